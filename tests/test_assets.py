@@ -1,0 +1,45 @@
+"""The asset door: paths from source and from a PyInstaller bundle, clear errors, cached loads."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from scenes import assets
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def test_asset_path_from_source_is_the_project_assets_folder() -> None:
+    assert assets.asset_path("fonts", "x.ttf") == PROJECT / "assets" / "fonts" / "x.ttf"
+
+
+def test_asset_path_when_frozen_uses_meipass(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert assets.asset_path("sounds", "card.wav") == tmp_path / "assets" / "sounds" / "card.wav"
+
+
+def test_missing_asset_names_the_file() -> None:
+    with pytest.raises(assets.AssetMissing) as info:
+        assets.image("nowhere/nothing.png")
+    assert "nothing.png" in str(info.value)
+    assert isinstance(info.value, FileNotFoundError)
+
+
+def test_font_is_cached_and_sized() -> None:
+    pygame.font.init()
+    assets.clear_cache()
+    small = assets.font(12)
+    assert small is assets.font(12)
+    assert assets.font(40).get_height() > small.get_height()
+    assert assets.font(12, bold=True) is not small
