@@ -43,3 +43,24 @@ def test_font_is_cached_and_sized() -> None:
     assert small is assets.font(12)
     assert assets.font(40).get_height() > small.get_height()
     assert assets.font(12, bold=True) is not small
+
+
+def _pixels(text: str) -> bytes:
+    surface = assets.font(40).render(text, True, (0, 0, 0), (255, 255, 255))
+    return bytes(pygame.image.tobytes(surface, "RGB"))
+
+
+def test_shipped_font_draws_the_four_suit_symbols() -> None:
+    """pygame's own font draws ♠♥♦♣ as four identical missing-glyph boxes; DejaVu draws them."""
+    pygame.font.init()
+    missing = _pixels("\ue000")  # a private-use code point: no font has a glyph for it
+    suits = [_pixels(symbol) for symbol in "♠♥♦♣"]
+    assert len(set(suits)) == 4
+    assert missing not in suits
+    missing_metrics = assets.font(40).metrics("\ue000")[0]
+    assert all(m != missing_metrics for m in assets.font(40).metrics("♠♥♦♣"))
+
+
+def test_font_licence_ships_beside_the_fonts() -> None:
+    licence = assets.asset_path("fonts", "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert "Bitstream" in licence and "Permission is hereby granted" in licence
