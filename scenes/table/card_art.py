@@ -1,0 +1,592 @@
+"""Card faces and backs drawn in code, crisp at any size: no image files, nothing copied.
+
+Every shape is drawn at :data:`SUPERSAMPLE` times its size and smooth-scaled down, which gives
+anti-aliased edges with pygame's plain polygon and circle calls. Results are cached, so a card
+drawn again at the same width costs one dictionary look-up.
+
+>>> import pygame
+>>> art = CardArt()
+>>> art.face(36, 100).get_size()    # the queen of spades, 100 pixels wide
+(100, 140)
+>>> art.back(100, style=1).get_size()
+(100, 140)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import pygame
+
+from game.cards import RANK_NAMES, RANKS_PER_SUIT, Suit
+from scenes import assets
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+ASPECT: Final = 1.4
+"""Card height over width (a poker-size card is 63 x 88 mm)."""
+SUPERSAMPLE: Final = 4
+"""Shapes are drawn this many times larger, then smooth-scaled down (anti-aliasing)."""
+
+WHITE: Final[Colour] = (255, 255, 255)
+BORDER: Final[Colour] = (70, 70, 70)
+RED: Final[Colour] = (204, 0, 0)
+BLACK: Final[Colour] = (20, 20, 20)
+GOLD: Final[Colour] = (226, 176, 38)
+SKIN: Final[Colour] = (247, 216, 180)
+INK: Final[Colour] = (25, 25, 25)
+
+CLASSIC_COLOURS: Final[dict[Suit, Colour]] = {
+    Suit.CLUBS: BLACK,
+    Suit.DIAMONDS: RED,
+    Suit.SPADES: BLACK,
+    Suit.HEARTS: RED,
+}
+# Four colours picked from the Okabe-Ito palette, which stays distinct for the common forms of
+# colour blindness: bluish green clubs, blue diamonds, black spades, red hearts.
+FOUR_COLOURS: Final[dict[Suit, Colour]] = {
+    Suit.CLUBS: (0, 128, 90),
+    Suit.DIAMONDS: (0, 98, 178),
+    Suit.SPADES: BLACK,
+    Suit.HEARTS: RED,
+}
+
+BACK_STYLES: Final = ("lattice", "rings", "medallion", "waves")
+"""The back designs, by style number."""
+
+# Pip positions of the number cards: (column, row) with column -1 left, 0 centre, 1 right and row
+# from 0 (top) to 1 (bottom). Pips below the middle are drawn upside down, as on printed cards.
+_SIDES: Final = ((-1, 0.0), (1, 0.0), (-1, 1.0), (1, 1.0))
+_SIDE_ROWS_4: Final = tuple((c, r) for r in (0.0, 1 / 3, 2 / 3, 1.0) for c in (-1, 1))
+PIP_LAYOUTS: Final[dict[int, tuple[tuple[int, float], ...]]] = {
+    2: ((0, 0.0), (0, 1.0)),
+    3: ((0, 0.0), (0, 0.5), (0, 1.0)),
+    4: _SIDES,
+    5: (*_SIDES, (0, 0.5)),
+    6: (*_SIDES, (-1, 0.5), (1, 0.5)),
+    7: (*_SIDES, (-1, 0.5), (1, 0.5), (0, 0.25)),
+    8: (*_SIDES, (-1, 0.5), (1, 0.5), (0, 0.25), (0, 0.75)),
+    9: (*_SIDE_ROWS_4, (0, 0.5)),
+    10: (*_SIDE_ROWS_4, (0, 1 / 6), (0, 5 / 6)),
+}
+JACK, QUEEN, KING, ACE = 9, 10, 11, 12
+
+
+def card_height(width: int) -> int:
+    """The height of a card ``width`` pixels wide."""
+    return round(width * ASPECT)
+
+
+def _new_surface(size: tuple[int, int]) -> pygame.Surface:
+    return pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+
+
+def _for_display(surface: pygame.Surface) -> pygame.Surface:
+    """Convert for fast blits when a display mode is set; left as is when headless."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+# --- suit symbols -------------------------------------------------------------------------------
+
+
+def _heart_outline(steps: int = 72) -> list[Point]:
+    """The classic heart curve, fitted into the unit square (point at the bottom)."""
+    raw = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        raw.append((x, y))
+    return _fit(raw, 0.0, 0.04, 1.0, 0.96)
+
+
+def _fit(
+    points: Sequence[Point], left: float, top: float, right: float, bottom: float
+) -> list[Point]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return [
+        (left + (x - x0) / (x1 - x0) * (right - left), top + (y - y0) / (y1 - y0) * (bottom - top))
+        for x, y in points
+    ]
+
+
+def _stem(top_y: float) -> list[Point]:
+    """A flared stem for spades and clubs, from ``top_y`` down to the bottom of the unit box."""
+    points: list[Point] = [(0.47, top_y)]
+    for i in range(9):  # the left edge curves out towards the foot
+        f = i / 8
+        points.append((0.47 - 0.2 * f**2.2, top_y + (0.98 - top_y) * f))
+    points += [(0.73, 0.98)]
+    for i in range(8, -1, -1):
+        f = i / 8
+        points.append((0.53 + 0.2 * f**2.2, top_y + (0.98 - top_y) * f))
+    return points
+
+
+def _draw_suit(surface: pygame.Surface, suit: Suit, colour: Colour) -> None:
+    """Draw one suit symbol filling ``surface`` (a square)."""
+    size = surface.get_width()
+
+    def scaled(points: Sequence[Point]) -> list[Point]:
+        return [(x * size, y * size) for x, y in points]
+
+    if suit == Suit.HEARTS:
+        pygame.draw.polygon(surface, colour, scaled(_heart_outline()))
+    elif suit == Suit.SPADES:
+        blade = [(x, 0.78 - y * 0.76) for x, y in _heart_outline()]
+        pygame.draw.polygon(surface, colour, scaled(_fit(blade, 0.04, 0.0, 0.96, 0.76)))
+        pygame.draw.polygon(surface, colour, scaled(_stem(0.55)))
+    elif suit == Suit.DIAMONDS:
+        diamond: list[Point] = []
+        corners = ((0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5), (0.5, 0.0))
+        for (ax, ay), (bx, by) in itertools.pairwise(corners):
+            for i in range(10):  # slightly hollow sides, as on printed cards
+                f = i / 10
+                bow = 0.05 * math.sin(math.pi * f)
+                mx, my = ax + (bx - ax) * f, ay + (by - ay) * f
+                diamond.append((mx + (0.5 - mx) * bow * 2, my + (0.5 - my) * bow * 2))
+        pygame.draw.polygon(surface, colour, scaled(diamond))
+    else:
+        radius = 0.215 * size
+        for cx, cy in ((0.5, 0.25), (0.27, 0.56), (0.73, 0.56)):
+            pygame.draw.circle(surface, colour, (cx * size, cy * size), radius)
+        pygame.draw.polygon(surface, colour, scaled([(0.5, 0.3), (0.3, 0.56), (0.7, 0.56)]))
+        pygame.draw.polygon(surface, colour, scaled(_stem(0.5)))
+
+
+@functools.cache
+def suit_surface(suit: int, size: int, colour: Colour) -> pygame.Surface:
+    """A suit symbol ``size`` pixels square in ``colour``, anti-aliased, transparent around.
+
+    Cached: treat the result as read-only (copy it before drawing on it).
+    """
+    size = max(1, int(size))
+    big = _new_surface((size * SUPERSAMPLE, size * SUPERSAMPLE))
+    _draw_suit(big, Suit(suit), colour)
+    return _for_display(pygame.transform.smoothscale(big, (size, size)))
+
+
+@functools.cache
+def _upside_down_suit(suit: int, size: int, colour: Colour) -> pygame.Surface:
+    return pygame.transform.flip(suit_surface(suit, size, colour), True, True)
+
+
+# --- card parts ---------------------------------------------------------------------------------
+
+
+def _corner_radius(width: int) -> float:
+    return max(2.0, width * 0.07)
+
+
+@functools.cache
+def _blank(width: int, fill: Colour, border: Colour) -> pygame.Surface:
+    """A rounded card with a thin border, anti-aliased at the corners."""
+    height = card_height(width)
+    s = SUPERSAMPLE
+    big = _new_surface((width * s, height * s))
+    radius = round(_corner_radius(width) * s)
+    line = max(s, round(width * s / 110))
+    pygame.draw.rect(big, border, big.get_rect(), border_radius=radius)
+    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * line, -2 * line), border_radius=radius)
+    return pygame.transform.smoothscale(big, (width, height))
+
+
+def _rounded_mask(width: int) -> pygame.Surface:
+    """White where the card is, transparent at the cut corners (used to trim the backs)."""
+    return _blank(width, WHITE, WHITE)
+
+
+@functools.cache
+def _corner_index(card: int, width: int, colour: Colour) -> pygame.Surface:
+    """The rank above the suit symbol, as printed in a card's corner."""
+    rank_text = RANK_NAMES[card % RANKS_PER_SUIT]
+    font_size = max(7, round(width * (0.2 if width >= 60 else 0.25)))
+    text = assets.font(font_size, bold=True).render(rank_text, True, colour)
+    column = max(4, round(width * (0.16 if width >= 60 else 0.22)))
+    if text.get_width() > column:  # "10" is squeezed to the width of the other ranks
+        text = pygame.transform.smoothscale(text, (column, text.get_height()))
+    pip = suit_surface(card // RANKS_PER_SUIT, max(4, round(width * 0.14)), colour)
+    gap = -round(font_size * 0.12)  # the font's line height has room under the digits
+    out = _new_surface((column, text.get_height() + gap + pip.get_height()))
+    out.blit(text, ((column - text.get_width()) // 2, 0))
+    out.blit(pip, ((column - pip.get_width()) // 2, text.get_height() + gap))
+    return out
+
+
+def _draw_pips(card_surface: pygame.Surface, suit: int, count: int, colour: Colour) -> None:
+    width, height = card_surface.get_size()
+    size = round(width * 0.2)
+    columns = {-1: width * 0.31, 0: width * 0.5, 1: width * 0.69}
+    top, bottom = height * 0.17, height * 0.83
+    upright = suit_surface(suit, size, colour)
+    flipped = _upside_down_suit(suit, size, colour)
+    for column, row in PIP_LAYOUTS[count]:
+        x, y = columns[column], top + (bottom - top) * row
+        pip = flipped if row > 0.5 else upright
+        card_surface.blit(pip, (round(x - size / 2), round(y - size / 2)))
+
+
+def _draw_ace(card_surface: pygame.Surface, suit: int, colour: Colour) -> None:
+    width, height = card_surface.get_size()
+    size = round(width * (0.5 if suit == Suit.SPADES else 0.42))
+    if suit == Suit.SPADES:  # the ace of spades gets a ring, as the deck's signature card
+        s = SUPERSAMPLE
+        ring = _new_surface((round(width * 0.74) * s, round(width * 0.74) * s))
+        centre = ring.get_width() / 2
+        pygame.draw.circle(ring, colour, (centre, centre), centre, max(1, round(width * 0.012 * s)))
+        pygame.draw.circle(
+            ring, GOLD, (centre, centre), centre * 0.92, max(1, round(width * 0.02 * s))
+        )
+        ring = pygame.transform.smoothscale(ring, (round(width * 0.74), round(width * 0.74)))
+        card_surface.blit(ring, ring.get_rect(center=(width / 2, height / 2)))
+    pip = suit_surface(suit, size, colour)
+    card_surface.blit(pip, pip.get_rect(center=(width / 2, height / 2)))
+
+
+# --- court cards --------------------------------------------------------------------------------
+
+Painter = Callable[[pygame.Surface, float, float, Colour, Colour], None]
+
+
+def _court_panel(card: int, width: int, colour: Colour) -> pygame.Surface:
+    """The framed picture of a jack, queen or king: a half figure mirrored about the middle."""
+    height = card_height(width)
+    frame = pygame.Rect(0, 0, round(width * 0.64), round(height * 0.78))
+    s = SUPERSAMPLE
+    half_w, half_h = frame.width * s, (frame.height // 2) * s
+    half = _new_surface((half_w, half_h))
+    suit, rank = divmod(card, RANKS_PER_SUIT)
+    accent: Colour = (36, 62, 150) if colour == RED else (190, 36, 36)
+    half.fill((252, 249, 238))
+    _COURT_PAINTERS[rank](half, half_w, half_h, colour, accent)
+    pip = suit_surface(suit, round(frame.width * 0.2) * s, colour)
+    half.blit(pip, (round(half_w * 0.05), round(half_h * 0.06)))
+    half = pygame.transform.smoothscale(half, (frame.width, frame.height // 2))
+    panel = _new_surface(frame.size)
+    panel.fill((252, 249, 238))
+    panel.blit(half, (0, 0))
+    panel.blit(pygame.transform.flip(half, True, True), (0, frame.height - half.get_height()))
+    line = max(1, round(width / 90))
+    pygame.draw.line(panel, colour, (0, frame.height // 2), (frame.width, frame.height // 2), line)
+    pygame.draw.rect(panel, colour, panel.get_rect(), line)
+    return panel
+
+
+def _robe(surface: pygame.Surface, w: float, h: float, colour: Colour, accent: Colour) -> None:
+    """Shoulders and robe reaching the middle line, with a gold collar and buttons."""
+    pygame.draw.polygon(
+        surface, colour, [(w * 0.2, h), (w * 0.26, h * 0.74), (w * 0.86, h * 0.74), (w * 0.94, h)]
+    )
+    pygame.draw.polygon(
+        surface, accent, [(w * 0.47, h), (w * 0.5, h * 0.74), (w * 0.62, h * 0.74), (w * 0.65, h)]
+    )
+    pygame.draw.polygon(
+        surface,
+        GOLD,
+        [(w * 0.3, h * 0.72), (w * 0.82, h * 0.72), (w * 0.76, h * 0.82), (w * 0.36, h * 0.82)],
+    )
+    for i in range(3):
+        pygame.draw.circle(surface, GOLD, (w * 0.56, h * (0.87 + 0.055 * i)), w * 0.018)
+
+
+def _face(surface: pygame.Surface, w: float, h: float, chin: float = 0.66) -> None:
+    pygame.draw.rect(surface, SKIN, (w * 0.5, h * 0.6, w * 0.12, h * 0.14))
+    pygame.draw.ellipse(surface, SKIN, (w * 0.43, h * 0.3, w * 0.26, h * (chin - 0.3)))
+    for ex in (0.51, 0.61):
+        pygame.draw.circle(surface, INK, (w * ex, h * 0.45), w * 0.014)
+    pygame.draw.line(
+        surface, INK, (w * 0.54, h * 0.57), (w * 0.58, h * 0.57), max(1, int(w * 0.01))
+    )
+
+
+def _paint_king(
+    surface: pygame.Surface, w: float, h: float, colour: Colour, accent: Colour
+) -> None:
+    # A sceptre held upright on the left, topped with a gold orb.
+    pygame.draw.line(
+        surface, (110, 80, 40), (w * 0.3, h * 0.2), (w * 0.3, h), max(1, int(w * 0.03))
+    )
+    pygame.draw.circle(surface, GOLD, (w * 0.3, h * 0.18), w * 0.05)
+    _robe(surface, w, h, colour, accent)
+    _face(surface, w, h)
+    # A full beard and a five-point crown with jewels.
+    pygame.draw.polygon(
+        surface,
+        (120, 84, 52),
+        [
+            (w * 0.44, h * 0.52),
+            (w * 0.68, h * 0.52),
+            (w * 0.64, h * 0.72),
+            (w * 0.56, h * 0.78),
+            (w * 0.48, h * 0.72),
+        ],
+    )
+    pygame.draw.ellipse(surface, SKIN, (w * 0.51, h * 0.54, w * 0.1, h * 0.06))
+    pygame.draw.line(
+        surface, INK, (w * 0.54, h * 0.57), (w * 0.58, h * 0.57), max(1, int(w * 0.01))
+    )
+    crown = [
+        (w * 0.41, h * 0.33),
+        (w * 0.41, h * 0.12),
+        (w * 0.47, h * 0.22),
+        (w * 0.53, h * 0.06),
+        (w * 0.56, h * 0.2),
+        (w * 0.59, h * 0.06),
+        (w * 0.65, h * 0.22),
+        (w * 0.71, h * 0.12),
+        (w * 0.71, h * 0.33),
+    ]
+    pygame.draw.polygon(surface, GOLD, crown)
+    pygame.draw.rect(surface, accent, (w * 0.41, h * 0.27, w * 0.3, h * 0.05))
+    for jx in (0.47, 0.56, 0.65):
+        pygame.draw.circle(surface, colour, (w * jx, h * 0.295), w * 0.02)
+
+
+def _paint_queen(
+    surface: pygame.Surface, w: float, h: float, colour: Colour, accent: Colour
+) -> None:
+    hair = (92, 58, 30)
+    pygame.draw.ellipse(surface, hair, (w * 0.36, h * 0.26, w * 0.4, h * 0.56))
+    _robe(surface, w, h, colour, accent)
+    _face(surface, w, h)
+    # A rose held up on the left: stem, leaf, and petals around a heart.
+    pygame.draw.line(
+        surface, (40, 120, 50), (w * 0.26, h * 0.3), (w * 0.3, h * 0.95), max(1, int(w * 0.02))
+    )
+    pygame.draw.ellipse(surface, (40, 120, 50), (w * 0.27, h * 0.55, w * 0.1, h * 0.06))
+    for angle in range(0, 360, 72):
+        a = math.radians(angle)
+        pygame.draw.circle(
+            surface,
+            accent,
+            (w * 0.26 + math.cos(a) * w * 0.045, h * 0.26 + math.sin(a) * w * 0.045),
+            w * 0.04,
+        )
+    pygame.draw.circle(surface, GOLD, (w * 0.26, h * 0.26), w * 0.03)
+    # A tiara: a gold band with three pearls.
+    pygame.draw.polygon(
+        surface,
+        GOLD,
+        [
+            (w * 0.43, h * 0.32),
+            (w * 0.47, h * 0.18),
+            (w * 0.56, h * 0.12),
+            (w * 0.65, h * 0.18),
+            (w * 0.69, h * 0.32),
+        ],
+    )
+    for px, py in ((0.47, 0.2), (0.56, 0.14), (0.65, 0.2)):
+        pygame.draw.circle(surface, WHITE, (w * px, h * py), w * 0.022)
+        pygame.draw.circle(surface, colour, (w * px, h * py), w * 0.022, max(1, int(w * 0.006)))
+
+
+def _paint_jack(
+    surface: pygame.Surface, w: float, h: float, colour: Colour, accent: Colour
+) -> None:
+    # A halberd on the right: shaft and blade.
+    pygame.draw.line(
+        surface, (110, 80, 40), (w * 0.82, h * 0.1), (w * 0.82, h), max(1, int(w * 0.025))
+    )
+    pygame.draw.polygon(
+        surface,
+        (160, 164, 172),
+        [(w * 0.82, h * 0.08), (w * 0.93, h * 0.14), (w * 0.93, h * 0.26), (w * 0.82, h * 0.22)],
+    )
+    _robe(surface, w, h, colour, accent)
+    _face(surface, w, h)
+    hair = (150, 96, 40)
+    pygame.draw.ellipse(surface, hair, (w * 0.41, h * 0.3, w * 0.08, h * 0.22))  # a short bob
+    pygame.draw.ellipse(surface, hair, (w * 0.63, h * 0.3, w * 0.08, h * 0.22))
+    # A soft cap with a plume sweeping back over the left.
+    plume = [
+        (w * 0.44, h * 0.27),
+        (w * 0.3, h * 0.12),
+        (w * 0.26, h * 0.02),
+        (w * 0.36, h * 0.08),
+        (w * 0.5, h * 0.24),
+    ]
+    pygame.draw.polygon(surface, colour, plume)
+    pygame.draw.ellipse(surface, accent, (w * 0.38, h * 0.2, w * 0.36, h * 0.15))
+    pygame.draw.rect(surface, GOLD, (w * 0.42, h * 0.29, w * 0.28, h * 0.035))
+
+
+_COURT_PAINTERS: Final[dict[int, Painter]] = {
+    JACK: _paint_jack,
+    QUEEN: _paint_queen,
+    KING: _paint_king,
+}
+
+
+# --- backs --------------------------------------------------------------------------------------
+
+
+def _back_lattice(surface: pygame.Surface, w: int, h: int, unit: int) -> None:
+    surface.fill((22, 58, 140))
+    step = max(6, w // 9)
+    line = max(1, unit // 2)
+    for x in range(-h, w + h, step):
+        pygame.draw.line(surface, (120, 160, 230), (x, 0), (x + h, h), line)
+        pygame.draw.line(surface, (120, 160, 230), (x, h), (x + h, 0), line)
+    for x in range(-h, w + h, step):
+        for y in range(0, h + step, step):
+            pygame.draw.circle(surface, WHITE, (x + step / 2 + (y // step % 2) * 0, y), unit)
+
+
+def _back_rings(surface: pygame.Surface, w: int, h: int, unit: int) -> None:
+    surface.fill((160, 20, 30))
+    step = max(6, w // 7)
+    for row, y in enumerate(range(0, h + step, step // 2)):
+        offset = step / 2 if row % 2 else 0
+        for x in range(-step, w + step, step):
+            pygame.draw.circle(surface, (230, 120, 110), (x + offset, y), step * 0.48, max(1, unit))
+            pygame.draw.circle(surface, (250, 210, 190), (x + offset, y), step * 0.12)
+
+
+def _back_medallion(surface: pygame.Surface, w: int, h: int, unit: int) -> None:
+    surface.fill((14, 100, 60))
+    step = max(6, w // 8)
+    for y in range(0, h, step):
+        for x in range(0, w, step):
+            if (x // step + y // step) % 2:
+                surface.fill((20, 120, 72), (x, y, step, step))
+    centre = (w / 2, h / 2)
+    for i in range(16):  # a sun of gold rays behind the emblem
+        a = math.pi * 2 * i / 16
+        tip = (centre[0] + math.cos(a) * w * 0.4, centre[1] + math.sin(a) * w * 0.4)
+        side = 0.09
+        left = (centre[0] + math.cos(a - side) * w * 0.2, centre[1] + math.sin(a - side) * w * 0.2)
+        right = (centre[0] + math.cos(a + side) * w * 0.2, centre[1] + math.sin(a + side) * w * 0.2)
+        pygame.draw.polygon(surface, GOLD, [left, tip, right])
+    pygame.draw.circle(surface, (250, 244, 225), centre, w * 0.22)
+    pygame.draw.circle(surface, GOLD, centre, w * 0.22, max(1, unit))
+    spade = _new_surface((round(w * 0.26), round(w * 0.26)))
+    _draw_suit(spade, Suit.SPADES, BLACK)
+    surface.blit(spade, spade.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _back_waves(surface: pygame.Surface, w: int, h: int, unit: int) -> None:
+    surface.fill((70, 40, 120))
+    step = max(6, w // 10)
+    for row, y in enumerate(range(-step, h + step, step // 2)):
+        colour = (150, 120, 210) if row % 2 else (230, 200, 120)
+        points = [
+            (x, y + math.sin(x / step * math.pi) * step * 0.35)
+            for x in range(0, w + 1, max(1, unit))
+        ]
+        pygame.draw.lines(surface, colour, False, points, max(1, unit))
+
+
+_BACK_PAINTERS: Final = (_back_lattice, _back_rings, _back_medallion, _back_waves)
+
+
+@functools.cache
+def _back(width: int, style: int) -> pygame.Surface:
+    height = card_height(width)
+    s = 2
+    big = _new_surface((width * s, height * s))
+    unit = max(1, round(width * s / 60))
+    _BACK_PAINTERS[style % len(_BACK_PAINTERS)](big, width * s, height * s, unit)
+    margin = round(width * s * 0.07)
+    pygame.draw.rect(
+        big,
+        WHITE,
+        big.get_rect().inflate(-margin, -margin),
+        max(1, unit * 2),
+        border_radius=round(_corner_radius(width) * s * 0.6),
+    )
+    art = pygame.transform.smoothscale(big, (width, height))
+    out = _blank(width, WHITE, BORDER).copy()
+    inner = pygame.Rect(0, 0, width, height).inflate(-max(2, width // 30), -max(2, width // 30))
+    trimmed = art.subsurface(inner).copy()
+    trimmed.blit(
+        _rounded_mask(width).subsurface(inner), (0, 0), special_flags=pygame.BLEND_RGBA_MULT
+    )
+    out.blit(trimmed, inner)
+    return _for_display(out)
+
+
+# --- the public face ----------------------------------------------------------------------------
+
+
+class CardArt:
+    """Draws and caches every card picture. One instance serves the whole window.
+
+    ``four_colour`` gives each suit its own colour (see :data:`FOUR_COLOURS`); it can be changed
+    at any time, the cache keeps both sets apart.
+    """
+
+    def __init__(self, four_colour: bool = False) -> None:
+        self.four_colour = four_colour
+        self._faces: dict[tuple[int, int, bool, bool], pygame.Surface] = {}
+
+    def suit_colour(self, suit: int) -> Colour:
+        """The ink colour of a suit in the current colour scheme."""
+        return (FOUR_COLOURS if self.four_colour else CLASSIC_COLOURS)[Suit(suit)]
+
+    def face(self, card: int, width: int) -> pygame.Surface:
+        """The face of ``card`` (0..51), ``width`` pixels wide and ``round(width * 1.4)`` high.
+
+        The surface is cached and shared: copy it before drawing on it.
+        """
+        key = (card, width, self.four_colour, False)
+        surface = self._faces.get(key)
+        if surface is None:
+            surface = self._faces[key] = _for_display(self._draw_face(card, width))
+        return surface
+
+    def greyed(self, card: int, width: int) -> pygame.Surface:
+        """The face darkened and half desaturated: a card that cannot be played now."""
+        key = (card, width, self.four_colour, True)
+        surface = self._faces.get(key)
+        if surface is None:
+            surface = self.face(card, width).copy()
+            surface.fill((168, 168, 176), special_flags=pygame.BLEND_RGB_MULT)
+            grey = pygame.transform.grayscale(surface)
+            grey.set_alpha(120)
+            surface.blit(grey, (0, 0))
+            self._faces[key] = surface = _for_display(surface)
+        return surface
+
+    def back(self, width: int, style: int = 0) -> pygame.Surface:
+        """A card back ``width`` pixels wide; ``style`` picks one of :data:`BACK_STYLES`."""
+        if not 0 <= style < len(BACK_STYLES):
+            raise ValueError(
+                f"card back style {style} does not exist: pick 0 to {len(BACK_STYLES) - 1}"
+            )
+        return _back(width, style)
+
+    def clear(self) -> None:
+        """Forget the faces drawn so far (after a display change, or to free memory)."""
+        self._faces.clear()
+
+    def _draw_face(self, card: int, width: int) -> pygame.Surface:
+        if not 0 <= card < 52:
+            raise ValueError(f"{card} is not a card: cards are numbered 0 to 51")
+        width = max(8, int(width))
+        suit, rank = divmod(card, RANKS_PER_SUIT)
+        colour = self.suit_colour(suit)
+        surface = _blank(width, WHITE, BORDER).copy()
+        if rank == ACE:
+            _draw_ace(surface, suit, colour)
+        elif rank >= JACK:
+            panel = _court_panel(card, width, colour)
+            surface.blit(panel, panel.get_rect(center=(width // 2, card_height(width) // 2)))
+        else:
+            _draw_pips(surface, suit, rank + 2, colour)
+        index = _corner_index(card, width, colour)
+        inset = (round(width * 0.025), round(width * 0.05))
+        surface.blit(index, inset)
+        bottom_right = (
+            width - inset[0] - index.get_width(),
+            surface.get_height() - inset[1] - index.get_height(),
+        )
+        surface.blit(pygame.transform.flip(index, True, True), bottom_right)
+        return surface
