@@ -117,3 +117,14 @@ def test_suit_surfaces_are_sized_coloured_and_distinct() -> None:
     for s in symbols:
         assert _count(s, s.get_rect(), (200, 0, 0)) > 200
         assert s.get_at((0, 0)).a == 0
+
+
+def test_avatars_are_distinct_round_badges() -> None:
+    from scenes.table.avatars import AVATAR_NAMES, avatar
+
+    assert len(AVATAR_NAMES) >= 6
+    badges = [avatar(i, 64) for i in range(len(AVATAR_NAMES))]
+    assert all(b.get_size() == (64, 64) for b in badges)
+    assert len({_bytes(b) for b in badges}) == len(badges)
+    assert all(b.get_at((0, 0)).a == 0 and b.get_at((32, 32)).a == 255 for b in badges)
+    assert avatar(len(AVATAR_NAMES), 64) is avatar(0, 64)  # the index wraps around
