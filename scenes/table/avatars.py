@@ -236,12 +236,15 @@ AVATAR_NAMES: Final = tuple(name for name, _, _ in _PAINTERS)
 """The characters, by index: "cat", "fox", "bear", "owl", "frog", "rabbit", "penguin", "robot"."""
 
 
-@functools.cache
 def avatar(index: int, size: int) -> pygame.Surface:
     """Portrait ``index`` (any int; it wraps around :data:`AVATAR_NAMES`) in a round badge
     ``size`` pixels across, transparent outside the circle. Cached: copy before drawing on it."""
-    size = max(8, int(size))
-    _, background, painter = _PAINTERS[index % len(_PAINTERS)]
+    return _avatar(index % len(_PAINTERS), max(8, int(size)))
+
+
+@functools.cache
+def _avatar(index: int, size: int) -> pygame.Surface:
+    _, background, painter = _PAINTERS[index]
     u = size * SUPERSAMPLE
     disc = pygame.Surface((u, u), pygame.SRCALPHA)
     pygame.draw.circle(disc, background, (u / 2, u / 2), u / 2)
