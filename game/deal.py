@@ -1,0 +1,104 @@
+"""Seeded, platform-independent shuffles: a seed names the same deal on every machine.
+
+The algorithm (version 1, never to change once released, since saved games and the daily
+challenge depend on it):
+
+1. The seed is text (an int seed is written in decimal). Its UTF-8 bytes, after the prefix
+   ``b"dame-de-pique/deal/v1:"``, are hashed with SHAKE-256 to 52 x 8 bytes.
+2. Card ``c`` (0..51) gets the key made of bytes ``8c .. 8c+7`` read as a little-endian unsigned
+   64-bit integer.
+3. The cards in play are sorted by (key, card); ties, about one deal in 10^16, fall back on the
+   card number, so the order is still fully determined.
+4. The sorted cards are dealt one at a time, clockwise, starting with the dealer's left
+   (seat ``dealer + 1``).
+
+A match's hand ``k`` uses the seed ``f"{match_seed}/{k}"``; the daily challenge uses
+``f"daily/{YYYY-MM-DD}"`` (see :func:`daily_seed`).
+
+>>> deck = (1 << 52) - 1
+>>> deal_hands("7", players=4, deck=deck, dealer=0) == deal_hands(7, 4, deck, 0)
+True
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import hashlib
+import sys
+from array import array
+from typing import Final
+
+from game.cards import DECK_SIZE
+
+DEAL_VERSION: Final = 1
+_PREFIX: Final = b"dame-de-pique/deal/v1:"
+_KEY_BYTES: Final = 8
+
+Seed = int | str
+
+
+def seed_text(seed: Seed) -> str:
+    """The text form of a seed: ints in decimal, strings as they are."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
+    return str(seed)
+
+
+def _keys(seed: Seed, salt: str = "") -> array[int]:
+    digest = hashlib.shake_256(_PREFIX + (salt + seed_text(seed)).encode()).digest(
+        DECK_SIZE * _KEY_BYTES
+    )
+    keys = array("Q", digest)
+    if sys.byteorder != "little":  # pragma: no cover - the keys are little-endian by definition
+        keys.byteswap()
+    return keys
+
+
+_BITS: Final = tuple(1 << c for c in range(DECK_SIZE))
+
+
+@functools.cache
+def _deck_cards(deck: int) -> tuple[int, ...]:
+    return tuple(c for c in range(DECK_SIZE) if deck >> c & 1)
+
+
+def shuffled(seed: Seed, deck: int) -> list[int]:
+    """The cards of ``deck`` (a bit set) in the order the seed puts them."""
+    cards = list(_deck_cards(deck))
+    # sort() is stable and the cards start in increasing order, so equal keys keep card order.
+    cards.sort(key=_keys(seed).__getitem__)
+    return cards
+
+
+def deal_hands(seed: Seed, players: int, deck: int, dealer: int) -> list[int]:
+    """Each seat's hand as a bit set, dealt from the shuffled deck starting left of the dealer."""
+    order = shuffled(seed, deck)
+    hands = [0] * players
+    first = (dealer + 1) % players
+    bit = _BITS.__getitem__
+    for i in range(players):
+        # The i-th card of the deal goes to seat first + i, then every players-th card after it.
+        hands[(first + i) % players] = sum(map(bit, order[i::players]))
+    return hands
+
+
+def hand_seed(match_seed: Seed, hand_number: int) -> str:
+    """The seed of hand ``hand_number`` (from 0) of a match."""
+    return f"{seed_text(match_seed)}/{hand_number}"
+
+
+def daily_seed(day: _dt.date) -> str:
+    """The seed of the daily challenge of a calendar date: ``daily/YYYY-MM-DD``."""
+    return f"daily/{day.isoformat()}"
+
+
+def seeded_choice_index(seed: Seed, salt: str, count: int) -> int:
+    """A number in ``range(count)`` chosen by the seed (used for the daily pass direction).
+
+    >>> seeded_choice_index("daily/2026-01-01", "pass", 3) in range(3)
+    True
+    """
+    if count < 1:
+        raise ValueError("count must be positive")
+    return _keys(seed, salt + "|")[0] % count

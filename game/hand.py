@@ -1,0 +1,472 @@
+"""One hand: the pass, thirteen tricks (seventeen or ten with 3 or 5 players), the score.
+
+:class:`HandState` is the full state, every seat's cards included. It is built to be the AI's
+inner loop: hands are bit sets and :meth:`HandState.advance` plays a card with no checks and no
+events. The checked API (:meth:`choose_pass`, :meth:`play`, :meth:`choose_moon`) validates every
+move against :mod:`game.legality` and returns the :mod:`game.events` it caused.
+
+>>> from game.rules import Rules, PassDirection
+>>> from game.deal import deal_hands
+>>> rules = Rules()
+>>> state = HandState.deal(rules, deal_hands(1, 4, rules.deck, dealer=3), PassDirection.HOLD)
+>>> state.phase, state.turn == state.first_leader
+(<Phase.PLAY: 'play'>, True)
+>>> [type(e).__name__ for e in state.play(state.first_lead)]
+['CardPlayed']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import Final
+
+from game.cards import (
+    CARDS,
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    Card,
+    cards_of,
+    lowest_card,
+    mask_of,
+)
+from game.events import (
+    CardPlayed,
+    Event,
+    HandScored,
+    HeartsBroken,
+    MoonChoiceNeeded,
+    PassChosen,
+    PassesExchanged,
+    TrickWon,
+    card_names,
+)
+from game.legality import (
+    NO_LED_SUIT,
+    IllegalMove,
+    IllegalPass,
+    IllegalPlay,
+    Reason,
+    illegal_reason,
+    legal_mask,
+    reason_text,
+)
+from game.rules import MOON_POINTS, PASS_SIZE, MoonMode, PassDirection, Rules
+
+# advance() tells its caller what the card finished.
+TRICK_GOES_ON: Final = 0
+TRICK_DONE: Final = 1
+HAND_DONE: Final = 2
+
+
+class Phase(Enum):
+    """Where a hand (or a match) stands; each accepts one kind of move."""
+
+    PASS = "pass"  # every seat chooses the cards it passes
+    PLAY = "play"  # the seat whose turn it is plays a card
+    MOON_CHOICE = "moon-choice"  # the shooter chooses how the moon scores
+    HAND_OVER = "hand-over"  # the hand is scored
+    GAME_OVER = "game-over"  # (matches only) the game is won
+
+
+_PLAY: Final = Phase.PLAY  # a module constant: reading an Enum member off its class is slow
+
+
+_new_state = object.__new__
+
+
+class HandState:
+    """The full state of one hand. Seats are numbered clockwise; play goes clockwise."""
+
+    __slots__ = (
+        "best_card",
+        "best_seat",
+        "breakers",
+        "dealt",
+        "first_lead",
+        "first_leader",
+        "hand_scores",
+        "hands",
+        "hearts_broken",
+        "leader",
+        "led_suit",
+        "moon_shooter",
+        "moon_subtracted",
+        "n",
+        "pass_direction",
+        "passes",
+        "phase",
+        "played",
+        "rules",
+        "taken",
+        "trick",
+        "trick_mask",
+        "trick_number",
+        "tricks",
+        "turn",
+    )
+
+    rules: Rules
+    n: int
+    dealt: tuple[int, ...]  # each seat's cards as dealt, before the pass
+    pass_direction: PassDirection
+    passes: list[int | None]  # what each seat chose to pass (None: not chosen yet)
+    hands: list[int]  # each seat's cards now
+    phase: Phase
+    first_lead: int  # the card that opens the hand
+    first_leader: int  # who holds it after the pass
+    leader: int  # who led the current trick
+    turn: int  # whose turn it is (the shooter, during the moon choice)
+    trick: list[int]  # the current trick's cards, in the order played from the leader
+    led_suit: int  # the suit led, or NO_LED_SUIT before the lead
+    best_card: int  # the card winning the current trick so far
+    best_seat: int
+    trick_number: int  # 0 for the first trick
+    hearts_broken: bool
+    taken: list[int]  # the cards in each seat's won tricks
+    tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) of finished tricks
+    trick_mask: int  # the current trick's cards as a set
+    breakers: int  # the cards whose play breaks hearts (hearts, and the queen by house rule)
+    played: int  # the set of cards played so far
+    moon_shooter: int | None
+    moon_subtracted: bool
+    hand_scores: tuple[int, ...] | None
+
+    @classmethod
+    def deal(cls, rules: Rules, hands: list[int], direction: PassDirection) -> HandState:
+        """A new hand from each seat's dealt cards (bit sets). Checks the deal is whole."""
+        if len(hands) != rules.players:
+            raise ValueError(f"{rules.players} hands are needed, not {len(hands)}")
+        union = 0
+        for seat, hand in enumerate(hands):
+            if hand.bit_count() != rules.hand_size:
+                raise ValueError(
+                    f"seat {seat} holds {hand.bit_count()} cards, not {rules.hand_size}"
+                )
+            if union & hand:
+                raise ValueError(f"a card is dealt twice: {cards_of(union & hand)}")
+            union |= hand
+        if union != rules.deck:
+            raise ValueError("the hands do not hold exactly the cards in play")
+        if rules.players != 4 and direction is PassDirection.ACROSS:
+            raise ValueError("there is no pass across with 3 or 5 players")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.n = rules.players
+        self.dealt = tuple(hands)
+        self.pass_direction = direction
+        self.passes = [None] * self.n
+        self.hands = list(hands)
+        self.first_lead = lowest_card(rules.deck)  # the 2 of clubs, or the 3 with 3 or 5 players
+        self.first_leader = 0
+        self.leader = self.turn = 0
+        self.trick = []
+        self.led_suit = NO_LED_SUIT
+        self.best_card = -1
+        self.best_seat = -1
+        self.trick_number = 0
+        self.hearts_broken = False
+        self.taken = [0] * self.n
+        self.tricks = []
+        self.trick_mask = 0
+        self.breakers = HEARTS_MASK | (QUEEN_OF_SPADES_BIT if rules.queen_breaks_hearts else 0)
+        self.played = 0
+        self.moon_shooter = None
+        self.moon_subtracted = False
+        self.hand_scores = None
+        if direction is PassDirection.HOLD:
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+        return self
+
+    def copy(self) -> HandState:
+        """An independent copy (lists copied; ints and tuples shared)."""
+        other = _new_state(HandState)
+        other.rules = self.rules
+        other.n = self.n
+        other.dealt = self.dealt
+        other.pass_direction = self.pass_direction
+        other.passes = self.passes[:]
+        other.hands = self.hands[:]
+        other.phase = self.phase
+        other.first_lead = self.first_lead
+        other.first_leader = self.first_leader
+        other.leader = self.leader
+        other.turn = self.turn
+        other.trick = self.trick[:]
+        other.trick_mask = self.trick_mask
+        other.led_suit = self.led_suit
+        other.best_card = self.best_card
+        other.best_seat = self.best_seat
+        other.trick_number = self.trick_number
+        other.hearts_broken = self.hearts_broken
+        other.breakers = self.breakers
+        other.taken = self.taken[:]
+        other.tricks = self.tricks[:]
+        other.played = self.played
+        other.moon_shooter = self.moon_shooter
+        other.moon_subtracted = self.moon_subtracted
+        other.hand_scores = self.hand_scores
+        return other
+
+    # -- passing -------------------------------------------------------------------------------
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives what ``seat`` passes."""
+        return self.pass_direction.target(seat, self.n)
+
+    def pass_reason(self, seat: int, cards: Iterable[int]) -> str | None:
+        """``None`` when ``seat`` may pass ``cards``, else why not."""
+        try:
+            self._check_pass(seat, list(cards))
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def _check_pass(self, seat: int, cards: list[int]) -> int:
+        if self.phase is not Phase.PASS:
+            raise IllegalPass(Reason.NOT_PASSING)
+        if self.passes[seat] is not None:
+            raise IllegalPass(Reason.ALREADY_PASSED)
+        mask = mask_of(cards)
+        if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+            raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
+        if mask & ~self.hands[seat]:
+            raise IllegalPass(Reason.NOT_IN_HAND)
+        return mask
+
+    def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
+        """``seat`` chooses the three cards it passes. When the last seat has chosen, the cards
+        change hands at once (nobody sees what they receive before choosing)."""
+        mask = self._check_pass(seat, list(cards))
+        self.passes[seat] = mask
+        events: list[Event] = [PassChosen(seat)]
+        if all(p is not None for p in self.passes):
+            events.append(self._exchange())
+        return events
+
+    def exchange_fast(self, passes: list[int]) -> None:
+        """Every seat passes the cards of ``passes[seat]`` (bit sets), unchecked: the fast path
+        for searches and benchmarks."""
+        self.passes = list(passes)
+        self._exchange_cards()
+
+    def _exchange_cards(self) -> None:
+        passes = [p or 0 for p in self.passes]
+        hands = self.hands
+        for seat, mask in enumerate(passes):
+            hands[seat] &= ~mask
+        for seat, mask in enumerate(passes):
+            hands[self.pass_direction.target(seat, self.n)] |= mask
+        self._start_play()
+
+    def _exchange(self) -> PassesExchanged:
+        passes = [p or 0 for p in self.passes]
+        self._exchange_cards()
+        received = [passes[self.pass_direction.source(s, self.n)] for s in range(self.n)]
+        return PassesExchanged(
+            self.pass_direction,
+            tuple(card_names(tuple(cards_of(m))) for m in passes),
+            tuple(card_names(tuple(cards_of(m))) for m in received),
+        )
+
+    def received(self, seat: int) -> int:
+        """The cards ``seat`` received in the pass (0 before the exchange or on a hold hand)."""
+        if self.phase is Phase.PASS or self.pass_direction is PassDirection.HOLD:
+            return 0
+        return self.passes[self.pass_direction.source(seat, self.n)] or 0
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        bit = 1 << self.first_lead
+        self.first_leader = next(s for s, h in enumerate(self.hands) if h & bit)
+        self.leader = self.turn = self.first_leader
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play (0 outside the play phase)."""
+        if self.phase is not _PLAY:
+            return 0
+        return legal_mask(
+            self.hands[self.turn],
+            self.led_suit,
+            self.trick_number,
+            self.hearts_broken,
+            self.first_lead,
+        )
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play, lowest first."""
+        return cards_of(self.legal_mask())
+
+    def play_reason(self, card: int, seat: int | None = None) -> Reason | None:
+        """``None`` when the card may be played (by ``seat``, default the seat to act)."""
+        if self.phase is not Phase.PLAY:
+            return Reason.NOT_PLAYING
+        if seat is not None and seat != self.turn:
+            return Reason.NOT_YOUR_TURN
+        return illegal_reason(
+            card,
+            self.hands[self.turn],
+            self.led_suit,
+            self.trick_number,
+            self.hearts_broken,
+            self.first_lead,
+        )
+
+    def why_illegal(self, card: int, seat: int | None = None) -> str | None:
+        """The sentence a player reads when ``card`` may not be played, else ``None``."""
+        reason = self.play_reason(card, seat)
+        if reason is None:
+            return None
+        return reason_text(reason, self.led_suit, self.first_lead)
+
+    def play(self, card: int, seat: int | None = None) -> list[Event]:
+        """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
+        card = int(card)
+        if not 0 <= card < 52:
+            raise IllegalPlay(Reason.NOT_IN_HAND)
+        reason = self.play_reason(card, seat)
+        if reason is not None:
+            raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
+        player = self.turn
+        trick_number = self.trick_number
+        was_broken = self.hearts_broken
+        outcome = self.advance(card)
+        events: list[Event] = [CardPlayed(player, CARDS[card], trick_number)]
+        if self.hearts_broken and not was_broken:
+            events.append(HeartsBroken(player, CARDS[card]))
+        if outcome != TRICK_GOES_ON:
+            leader, cards, winner = self.tricks[-1]
+            points = self.rules.points_of(mask_of(cards))
+            trick_cards = tuple(CARDS[c] for c in cards)
+            events.append(TrickWon(winner, leader, trick_cards, points, trick_number))
+        if outcome == HAND_DONE:
+            events.append(self._score_event_or_choice())
+        return events
+
+    def advance(self, card: int) -> int:
+        """Play ``card`` for the seat to act, trusting that it is legal: the fast path for
+        searches. Returns TRICK_GOES_ON, TRICK_DONE or HAND_DONE."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        trick = self.trick
+        trick.append(card)
+        if bit & self.breakers:
+            self.hearts_broken = True
+        size = len(trick)
+        if size == 1:
+            self.led_suit = card // RANKS_PER_SUIT
+            self.best_card = card
+            self.best_seat = seat
+            self.trick_mask = bit
+        else:
+            self.trick_mask |= bit
+            if card > self.best_card and card // RANKS_PER_SUIT == self.led_suit:
+                self.best_card = card
+                self.best_seat = seat
+            if size == self.n:
+                return self._end_trick()
+        seat += 1
+        self.turn = seat if seat < self.n else 0
+        return TRICK_GOES_ON
+
+    def _end_trick(self) -> int:
+        winner = self.best_seat
+        self.tricks.append((self.leader, tuple(self.trick), winner))
+        self.taken[winner] |= self.trick_mask
+        self.trick = []
+        self.led_suit = NO_LED_SUIT
+        self.trick_number += 1
+        self.leader = self.turn = winner
+        if self.trick_number < self.rules.hand_size:
+            return TRICK_DONE
+        self._finish()
+        return HAND_DONE
+
+    def _finish(self) -> None:
+        rules = self.rules
+        self.moon_shooter = next(
+            (s for s, t in enumerate(self.taken) if t & PENALTY_MASK == PENALTY_MASK), None
+        )
+        if self.moon_shooter is not None and rules.moon is MoonMode.SHOOTER_CHOOSES:
+            self.phase = Phase.MOON_CHOICE
+            self.turn = self.moon_shooter
+            return
+        self._score(rules.moon is MoonMode.SHOOTER_MINUS)
+
+    def _score(self, subtract: bool) -> None:
+        rules = self.rules
+        raw = [rules.points_of(t) for t in self.taken]
+        shooter = self.moon_shooter
+        if shooter is not None:
+            # The moon replaces the hearts and the queen; the jack still counts for its taker.
+            bonus = [rules.points_of(t & ~PENALTY_MASK) for t in self.taken]
+            if subtract:
+                scores = [b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus)]
+            else:
+                scores = [b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus)]
+        else:
+            scores = raw
+        self.moon_subtracted = shooter is not None and subtract
+        self.hand_scores = tuple(scores)
+        self.phase = Phase.HAND_OVER
+
+    def _score_event_or_choice(self) -> Event:
+        if self.phase is Phase.MOON_CHOICE:
+            assert self.moon_shooter is not None
+            return MoonChoiceNeeded(self.moon_shooter)
+        return self._scored_event()
+
+    def _scored_event(self) -> HandScored:
+        assert self.hand_scores is not None
+        return HandScored(
+            self.hand_scores,
+            tuple(self.rules.points_of(t) for t in self.taken),
+            self.moon_shooter,
+            self.moon_subtracted,
+        )
+
+    def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
+        """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
+        other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
+        if self.phase is not Phase.MOON_CHOICE:
+            raise IllegalMove(Reason.NOT_MOON_CHOICE)
+        if seat is not None and seat != self.moon_shooter:
+            raise IllegalMove(Reason.NOT_YOUR_TURN)
+        self._score(bool(subtract))
+        return [self._scored_event()]
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def plays(self) -> list[int]:
+        """Every card played so far, in order."""
+        return [c for _, cards, _ in self.tricks for c in cards] + self.trick
+
+    def points_taken(self) -> list[int]:
+        """Points in each seat's tricks so far, before any moon adjustment."""
+        return [self.rules.points_of(t) for t in self.taken]
+
+    def trick_seats(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) pairs in the order played."""
+        return [((self.leader + i) % self.n, CARDS[c]) for i, c in enumerate(self.trick)]
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return cards_of(self.hands[seat])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.HAND_OVER
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase.value} trick {self.trick_number} turn {self.turn} "
+            f"trick {[str(CARDS[c]) for c in self.trick]}>"
+        )

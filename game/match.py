@@ -1,0 +1,155 @@
+"""A match: hands until someone reaches the target, the pass cycle, the dealer, ties, winners.
+
+>>> from game.rules import Rules
+>>> match = Match.new(Rules(target=50), seed=7)
+>>> match.phase, match.hand.pass_direction.name, match.hand_number
+(<Phase.PASS: 'pass'>, 'LEFT', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.deal import Seed, deal_hands, hand_seed, seed_text
+from game.events import Event, ExtraHand, GameOver, HandStarted
+from game.hand import HandState, Phase
+from game.legality import IllegalMove, Reason
+from game.rules import PassDirection, Rules, TieRule
+
+
+class Match:
+    """A whole game: the current :class:`HandState`, the totals and the history of hands.
+
+    The moves are :meth:`choose_pass`, :meth:`play` and :meth:`choose_moon` (forwarded to the
+    hand), then :meth:`next_hand` once a hand is scored. Each returns the events it caused.
+    """
+
+    rules: Rules
+    seed: str
+    hand_number: int  # 0 for the first hand
+    dealer: int
+    totals: list[int]
+    history: list[tuple[int, ...]]  # each finished hand's scores
+    hand: HandState
+    past_hands: list[HandState]  # the finished hands, oldest first
+    single_hand: bool  # the match is one hand (the daily challenge)
+    first_pass: PassDirection | None  # overrides the cycle for hand 0 (the daily challenge)
+    winners: tuple[int, ...]  # set when the game is over
+
+    def __init__(self) -> None:
+        raise TypeError("use Match.new(...) or game.save.load_match(...)")
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seed: Seed,
+        *,
+        dealer: int = 0,
+        single_hand: bool = False,
+        first_pass: PassDirection | None = None,
+    ) -> Match:
+        """A match whose every deal follows from ``seed`` (see :mod:`game.deal`)."""
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        self = object.__new__(cls)
+        self.rules = rules
+        self.seed = seed_text(seed)
+        self.hand_number = 0
+        self.dealer = dealer
+        self.totals = [0] * rules.players
+        self.history = []
+        self.single_hand = single_hand
+        self.first_pass = first_pass
+        self.winners = ()
+        self.past_hands = []
+        self.hand = HandState.deal(rules, self._deal(), self.pass_direction)
+        return self
+
+    def _deal(self) -> list[int]:
+        seed = hand_seed(self.seed, self.hand_number)
+        return deal_hands(seed, self.rules.players, self.rules.deck, self.dealer)
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """The pass of the current hand."""
+        if self.hand_number == 0 and self.first_pass is not None:
+            return self.first_pass
+        return self.rules.pass_direction(self.hand_number)
+
+    @property
+    def phase(self) -> Phase:
+        if self.winners:
+            return Phase.GAME_OVER
+        return self.hand.phase
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    def start_event(self) -> HandStarted:
+        """The event that opens the current hand (for a window showing it from the start)."""
+        return HandStarted(self.hand_number, self.dealer, self.hand.pass_direction)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
+        return self.hand.choose_pass(seat, cards)
+
+    def play(self, card: int, seat: int | None = None) -> list[Event]:
+        return self._after_hand_move(self.hand.play(card, seat))
+
+    def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
+        return self._after_hand_move(self.hand.choose_moon(subtract, seat))
+
+    def _after_hand_move(self, events: list[Event]) -> list[Event]:
+        if self.hand.phase is Phase.HAND_OVER:
+            events.extend(self._record_hand())
+        return events
+
+    def _record_hand(self) -> list[Event]:
+        scores = self.hand.hand_scores
+        assert scores is not None
+        self.history.append(scores)
+        for seat, points in enumerate(scores):
+            self.totals[seat] += points
+        return self._check_end()
+
+    def _check_end(self) -> list[Event]:
+        if not self.single_hand and max(self.totals) < self.rules.target:
+            return []
+        lowest = min(self.totals)
+        leaders = tuple(s for s, t in enumerate(self.totals) if t == lowest)
+        if len(leaders) > 1 and self.rules.tie is TieRule.PLAY_ON and not self.single_hand:
+            return [ExtraHand(leaders)]
+        self.winners = leaders
+        return [GameOver(leaders, tuple(self.totals))]
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand once the current one is scored (and the game is not over)."""
+        if self.hand.phase is not Phase.HAND_OVER or self.winners:
+            raise IllegalMove(Reason.NOT_PLAYING, "The hand is not over, or the game is")
+        self.past_hands.append(self.hand)
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % self.rules.players
+        self.hand = HandState.deal(self.rules, self._deal(), self.pass_direction)
+        return [self.start_event()]
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def hands_with_dealers(self) -> list[tuple[HandState, int]]:
+        """Every hand of the match so far with its dealer, oldest first."""
+        n = self.rules.players
+        first_dealer = (self.dealer - self.hand_number) % n
+        hands = [*self.past_hands, self.hand]
+        return [(h, (first_dealer + i) % n) for i, h in enumerate(hands)]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know, and nothing more."""
+        return SeatView.of(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<Match hand {self.hand_number} totals {self.totals} {self.phase.value}>"
+
+
+from game.view import SeatView  # noqa: E402  (view imports Match's types; no cycle at runtime)
