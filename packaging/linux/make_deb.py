@@ -1,0 +1,254 @@
+"""Build the Debian package from the one-folder build, with dpkg-deb only (no debhelper).
+
+    python packaging/linux/make_deb.py [--onedir dist/dame-de-pique-folder] [--out dist]
+
+Layout of the package:
+    /usr/lib/dame-de-pique/                      the one-folder build (starts faster than the
+                                                 one-file build, which unpacks itself to /tmp
+                                                 on every launch)
+    /usr/bin/dame-de-pique                       symbolic link to the program above
+    /usr/share/applications/dame-de-pique.desktop
+    /usr/share/icons/hicolor/<N>x<N>/apps/dame-de-pique.png   from assets/icon/icon-<N>.png
+    /usr/share/doc/dame-de-pique/copyright
+
+No maintainer scripts: the icon cache and the desktop database are refreshed by the dpkg
+triggers of gtk-update-icon-cache and desktop-file-utils, so removal leaves nothing behind. The
+player's profile lives in their home folder and is never touched by the package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
+import project_info
+
+HERE = Path(__file__).absolute().parent
+ROOT = HERE.parent.parent
+INSTALL_DIR = Path("usr/lib") / project_info.APP_ID
+MAINTAINER = "Dame de pique developers <dame-de-pique@users.noreply.github.com>"
+HOMEPAGE = "https://github.com/dame-de-pique/dame-de-pique"
+
+# What SDL 2 (bundled in the pygame-ce wheel) opens at run time from the system; every other
+# library is inside the build. X11 and its extensions for the window, mouse and display modes;
+# ALSA for sound (PulseAudio/PipeWire through libpulse when present, or ALSA's own plug-ins).
+DEPENDS = [
+    "libx11-6",
+    "libxext6",
+    "libxcursor1",
+    "libxi6",
+    "libxrandr2",
+    "libxfixes3",
+    "libasound2 | libasound2t64",
+]
+RECOMMENDS = [
+    "libpulse0",  # SDL's preferred sound output on desktops (PulseAudio or PipeWire)
+    "libxss1",  # keeps the screen saver away during a long game
+]
+
+
+class PackagingError(Exception):
+    """Something the package needs is missing; the message says what."""
+
+
+def glibc_version() -> str:
+    """The C library version of the build machine: the build's binaries need at least this."""
+    name, _, version = os.confstr("CS_GNU_LIBC_VERSION").partition(" ")  # "glibc 2.36"
+    if name != "glibc" or not re.fullmatch(r"\d+(\.\d+)+", version):
+        raise PackagingError(f"cannot tell the C library version (got {name!r} {version!r})")
+    return version
+
+
+def debian_arch() -> str:
+    return subprocess.run(
+        ["dpkg", "--print-architecture"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def icon_sizes(icon_dir: Path) -> dict[int, Path]:
+    """``icon-<N>.png`` files of the assets, by size."""
+    found = {}
+    for path in icon_dir.glob("icon-*.png"):
+        match = re.fullmatch(r"icon-(\d+)\.png", path.name)
+        if match:
+            found[int(match.group(1))] = path
+    return found
+
+
+def deb822_text(text: str) -> str:
+    """A block of free text as a deb822 continuation (one leading space, '.' for blank lines)."""
+    return "\n".join(" " + line.rstrip() if line.strip() else " ." for line in text.splitlines())
+
+
+def copyright_file(info: project_info.ProjectInfo, root: Path) -> str:
+    """The machine-readable copyright file: the game's licence and the bundled assets' ones."""
+    parts = [
+        "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+        f"Upstream-Name: {project_info.APP_NAME}\n"
+        f"Source: {HOMEPAGE}\n"
+        "Comment: The program is a PyInstaller build. It bundles Python (PSF-2.0),\n"
+        " pygame-ce (LGPL-2.1+) and SDL 2 with its libraries (Zlib and others, see their\n"
+        " upstream copyright notices), unmodified.\n",
+        f"Files: *\nCopyright: Dame de pique developers\nLicense: {info.license}\n"
+        + deb822_text((root / "LICENSE").read_text(encoding="utf-8")),
+    ]
+    for licence in sorted((root / "assets").rglob("LICENSE*")):
+        folder = licence.parent.relative_to(root)
+        parts.append(
+            f"Files: {INSTALL_DIR}/_internal/{folder.as_posix()}/*\n"
+            f"Copyright: see below\nLicense: see-{licence.name}\n"
+            + deb822_text(licence.read_text(encoding="utf-8"))
+        )
+    return "\n\n".join(parts) + "\n"
+
+
+def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) -> str:
+    summary, _, rest = info.description.partition(": ")
+    long_text = rest[:1].upper() + rest[1:] if rest else info.description
+    return (
+        f"Package: {project_info.APP_ID}\n"
+        f"Version: {info.version}\n"
+        f"Architecture: {arch}\n"
+        f"Maintainer: {MAINTAINER}\n"
+        f"Installed-Size: {installed_kib}\n"
+        f"Depends: libc6 (>= {glibc_version()}), {', '.join(DEPENDS)}\n"
+        f"Recommends: {', '.join(RECOMMENDS)}\n"
+        "Section: games\n"
+        "Priority: optional\n"
+        f"Homepage: {HOMEPAGE}\n"
+        f"Description: {summary} card game (Hearts)\n"
+        + deb822_text(long_text + "\n\nA standalone build: it needs no Python on the machine.")
+        + "\n"
+    )
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    """Copy the build keeping its symbolic links (the build links pygame's libraries)."""
+    shutil.copytree(src, dst, symlinks=True)
+
+
+def normalise_modes(tree: Path, executables: list[Path]) -> None:
+    """0755 for folders and the program, 0644 for everything else (libraries too): Debian's way."""
+    for path in [tree, *tree.rglob("*")]:
+        if path.is_symlink():
+            continue
+        path.chmod(0o755 if path.is_dir() or path in executables else 0o644)
+
+
+def installed_size_kib(tree: Path) -> int:
+    total = sum(p.lstat().st_size for p in tree.rglob("*") if p.is_file() or p.is_symlink())
+    return (total + 1023) // 1024
+
+
+def md5sums(tree: Path) -> str:
+    lines = []
+    for path in sorted(tree.rglob("*")):
+        if path.is_file() and not path.is_symlink() and "DEBIAN" not in path.parts:
+            digest = hashlib.md5(path.read_bytes()).hexdigest()
+            lines.append(f"{digest}  {path.relative_to(tree).as_posix()}")
+    return "\n".join(lines) + "\n"
+
+
+def validate_desktop_entry(path: Path) -> None:
+    validator = shutil.which("desktop-file-validate")
+    if validator is None:
+        print("note: desktop-file-validate not found, the .desktop entry was not checked")
+        return
+    result = subprocess.run([validator, str(path)], capture_output=True, text=True)
+    if result.returncode != 0 or result.stdout.strip():
+        raise PackagingError(f"the .desktop entry is not valid:\n{result.stdout}{result.stderr}")
+
+
+def build_deb(onedir: Path, out_dir: Path, work_dir: Path, root: Path = ROOT) -> Path:
+    """Assemble the package tree in ``work_dir``; build ``out_dir/<name>_<version>_<arch>.deb``.
+
+    Returns the path of the package."""
+    info = project_info.read(root)
+    executable = onedir / project_info.APP_ID
+    if not executable.is_file():
+        raise PackagingError(
+            f"no one-folder build at {onedir} "
+            "(run: python -m PyInstaller build.spec -- --only onedir)"
+        )
+    icons = icon_sizes(root / "assets" / "icon")
+    if not icons:
+        raise PackagingError(f"no assets/icon/icon-<size>.png in {root / 'assets' / 'icon'}")
+    if shutil.which("dpkg-deb") is None:
+        raise PackagingError("dpkg-deb is missing (Debian or Ubuntu: apt install dpkg)")
+
+    tree = work_dir / "deb-root"
+    if tree.exists():
+        shutil.rmtree(tree)
+    copy_tree(onedir, tree / INSTALL_DIR)
+    bin_dir = tree / "usr/bin"
+    bin_dir.mkdir(parents=True)
+    link_target = Path("..") / "lib" / project_info.APP_ID / executable.name
+    (bin_dir / project_info.APP_ID).symlink_to(link_target)
+
+    applications = tree / "usr/share/applications"
+    applications.mkdir(parents=True)
+    desktop = applications / f"{project_info.APP_ID}.desktop"
+    shutil.copyfile(HERE / f"{project_info.APP_ID}.desktop", desktop)
+    validate_desktop_entry(desktop)
+
+    for size, png in sorted(icons.items()):
+        target = tree / f"usr/share/icons/hicolor/{size}x{size}/apps/{project_info.APP_ID}.png"
+        target.parent.mkdir(parents=True)
+        shutil.copyfile(png, target)
+
+    doc = tree / "usr/share/doc" / project_info.APP_ID
+    doc.mkdir(parents=True)
+    (doc / "copyright").write_text(copyright_file(info, root), encoding="utf-8")
+
+    normalise_modes(tree, [tree / INSTALL_DIR / executable.name])
+    debian = tree / "DEBIAN"
+    debian.mkdir(mode=0o755)
+    arch = debian_arch()
+    (debian / "control").write_text(
+        control_file(info, arch, installed_size_kib(tree)), encoding="utf-8"
+    )
+    (debian / "md5sums").write_text(md5sums(tree), encoding="utf-8")
+    for path in debian.iterdir():
+        path.chmod(0o644)
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    package = out_dir / f"{project_info.APP_ID}_{info.version}_{arch}.deb"
+    subprocess.run(
+        ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(tree), str(package)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return package
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--onedir",
+        type=Path,
+        default=ROOT / "dist" / project_info.ONEDIR_NAME,
+        help="the one-folder build (default: %(default)s)",
+    )
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the .deb goes")
+    parser.add_argument(
+        "--work", type=Path, default=ROOT / "build" / "deb", help="scratch folder for the tree"
+    )
+    args = parser.parse_args(argv)
+    try:
+        package = build_deb(args.onedir, args.out, args.work)
+    except (PackagingError, subprocess.CalledProcessError) as error:
+        print(f"make_deb: {error}", file=sys.stderr)
+        return 1
+    print(package)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
