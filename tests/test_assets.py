@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import struct
 import sys
 from pathlib import Path
 
@@ -64,3 +65,26 @@ def test_shipped_font_draws_the_four_suit_symbols() -> None:
 def test_font_licence_ships_beside_the_fonts() -> None:
     licence = assets.asset_path("fonts", "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     assert "Bitstream" in licence and "Permission is hereby granted" in licence
+
+
+ICON_SIZES = (16, 32, 48, 64, 128, 256)
+
+
+def test_icons_exist_at_every_size() -> None:
+    for size in ICON_SIZES:
+        icon = pygame.image.load(assets.asset_path("icon", f"icon-{size}.png"))
+        assert icon.get_size() == (size, size)
+        assert icon.get_at((size // 2, size // 2)).a == 255
+
+
+def test_ico_holds_every_png_icon() -> None:
+    data = assets.asset_path("icon", "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind, count) == (0, 1, len(ICON_SIZES))
+    for i, size in enumerate(ICON_SIZES):
+        width, height, _, _, planes, bits, length, offset = struct.unpack_from(
+            "<BBBBHHII", data, 6 + 16 * i
+        )
+        assert (width or 256, height or 256, planes, bits) == (size, size, 1, 32)
+        png = assets.asset_path("icon", f"icon-{size}.png").read_bytes()
+        assert data[offset : offset + length] == png
