@@ -55,22 +55,40 @@ def existing_asset(*parts: str) -> Path:
     return path
 
 
-@functools.cache
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's font (DejaVu Sans, which has the ♠♥♦♣ glyphs) at ``size`` pixels."""
+    """The game's font (DejaVu Sans, which has the ♠♥♦♣ glyphs) at ``size`` pixels.
+
+    Cached, and reloaded when ``pygame.quit()`` has invalidated the cached fonts.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
+    key = (max(1, int(size)), bool(bold))
+    cached = _fonts.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()  # raises once the font module was quit since it was made
+            return cached
+        except pygame.error:
+            _fonts.clear()
     path = existing_asset("fonts", FONT_BOLD if bold else FONT_REGULAR)
-    return pygame.font.Font(path, max(1, int(size)))
+    loaded = _fonts[key] = pygame.font.Font(path, key[0])
+    return loaded
 
 
-@functools.cache
 def sound(name: str) -> pygame.mixer.Sound:
     """A sound from ``assets/sounds`` by name ("card" or "card.wav"); the mixer must be on.
 
-    Prefer :mod:`scenes.sound`, which stays silent when there is no audio device.
+    Cached per mixer set-up. Prefer :mod:`scenes.sound`, which stays silent without audio.
     """
     filename = name if Path(name).suffix else name + SOUND_SUFFIX
+    return _sound(filename, pygame.mixer.get_init())
+
+
+@functools.cache
+def _sound(filename: str, mixer: object) -> pygame.mixer.Sound:
     return pygame.mixer.Sound(existing_asset("sounds", filename))
 
 
@@ -86,6 +104,6 @@ def image(name: str) -> pygame.Surface:
 
 def clear_cache() -> None:
     """Forget every loaded asset (after ``pygame.quit()`` or a display change)."""
-    font.cache_clear()
-    sound.cache_clear()
+    _fonts.clear()
+    _sound.cache_clear()
     image.cache_clear()

@@ -88,3 +88,13 @@ def test_ico_holds_every_png_icon() -> None:
         assert (width or 256, height or 256, planes, bits) == (size, size, 1, 32)
         png = assets.asset_path("icon", f"icon-{size}.png").read_bytes()
         assert data[offset : offset + length] == png
+
+
+def test_font_survives_pygame_quit() -> None:
+    pygame.font.init()
+    before = assets.font(21)
+    pygame.font.quit()
+    pygame.font.init()
+    after = assets.font(21)
+    assert after is not before
+    assert after.render("♠", True, (0, 0, 0)).get_width() > 0
