@@ -1,0 +1,116 @@
+"""The profile: settings and the game in progress survive a restart; broken files are kept aside."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game import profile as profile_module
+from game.match import Match
+from game.profile import PROFILE_FILE, SCHEMA_VERSION, Profile, ProfileError
+from game.rules import Rules
+from game.save import load_match, save_match
+
+
+def test_a_new_profile_has_the_current_schema_and_no_game(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    assert profile.schema_version == SCHEMA_VERSION
+    assert profile.notice is None
+    assert not profile.has_game()
+    assert profile.load_game() is None
+    assert (tmp_path / PROFILE_FILE).is_file()
+
+
+def test_settings_are_remembered(tmp_path: Path) -> None:
+    first = Profile.open(tmp_path)
+    first.set_setting("names", ["Ana", "Bo", "Cy", "Di"])
+    first.set_setting("mute", True)
+    first.set_setting("mute", False)
+    first.close()
+    again = Profile.open(tmp_path)
+    assert again.setting("names") == ["Ana", "Bo", "Cy", "Di"]
+    assert again.setting("mute") is False
+    assert again.setting("never set", 7) == 7
+    assert again.settings() == {"names": ["Ana", "Bo", "Cy", "Di"], "mute": False}
+
+
+def test_the_game_in_progress_round_trips_through_the_engine_save(tmp_path: Path) -> None:
+    match = Match.new(Rules(), seed=11)
+    for seat in range(4):
+        match.choose_pass(seat, match.hand.hand_cards(seat)[:3])
+    match.play(match.hand.legal_cards()[0])
+    Profile.open(tmp_path).save_game({"match": save_match(match), "level": "easy"})
+    data = Profile.open(tmp_path).load_game()
+    assert data["level"] == "easy"
+    loaded = load_match(data["match"])
+    assert loaded.hand.hands == match.hand.hands
+    assert loaded.hand.trick == match.hand.trick
+
+
+def test_clearing_the_game(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    profile.save_game({"x": 1})
+    assert profile.has_game()
+    profile.clear_game()
+    assert not profile.has_game()
+
+
+def test_an_unreadable_game_is_set_aside_not_deleted(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    profile.save_game({"x": 1})
+    aside = profile.set_game_aside()
+    assert not profile.has_game()
+    assert profile.load_game(aside) == {"x": 1}
+
+
+def test_a_file_that_is_not_a_database_is_moved_aside_with_a_message(tmp_path: Path) -> None:
+    (tmp_path / PROFILE_FILE).write_bytes(b"this is not sqlite at all" * 100)
+    profile = Profile.open(tmp_path)
+    assert profile.notice is not None and "could not be read" in profile.notice
+    kept = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+    assert len(kept) == 1
+    assert kept[0].read_bytes().startswith(b"this is not sqlite")
+    profile.set_setting("works", True)
+    assert profile.setting("works") is True
+
+
+def test_a_profile_from_a_newer_version_is_kept_aside(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / PROFILE_FILE)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    db.close()
+    profile = Profile.open(tmp_path)
+    assert profile.notice is not None and "newer version" in profile.notice
+    assert profile.schema_version == SCHEMA_VERSION
+
+
+def test_migrations_run_forward_from_an_older_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Profile.open(tmp_path).set_setting("kept", 1)
+
+    def add_history(db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE history (id INTEGER PRIMARY KEY)")
+
+    monkeypatch.setattr(profile_module, "MIGRATIONS", (*profile_module.MIGRATIONS, add_history))
+    monkeypatch.setattr(profile_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    upgraded = Profile.open(tmp_path)
+    assert upgraded.schema_version == SCHEMA_VERSION + 1
+    assert upgraded.setting("kept") == 1
+    assert upgraded._db.execute("SELECT count(*) FROM history").fetchone() == (0,)
+
+
+def test_a_failed_write_leaves_the_old_value(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    profile.set_setting("a", 1)
+    with pytest.raises(TypeError):
+        profile.set_setting("a", object())  # not JSON: refused before anything is written
+    assert profile.setting("a") == 1
+
+
+def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(ProfileError, match="cannot use the profile folder"):
+        Profile.open(blocker / "sub")
