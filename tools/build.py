@@ -90,12 +90,15 @@ def build_installer(info: project_info.ProjectInfo) -> Path | None:
             print("note: Inno Setup 6 (ISCC) not found: no setup.exe (choco install innosetup)")
             return None
         script = ROOT / "packaging" / "windows" / "dame-de-pique.iss"
-        command = [iscc, "/Q", f"/DAppVersion={info.version}", f"/DSourceDir={DIST}", str(script)]
+        command = [iscc, "/Q", f"/DAppVersion={info.version}", f"/DDistDir={DIST}", str(script)]
         subprocess.run(command, check=True)
         return DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
     if sys.platform == "darwin":
-        subprocess.run(["sh", str(ROOT / "packaging" / "macos" / "make_dmg.sh")], check=True)
-        return DIST / f"{project_info.APP_ID}-{info.version}.dmg"
+        dmg = DIST / f"{project_info.APP_ID}-{info.version}.dmg"
+        app = DIST / f"{project_info.APP_NAME}.app"
+        script = ROOT / "packaging" / "macos" / "make_dmg.sh"
+        subprocess.run(["sh", str(script), str(app), str(dmg)], check=True)
+        return dmg
     return None
 
 
