@@ -45,7 +45,7 @@ DECK_SIZE: Final = 52
 
 # Other spellings a player may type: 'T' for ten, French honours (V valet, D dame, R roi), and the
 # French suit letters are not accepted because D would mean both diamonds and dame.
-_RANK_ALIASES: Final = {"T": "10", "V": "J", "D": "Q", "R": "K", "1": "A"}
+_RANK_ALIASES: Final = {"T": "10", "V": "J", "D": "Q", "R": "K"}
 _SYMBOL_TO_LETTER: Final = {
     "♣": "C",
     "♧": "C",

@@ -98,7 +98,6 @@ class HandState:
         "pass_direction",
         "passes",
         "phase",
-        "played",
         "rules",
         "taken",
         "trick",
@@ -129,7 +128,6 @@ class HandState:
     tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) of finished tricks
     trick_mask: int  # the current trick's cards as a set
     breakers: int  # the cards whose play breaks hearts (hearts, and the queen by house rule)
-    played: int  # the set of cards played so far
     moon_shooter: int | None
     moon_subtracted: bool
     hand_scores: tuple[int, ...] | None
@@ -172,7 +170,6 @@ class HandState:
         self.tricks = []
         self.trick_mask = 0
         self.breakers = HEARTS_MASK | (QUEEN_OF_SPADES_BIT if rules.queen_breaks_hearts else 0)
-        self.played = 0
         self.moon_shooter = None
         self.moon_subtracted = False
         self.hand_scores = None
@@ -206,7 +203,6 @@ class HandState:
         other.breakers = self.breakers
         other.taken = self.taken[:]
         other.tricks = self.tricks[:]
-        other.played = self.played
         other.moon_shooter = self.moon_shooter
         other.moon_subtracted = self.moon_subtracted
         other.hand_scores = self.hand_scores
@@ -355,7 +351,6 @@ class HandState:
         seat = self.turn
         bit = 1 << card
         self.hands[seat] ^= bit
-        self.played |= bit
         trick = self.trick
         trick.append(card)
         if bit & self.breakers:
@@ -392,9 +387,7 @@ class HandState:
 
     def _finish(self) -> None:
         rules = self.rules
-        self.moon_shooter = next(
-            (s for s, t in enumerate(self.taken) if t & PENALTY_MASK == PENALTY_MASK), None
-        )
+        self.moon_shooter = moon_shooter(self.taken)
         if self.moon_shooter is not None and rules.moon is MoonMode.SHOOTER_CHOOSES:
             self.phase = Phase.MOON_CHOICE
             self.turn = self.moon_shooter
@@ -402,20 +395,8 @@ class HandState:
         self._score(rules.moon is MoonMode.SHOOTER_MINUS)
 
     def _score(self, subtract: bool) -> None:
-        rules = self.rules
-        raw = [rules.points_of(t) for t in self.taken]
-        shooter = self.moon_shooter
-        if shooter is not None:
-            # The moon replaces the hearts and the queen; the jack still counts for its taker.
-            bonus = [rules.points_of(t & ~PENALTY_MASK) for t in self.taken]
-            if subtract:
-                scores = [b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus)]
-            else:
-                scores = [b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus)]
-        else:
-            scores = raw
-        self.moon_subtracted = shooter is not None and subtract
-        self.hand_scores = tuple(scores)
+        self.hand_scores = score_hand(self.rules, self.taken, subtract)
+        self.moon_subtracted = self.moon_shooter is not None and subtract
         self.phase = Phase.HAND_OVER
 
     def _score_event_or_choice(self) -> Event:
@@ -446,6 +427,14 @@ class HandState:
     # -- reading -------------------------------------------------------------------------------
 
     @property
+    def played(self) -> int:
+        """The set of cards played so far (the current trick included)."""
+        held = 0
+        for hand in self.hands:
+            held |= hand
+        return self.rules.deck & ~held
+
+    @property
     def plays(self) -> list[int]:
         """Every card played so far, in order."""
         return [c for _, cards, _ in self.tricks for c in cards] + self.trick
@@ -470,3 +459,30 @@ class HandState:
             f"<HandState {self.phase.value} trick {self.trick_number} turn {self.turn} "
             f"trick {[str(CARDS[c]) for c in self.trick]}>"
         )
+
+
+def moon_shooter(taken: list[int]) -> int | None:
+    """The seat that took every heart and the queen of spades, if one did."""
+    return next((s for s, t in enumerate(taken) if t & PENALTY_MASK == PENALTY_MASK), None)
+
+
+def score_hand(rules: Rules, taken: list[int], subtract: bool = False) -> tuple[int, ...]:
+    """Each seat's score for a hand from the cards in its tricks.
+
+    A moon (one seat took every heart and the queen) scores 26 to every other seat, or with
+    ``subtract`` -26 to the shooter; the jack of diamonds still counts for whoever took it.
+
+    >>> from game.cards import mask_of, parse_cards, HEARTS_MASK, QUEEN_OF_SPADES_BIT
+    >>> score_hand(Rules(), [HEARTS_MASK | QUEEN_OF_SPADES_BIT, 0, 0, 0])
+    (0, 26, 26, 26)
+    >>> score_hand(Rules(), [HEARTS_MASK | QUEEN_OF_SPADES_BIT, 0, 0, 0], subtract=True)
+    (-26, 0, 0, 0)
+    """
+    shooter = moon_shooter(taken)
+    if shooter is None:
+        return tuple(rules.points_of(t) for t in taken)
+    # The moon replaces the hearts and the queen; the jack still counts for its taker.
+    bonus = [rules.points_of(t & ~PENALTY_MASK) for t in taken]
+    if subtract:
+        return tuple(b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus))
+    return tuple(b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus))

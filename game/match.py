@@ -116,14 +116,11 @@ class Match:
         return self._check_end()
 
     def _check_end(self) -> list[Event]:
-        if not self.single_hand and max(self.totals) < self.rules.target:
-            return []
-        lowest = min(self.totals)
-        leaders = tuple(s for s, t in enumerate(self.totals) if t == lowest)
-        if len(leaders) > 1 and self.rules.tie is TieRule.PLAY_ON and not self.single_hand:
-            return [ExtraHand(leaders)]
-        self.winners = leaders
-        return [GameOver(leaders, tuple(self.totals))]
+        over, leaders = game_result(self.rules, self.totals, self.single_hand)
+        if over:
+            self.winners = leaders
+            return [GameOver(leaders, tuple(self.totals))]
+        return [ExtraHand(leaders)] if leaders else []
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand once the current one is scored (and the game is not over)."""
@@ -150,6 +147,32 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match hand {self.hand_number} totals {self.totals} {self.phase.value}>"
+
+
+def game_result(
+    rules: Rules, totals: list[int], single_hand: bool = False
+) -> tuple[bool, tuple[int, ...]]:
+    """Whether the game is over after a hand, and who leads.
+
+    Returns ``(True, winners)`` when it is over; ``(False, tied)`` when the target is reached
+    with a tie for the lowest total and another hand must be played; ``(False, ())`` otherwise.
+
+    >>> game_result(Rules(), [40, 100, 60, 70])
+    (True, (0,))
+    >>> game_result(Rules(), [40, 100, 40, 70])
+    (False, (0, 2))
+    >>> game_result(Rules(tie=TieRule.SHARED), [40, 100, 40, 70])
+    (True, (0, 2))
+    >>> game_result(Rules(), [40, 99, 40, 70])
+    (False, ())
+    """
+    if not single_hand and max(totals) < rules.target:
+        return False, ()
+    lowest = min(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == lowest)
+    if len(leaders) > 1 and rules.tie is TieRule.PLAY_ON and not single_hand:
+        return False, leaders
+    return True, leaders
 
 
 from game.view import SeatView  # noqa: E402  (view imports Match's types; no cycle at runtime)

@@ -1,0 +1,37 @@
+"""Building positions by hand for the engine's tests."""
+
+from __future__ import annotations
+
+from game.cards import cards_of, mask_of, parse_cards
+from game.hand import HandState
+from game.rules import PassDirection, Rules
+
+
+def hands_from(rules: Rules, given: dict[int, str]) -> list[int]:
+    """Hands with the given seats' cards as written; the other seats share the rest of the deck
+    in order (lowest cards to the lowest free seat first)."""
+    hands = [0] * rules.players
+    used = 0
+    for seat, text in given.items():
+        hands[seat] = mask_of(parse_cards(text))
+        assert hands[seat].bit_count() == rules.hand_size, f"seat {seat}: {text}"
+        assert not used & hands[seat], "a card is given twice"
+        used |= hands[seat]
+    rest = cards_of(rules.deck & ~used)
+    free = [s for s in range(rules.players) if s not in given]
+    for i, seat in enumerate(free):
+        hands[seat] = mask_of(rest[i * rules.hand_size : (i + 1) * rules.hand_size])
+    return hands
+
+
+def state_from(
+    given: dict[int, str], rules: Rules | None = None, plays: str = "", hold: bool = True
+) -> HandState:
+    """A hand in the play phase (no pass) with the given cards, after ``plays``."""
+    rules = rules or Rules()
+    state = HandState.deal(
+        rules, hands_from(rules, given), PassDirection.HOLD if hold else PassDirection.LEFT
+    )
+    for card in parse_cards(plays):
+        state.play(card)
+    return state

@@ -1,0 +1,90 @@
+"""Counts and replays that pin the engine's behaviour: the same seed deals the same cards on
+every machine, forever (saved games and the daily challenge depend on it), and a stored number
+of legal play sequences from fixed deals (the perft idea of chess engines)."""
+
+import pytest
+
+from game.cards import cards_of, format_cards
+from game.deal import daily_seed, deal_hands, hand_seed, seeded_choice_index, shuffled
+from game.hand import HandState, Phase
+from game.rules import PassDirection, Rules
+
+RULES = Rules()
+
+
+@pytest.mark.parametrize(
+    ("seed", "seat0", "seat1"),
+    [
+        (
+            "1",
+            "JC KC 6D 7D QD 4S 7S 10S KS 3H 6H QH AH",
+            "3C 4C 6C 10C 8D AD 5S 8S JS 4H 7H 10H KH",
+        ),
+        (
+            "dame",
+            "7D 8D JD AD 5S 6S 9S 2H 3H 7H 10H JH KH",
+            "3C 5C 7C 8C 2D 4D 6D 9D 2S 10S AS 6H AH",
+        ),
+        (
+            2026,
+            "10C QC KC 3D 5D 7D QD 2S 8S 9S 2H 3H 5H",
+            "8C 9C JC AC 2D 9D 10D JD KD 3S 4S 7S 7H",
+        ),
+    ],
+)
+def test_a_seed_always_names_the_same_deal(seed: object, seat0: str, seat1: str) -> None:
+    hands = deal_hands(seed, 4, RULES.deck, dealer=0)  # type: ignore[arg-type]
+    assert format_cards(cards_of(hands[0]), symbols=False) == seat0
+    assert format_cards(cards_of(hands[1]), symbols=False) == seat1
+
+
+def test_the_shuffle_is_pinned() -> None:
+    assert shuffled("daily/2026-11-29", RULES.deck)[:10] == [26, 9, 32, 6, 10, 45, 48, 21, 19, 50]
+
+
+def test_int_and_text_seeds_agree_and_hands_differ() -> None:
+    assert deal_hands(7, 4, RULES.deck, 0) == deal_hands("7", 4, RULES.deck, 0)
+    assert hand_seed(7, 0) != hand_seed(7, 1)
+    assert deal_hands(hand_seed(7, 0), 4, RULES.deck, 0) != deal_hands(
+        hand_seed(7, 1), 4, RULES.deck, 0
+    )
+
+
+def test_the_dealer_changes_who_gets_which_cards_not_the_order() -> None:
+    by_dealer = [deal_hands("x", 4, RULES.deck, d) for d in range(4)]
+    # dealing starts at the dealer's left: rotating the dealer rotates the hands
+    for d in range(4):
+        assert by_dealer[d] == by_dealer[0][-d:] + by_dealer[0][:-d] if d else by_dealer[0]
+
+
+def test_seeds_must_be_ints_or_text() -> None:
+    with pytest.raises(ValueError, match="whole number or a text"):
+        deal_hands(1.5, 4, RULES.deck, 0)  # type: ignore[arg-type]
+    assert daily_seed(__import__("datetime").date(2026, 11, 29)) == "daily/2026-11-29"
+    assert seeded_choice_index("daily/2026-11-29", "pass", 3) == seeded_choice_index(
+        "daily/2026-11-29", "pass", 3
+    )
+
+
+def perft(state: HandState, depth: int) -> int:
+    """The number of legal play sequences of ``depth`` cards from ``state``."""
+    if depth == 0 or state.phase is not Phase.PLAY:
+        return 1
+    total = 0
+    for card in cards_of(state.legal_mask()):
+        child = state.copy()
+        child.advance(card)
+        total += perft(child, depth - 1)
+    return total
+
+
+def test_perft_from_the_opening() -> None:
+    state = HandState.deal(RULES, deal_hands("perft", 4, RULES.deck, 0), PassDirection.HOLD)
+    assert [perft(state, d) for d in range(1, 8)] == [1, 4, 8, 32, 283, 755, 2111]
+
+
+def test_perft_of_the_last_three_tricks() -> None:
+    state = HandState.deal(RULES, deal_hands("perft", 4, RULES.deck, 0), PassDirection.HOLD)
+    for _ in range(40):
+        state.advance(cards_of(state.legal_mask())[0])
+    assert perft(state, 12) == 1296
