@@ -1,0 +1,35 @@
+#!/bin/bash
+# CI for the standalone program: builds the one-file and one-folder programs and the .deb
+# (tools/build.py), then runs tests/test_packaging.py against them: the smoke test of the
+# one-file program (dummy drivers, a demo hand, screenshot pixels) and, as root, the end-to-end
+# test of the .deb (apt install, launch from the .desktop entry under Xvfb, close, apt purge).
+# Finally prints the launch-to-first-frame figures. About two minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+
+# System tools the build and the tests use (Debian names), installed when missing and root.
+needed=""
+command -v dpkg-deb >/dev/null || needed="$needed dpkg"
+command -v desktop-file-validate >/dev/null || needed="$needed desktop-file-utils"
+command -v Xvfb >/dev/null || needed="$needed xvfb"
+command -v xdotool >/dev/null || needed="$needed xdotool"
+command -v import >/dev/null || needed="$needed imagemagick"
+if [ -n "$needed" ] && [ "$(id -u)" = 0 ]; then
+    apt-get update -q
+    # shellcheck disable=SC2086  # one word per package
+    apt-get install -y -q $needed
+fi
+
+sh tools/bootstrap.sh            # the project's .venv with the game and PyInstaller
+python=.venv/bin/python
+
+rm -rf dist
+"$python" tools/build.py
+
+export DAME_BUILT_EXE DAME_BUILT_DEB
+DAME_BUILT_EXE=$(ls dist/dame-de-pique-*-linux-*)
+DAME_BUILT_DEB=$(ls dist/dame-de-pique_*.deb)
+"$python" -m pytest -q -p no:cacheprovider -p no:xdist -rs tests/test_packaging.py
+
+"$python" packaging/measure_startup.py --runs 3 || echo "note: start-up figures not available"
