@@ -1,0 +1,36 @@
+"""Computer opponents: Easy, Medium and Hard, behind the :class:`game.players.Player` protocol.
+
+>>> player = make_player("hard", seed=1)
+>>> isinstance(player, Player), LEVELS
+(True, ('easy', 'medium', 'hard'))
+>>> make_player("expert", 1)
+Traceback (most recent call last):
+...
+ValueError: unknown level 'expert': choose easy, medium or hard
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.ai.easy import EasyPlayer
+from game.ai.hard import HardPlayer
+from game.ai.medium import MediumPlayer
+from game.players import Player
+
+LEVELS: Final = ("easy", "medium", "hard")
+
+
+def make_player(level: str, seed: int | str) -> Player:
+    """A computer player of ``level`` ("easy", "medium" or "hard") whose decisions follow from
+    ``seed`` and the views it is shown."""
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "medium":
+        return MediumPlayer(seed)
+    if level == "hard":
+        return HardPlayer(seed)
+    raise ValueError(f"unknown level {level!r}: choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
+
+
+__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "make_player"]

@@ -1,0 +1,233 @@
+"""Hard: card counting and perfect-information Monte Carlo.
+
+For a play, Hard deals the unseen cards many times in ways that agree with everything it knows
+(:class:`~game.ai.knowledge.Knowledge`: cards played, suits each seat has shown void in, the
+cards it passed), plays every candidate card in each deal, finishes the hand with the fast
+policy of :mod:`game.ai.playout` and keeps the card with the best average outcome. The outcome is
+its points against the others' average, plus a bonus or malus when the hand would end the match
+(so a moon that wins the game, or a hand that loses it, weighs what it should).
+
+The amount of work is fixed (a number of card plays spread over samples and candidates), never a
+time limit, so a decision depends only on the view and the seed.
+
+>>> from game.rules import Rules
+>>> from game.match import Match
+>>> match = Match.new(Rules(), seed=3)
+>>> player = HardPlayer(1, work=4000)
+>>> for seat in range(4):
+...     _ = match.choose_pass(seat, player.choose_pass(match.view(seat)))
+>>> view = match.view(match.hand.turn)
+>>> player.decide_play(view).card == player.decide_play(view).card
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from game.ai.decision import Decision, Motive
+from game.ai.knowledge import Knowledge
+from game.ai.medium import (
+    HIGH_SPADES,
+    LOW_SPADES,
+    SPADES,
+    heuristic_pass,
+    moon_decision,
+    trick_winner,
+)
+from game.ai.playout import final_scores, finish, public_state, with_hands
+from game.ai.seeding import decision_rng
+from game.cards import (
+    CARDS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Suit,
+)
+from game.hand import HAND_DONE
+from game.rules import MOON_POINTS
+from game.view import SeatView
+
+DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the time goal)
+MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
+MAX_SAMPLES: Final = 400
+GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
+MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
+
+
+def candidates(legal: int, know: Knowledge) -> list[int]:
+    """One card per class of equivalent legal cards: two cards of a suit are equivalent when
+    every card between them is ours or played (the queen and a scoring jack stand alone)."""
+    special = QUEEN_OF_SPADES_BIT
+    if know.rules.jack_of_diamonds:
+        special |= 1 << JACK_OF_DIAMONDS
+    result: list[int] = []
+    for suit in range(4):
+        cards = legal & SUIT_MASKS[suit]
+        previous = -1
+        while cards:
+            card = (cards & -cards).bit_length() - 1
+            cards &= cards - 1
+            between = know.unseen & ((1 << card) - 1) & ~((1 << (previous + 1)) - 1)
+            joins = previous >= 0 and not between and not (1 << card | 1 << previous) & special
+            if not joins:
+                result.append(card)
+            previous = card
+    return result
+
+
+def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int) -> float:
+    """How good a hand's scores are for ``seat``: the others' average minus its own points, and
+    +/- GAME_WEIGHT when the hand ends the match with ``seat`` alone lowest / not lowest."""
+    n = len(scores)
+    mine = scores[seat]
+    value = (sum(scores) - mine) / (n - 1) - mine
+    if max(totals) + MOON_POINTS >= target:
+        final = [t + s for t, s in zip(totals, scores, strict=True)]
+        if max(final) >= target:
+            low = min(final)
+            if final[seat] > low:
+                value -= GAME_WEIGHT
+            elif final.count(low) == 1:
+                value += GAME_WEIGHT
+    return value
+
+
+class HardPlayer:
+    """The search player. ``work`` is the number of card plays simulated per decision."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | str = 0, work: int = DEFAULT_WORK) -> None:
+        self.seed = str(seed)
+        self.work = work
+
+    # -- passing -------------------------------------------------------------------------------
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        return heuristic_pass(view.hand)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def decide_play(self, view: SeatView) -> Decision:
+        legal = view.legal_mask()
+        if not legal:
+            raise ValueError("it is not this seat's turn to play")
+        if legal.bit_count() == 1:
+            return Decision.play(CARDS[legal.bit_length() - 1], Motive.FORCED_ONLY_CARD)
+        know = Knowledge.of(view)
+        options = candidates(legal, know)
+        if len(options) == 1:
+            return explain(view, know, options[0], {}, 0.0)
+        values, moons = self._search(view, know, options)
+        best = max(options, key=lambda c: (values[c], -c))
+        return explain(view, know, best, values, moons[best])
+
+    def _search(
+        self, view: SeatView, know: Knowledge, options: list[int]
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """Average utility and share of our own moons, per candidate card."""
+        rng = decision_rng(self.seed, view, "hard-play")
+        remaining = sum(view.card_counts)
+        samples = self.work // (len(options) * remaining)
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
+        seat = view.seat
+        totals = view.totals
+        target = view.rules.target
+        sums = dict.fromkeys(options, 0.0)
+        moons = dict.fromkeys(options, 0)
+        base = None
+        for _ in range(samples):
+            hands = know.sample(rng)
+            if base is None:
+                base = public_state(view, hands)
+            for card in options:
+                state = with_hands(base, hands[:])
+                if state.advance(card) != HAND_DONE:
+                    finish(state)
+                scores = final_scores(state, totals)
+                sums[card] += utility(scores, seat, totals, target)
+                if state.moon_shooter == seat:
+                    moons[card] += 1
+        values = {c: sums[c] / samples for c in options}
+        return values, {c: moons[c] / samples for c in options}
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        return list(self.decide_pass(view).cards)
+
+    def choose_play(self, view: SeatView) -> Card:
+        return self.decide_play(view).card
+
+    def choose_moon(self, view: SeatView) -> bool:
+        return moon_decision(view).motive is Motive.MOON_SUBTRACT
+
+
+def explain(
+    view: SeatView, know: Knowledge, card: int, values: dict[int, float], moon_rate: float
+) -> Decision:
+    """The truest simple motive for playing ``card`` here, with the search's figures."""
+    decision = _motive(view, know, card, moon_rate)
+    if not values:
+        return decision
+    return decision.with_expected(
+        {CARDS[c]: v for c, v in values.items()}, expected_value=round(values[card], 2)
+    )
+
+
+def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Decision:
+    chosen = CARDS[card]
+    me = view.seat
+    runner = know.runner()
+    mine_points = view.rules.points_of(know.taken[me] & PENALTY_MASK)
+    if runner == me and moon_rate >= MOON_LIKELY:
+        return Decision.play(chosen, Motive.SHOOT_MOON, points_taken=mine_points)
+    suit = card // RANKS_PER_SUIT
+    if not view.trick:
+        queen_out = know.out(QUEEN_OF_SPADES)
+        holds_guard = view.hand & (QUEEN_OF_SPADES_BIT | HIGH_SPADES)
+        if suit == SPADES and card < QUEEN_OF_SPADES and queen_out and not holds_guard:
+            spades = (view.hand & LOW_SPADES).bit_count()
+            return Decision.play(chosen, Motive.FLUSH_QUEEN, spades_held=spades)
+        suit_cards = view.hand & SUIT_MASKS[suit]
+        if card == (suit_cards & -suit_cards).bit_length() - 1 and card != QUEEN_OF_SPADES:
+            below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
+            return Decision.play(
+                chosen, Motive.LEAD_LOW_SAFE, suit=Suit(suit), lower_out=below.bit_count()
+            )
+        return Decision.play(chosen, Motive.BEST_ODDS)
+    best, winner = trick_winner(view)
+    trick_mask = sum(1 << c for c in view.trick)
+    led = view.led_suit
+    wins_now = suit == led and card > best
+    if runner is not None and runner != me and wins_now and (trick_mask | 1 << card) & PENALTY_MASK:
+        runner_points = view.rules.points_of(know.taken[runner] & PENALTY_MASK)
+        return Decision.play(chosen, Motive.BLOCK_MOON, runner=runner, runner_points=runner_points)
+    if suit == led:
+        if card < best:
+            motive = Motive.DUMP_QUEEN if card == QUEEN_OF_SPADES else Motive.DUCK_UNDER
+            return Decision.play(chosen, motive, winner=winner, winning_card=CARDS[best])
+        if view.trick_number == 0:
+            return Decision.play(chosen, Motive.PLAY_HIGH_FIRST_TRICK)
+        if len(view.trick) == view.rules.players - 1 and card != QUEEN_OF_SPADES:
+            return Decision.play(
+                chosen, Motive.WIN_CHEAPLY_LAST, points_in_trick=view.rules.points_of(trick_mask)
+            )
+        if card == (view.legal_mask() & -view.legal_mask()).bit_length() - 1:
+            return Decision.play(chosen, Motive.FOLLOW_LOW, winning_card=CARDS[best])
+        return Decision.play(chosen, Motive.BEST_ODDS)
+    # Void in the suit led.
+    if card == QUEEN_OF_SPADES:
+        return Decision.play(chosen, Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best])
+    if 1 << card & HIGH_SPADES and know.out(QUEEN_OF_SPADES):
+        return Decision.play(chosen, Motive.DUMP_HIGH_SPADE)
+    if 1 << card & HEARTS_MASK and card == (view.hand & HEARTS_MASK).bit_length() - 1:
+        return Decision.play(chosen, Motive.DUMP_HIGH_HEART)
+    if card == (view.hand & SUIT_MASKS[suit]).bit_length() - 1 and not 1 << card & PENALTY_MASK:
+        return Decision.play(chosen, Motive.DUMP_HIGH_CARD, suit=Suit(suit))
+    return Decision.play(chosen, Motive.BEST_ODDS)

@@ -1,0 +1,199 @@
+"""What a seat can deduce from its view: the cards still out, who cannot hold what, which cards
+a seat surely holds (the ones this seat passed it), and deals of the unseen cards that agree with
+all of that.
+
+>>> from game.rules import Rules
+>>> from game.match import Match
+>>> match = Match.new(Rules(), seed=5)
+>>> from game.cards import cards_of
+>>> for seat in range(4):
+...     _ = match.choose_pass(seat, cards_of(match.hand.hands[seat])[:3])
+>>> know = Knowledge.of(match.view(0))
+>>> know.unseen.bit_count(), know.known[match.view(0).pass_target].bit_count()
+(39, 3)
+>>> import random
+>>> hands = know.sample(random.Random(1))
+>>> sum(h.bit_count() for h in hands), hands[0] == know.hand
+(52, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, SUIT_MASKS
+from game.rules import Rules
+from game.view import SeatView
+
+_SUITS = range(4)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """One seat's deductions. Sets of cards are bit sets; tuples are indexed by seat."""
+
+    seat: int
+    rules: Rules
+    hand: int  # this seat's cards
+    played: int  # every card played this hand (the current trick included)
+    unseen: int  # the cards the other seats hold between them
+    counts: tuple[int, ...]  # how many cards each seat holds
+    voids: tuple[int, ...]  # per seat, a bit per suit it has shown it does not hold (1 << suit)
+    allowed: tuple[int, ...]  # per seat, the unseen cards it may hold (its own hand for us)
+    known: tuple[int, ...]  # per seat, the unseen cards it surely holds (what we passed it)
+    taken: tuple[int, ...]  # per seat, the cards in the tricks it won
+
+    @classmethod
+    def of(cls, view: SeatView) -> Knowledge:
+        rules = view.rules
+        n = rules.players
+        played = 0
+        voids = [0] * n
+        excluded = [0] * n  # cards a seat cannot hold, from the way it played
+        taken = [0] * n
+        broken = False
+        breakers = HEARTS_MASK | (1 << 36 if rules.queen_breaks_hearts else 0)
+        tricks = [*view.tricks, (view.leader, view.trick, -1)]
+        for number, (leader, cards, winner) in enumerate(tricks):
+            if not cards:
+                continue
+            led = cards[0] // RANKS_PER_SUIT
+            for i, card in enumerate(cards):
+                seat = (leader + i) % n
+                bit = 1 << card
+                if i == 0:
+                    if number > 0 and bit & HEARTS_MASK and not broken:
+                        # A heart led before hearts broke: the hand held nothing else.
+                        excluded[seat] |= ~HEARTS_MASK
+                elif card // RANKS_PER_SUIT != led:
+                    voids[seat] |= 1 << led
+                    if number == 0 and bit & PENALTY_MASK:
+                        # Points on the first trick: the hand held nothing but points.
+                        excluded[seat] |= ~PENALTY_MASK
+                if bit & breakers:
+                    broken = True
+                played |= bit
+            if winner >= 0:
+                for card in cards:
+                    taken[winner] |= 1 << card
+        hand = view.hand
+        unseen = rules.deck & ~hand & ~played
+        known = [0] * n
+        if view.passed:
+            # Before the exchange the passed cards are still in our hand, so not unseen.
+            known[view.pass_target] = view.passed & unseen
+        allowed = []
+        for seat in range(n):
+            if seat == view.seat:
+                allowed.append(hand)
+                continue
+            mask = unseen & ~excluded[seat]
+            for suit in _SUITS:
+                if voids[seat] >> suit & 1:
+                    mask &= ~SUIT_MASKS[suit]
+            allowed.append(mask | known[seat])
+        return cls(
+            seat=view.seat,
+            rules=rules,
+            hand=hand,
+            played=played,
+            unseen=unseen,
+            counts=view.card_counts,
+            voids=tuple(voids),
+            allowed=tuple(allowed),
+            known=tuple(known),
+            taken=tuple(taken),
+        )
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def out(self, card: int) -> bool:
+        """True when another seat holds ``card``."""
+        return bool(self.unseen >> card & 1)
+
+    def may_hold(self, seat: int, card: int) -> bool:
+        return bool(self.allowed[seat] >> card & 1)
+
+    def void(self, seat: int, suit: int) -> bool:
+        return bool(self.voids[seat] >> suit & 1)
+
+    def penalty_taken(self) -> int:
+        """Every point card taken so far, by anyone."""
+        total = 0
+        for t in self.taken:
+            total |= t & PENALTY_MASK
+        return total
+
+    def runner(self) -> int | None:
+        """The one seat that has taken every point card so far (None if none or several)."""
+        holders = [s for s, t in enumerate(self.taken) if t & PENALTY_MASK]
+        return holders[0] if len(holders) == 1 else None
+
+    # -- sampling ------------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Every seat's cards in one deal that agrees with everything this seat knows."""
+        n = self.rules.players
+        me = self.seat
+        hands = list(self.known)
+        hands[me] = self.hand
+        need = [self.counts[s] - hands[s].bit_count() for s in range(n)]
+        need[me] = 0
+        free_mask = self.unseen
+        for k in self.known:
+            free_mask &= ~k
+        others = [s for s in range(n) if s != me]
+        allowed = self.allowed
+        free = [c for c in range(52) if free_mask >> c & 1]
+        rng.shuffle(free)
+        # Most constrained cards first (fewest seats may hold them); the shuffle breaks ties.
+        free.sort(key=lambda c: sum(allowed[s] >> c & 1 for s in others))
+        owner: dict[int, int] = {}
+        for card in free:
+            seats = [s for s in others if need[s] > 0 and allowed[s] >> card & 1]
+            if seats:
+                total = sum(need[s] for s in seats)
+                pick = rng.randrange(total)
+                for seat in seats:
+                    pick -= need[seat]
+                    if pick < 0:
+                        break
+            else:
+                seat = self._make_room(card, owner, need, others)
+            owner[card] = seat
+            need[seat] -= 1
+        for card, seat in owner.items():
+            hands[seat] |= 1 << card
+        return hands
+
+    def _make_room(
+        self, card: int, owner: dict[int, int], need: list[int], others: list[int]
+    ) -> int:
+        """Every seat that may hold ``card`` is full: move cards along a chain of seats to one
+        with room (an augmenting path), and return the seat that takes ``card``."""
+        allowed = self.allowed
+        start = [s for s in others if allowed[s] >> card & 1]
+        parent: dict[int, tuple[int, int] | None] = {s: None for s in start}
+        queue = list(start)
+        while queue:
+            seat = queue.pop(0)
+            if need[seat] > 0:
+                # Walk back: each step moves one card from the previous seat to this one.
+                link = parent[seat]
+                while link is not None:
+                    prev, moved = link
+                    owner[moved] = seat
+                    need[seat] -= 1
+                    need[prev] += 1
+                    seat = prev
+                    link = parent[seat]
+                return seat
+            for moved, holder in owner.items():
+                if holder != seat:
+                    continue
+                for nxt in others:
+                    if nxt not in parent and allowed[nxt] >> moved & 1:
+                        parent[nxt] = (seat, moved)
+                        queue.append(nxt)
+        raise ValueError("no deal agrees with this view")  # pragma: no cover - a bad view

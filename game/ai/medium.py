@@ -1,0 +1,243 @@
+"""Medium: solid heuristic play with no search.
+
+It passes the dangerous cards (the queen of spades without three lower spades to guard it, the
+ace and king of spades without the queen or enough low spades, high hearts, a short suit to make
+a void), ducks under the winning card when it can, dumps the queen and high hearts when void,
+never takes the queen when a legal card avoids it, and leads low and safe.
+
+>>> from game.rules import Rules
+>>> from game.match import Match
+>>> from game.players import play_match
+>>> result = play_match(Match.new(Rules(), seed=2), [MediumPlayer(s) for s in range(4)])
+>>> len(result.winners) >= 1
+True
+"""
+
+from __future__ import annotations
+
+from game.ai.decision import Decision, Motive
+from game.ai.knowledge import Knowledge
+from game.ai.playout import highest_rank, moon_add_wins
+from game.cards import (
+    CARDS,
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    cards_of,
+)
+from game.rules import PASS_SIZE
+from game.view import SeatView
+
+SPADES = int(Suit.SPADES)
+HEARTS = int(Suit.HEARTS)
+HIGH_SPADES = 1 << 37 | 1 << 38
+LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
+GUARDS_FOR_QUEEN = 3  # spades below the queen needed to keep it safely
+HIGH_HEART_RANK = 9  # jack of hearts and above are passed
+
+
+def _rank(card: int) -> int:
+    return card % RANKS_PER_SUIT
+
+
+def _suit(card: int) -> int:
+    return card // RANKS_PER_SUIT
+
+
+# -- passing ---------------------------------------------------------------------------------
+
+
+def heuristic_pass(hand: int) -> Decision:
+    """The three cards a careful player passes, each with its motive.
+
+    >>> from game.cards import mask_of, parse_cards
+    >>> d = heuristic_pass(mask_of(parse_cards("QS 4S 2C 3C 5C 6C 7C 8C 9C 2D 3D 4D 5D")))
+    >>> [str(c) for c in d.cards], d.per_card[0][1].name
+    (['8C', '9C', 'QS'], 'PASS_DANGEROUS_QUEEN')
+    """
+    chosen: list[tuple[Card, Motive, dict[str, object]]] = []
+    left = hand
+
+    def take(card: int, motive: Motive, **facts: object) -> None:
+        nonlocal left
+        if len(chosen) < PASS_SIZE and left >> card & 1:
+            chosen.append((CARDS[card], motive, facts))
+            left &= ~(1 << card)
+
+    low_spades = (hand & LOW_SPADES).bit_count()
+    holds_queen = bool(hand & QUEEN_OF_SPADES_BIT)
+    if holds_queen and low_spades < GUARDS_FOR_QUEEN:
+        take(QUEEN_OF_SPADES, Motive.PASS_DANGEROUS_QUEEN, spades_held=low_spades)
+    keeps_queen = bool(left & QUEEN_OF_SPADES_BIT)
+    if not keeps_queen and low_spades < GUARDS_FOR_QUEEN + 1:
+        for card in (38, 37):
+            take(card, Motive.PASS_HIGH_SPADES, spades_held=low_spades)
+    # A short minor suit that the remaining places can empty.
+    room = PASS_SIZE - len(chosen)
+    shortest = None
+    for suit in (0, 1):
+        cards = left & SUIT_MASKS[suit]
+        count = cards.bit_count()
+        if 0 < count <= room and (shortest is None or count < shortest[1]):
+            shortest = (suit, count)
+    high_hearts = [c for c in cards_of(left & HEARTS_MASK) if _rank(c) >= HIGH_HEART_RANK]
+    if shortest is not None and not (len(high_hearts) >= room and room == 1):
+        suit = shortest[0]
+        for card in reversed(cards_of(left & SUIT_MASKS[suit])):
+            take(card, Motive.VOID_SUIT, suit=Suit(suit))
+    for card in reversed(high_hearts):
+        take(card, Motive.PASS_HIGH_HEARTS)
+    while len(chosen) < PASS_SIZE:
+        # The highest card left, keeping low spades that guard a kept queen.
+        pool = left & ~QUEEN_OF_SPADES_BIT
+        if left & QUEEN_OF_SPADES_BIT:
+            pool &= ~LOW_SPADES
+        if not pool:
+            pool = left
+        card = highest_rank(_prefer_short(pool, left))
+        take(card, Motive.PASS_HIGH_CARD)
+    passed = tuple(sorted(c for c, _, _ in chosen))
+    per_card = tuple((c, m, f) for c, m, f in chosen)
+    return Decision(passed, chosen[0][1], chosen[0][2], per_card)
+
+
+def _prefer_short(pool: int, hand: int) -> int:
+    """Among the highest-ranked cards of ``pool``, keep those of the shortest suit in ``hand``."""
+    top = max(_rank(c) for c in cards_of(pool))
+    ties = [c for c in cards_of(pool) if _rank(c) == top]
+    shortest = min(ties, key=lambda c: ((hand & SUIT_MASKS[_suit(c)]).bit_count(), c))
+    return 1 << shortest
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+def heuristic_play(view: SeatView, know: Knowledge | None = None) -> Decision:
+    """The card a careful player without search plays, with its motive."""
+    legal = view.legal_mask()
+    if not legal:
+        raise ValueError("it is not this seat's turn to play")
+    if legal.bit_count() == 1:
+        return Decision.play(CARDS[legal.bit_length() - 1], Motive.FORCED_ONLY_CARD)
+    know = know or Knowledge.of(view)
+    if not view.trick:
+        return _lead(view, know, legal)
+    led = view.led_suit
+    if legal & SUIT_MASKS[led]:
+        return _follow(view, know, legal)
+    return _discard(view, know, legal)
+
+
+def trick_winner(view: SeatView) -> tuple[int, int]:
+    """(card, seat) winning the current trick so far."""
+    n = view.rules.players
+    led = view.led_suit
+    best, seat = view.trick[0], view.leader
+    for i, card in enumerate(view.trick):
+        if _suit(card) == led and card > best:
+            best, seat = card, (view.leader + i) % n
+    return best, seat
+
+
+def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
+    queen_out = know.out(QUEEN_OF_SPADES)
+    options = []
+    for suit in range(4):
+        cards = legal & SUIT_MASKS[suit]
+        if not cards:
+            continue
+        low = (cards & -cards).bit_length() - 1
+        below = know.unseen & SUIT_MASKS[suit] & ((1 << low) - 1)
+        risk = float(below.bit_count())
+        if suit == HEARTS:
+            risk += 2
+        if suit == SPADES and low >= QUEEN_OF_SPADES and (queen_out or low == QUEEN_OF_SPADES):
+            risk += 20  # a spade that may catch the queen, or the queen itself
+        voids = sum(1 for s in range(view.rules.players) if s != view.seat and know.void(s, suit))
+        risk += 3 * voids  # someone void will throw points on it
+        if not know.unseen & SUIT_MASKS[suit]:
+            risk += 6  # nobody can follow: it wins for sure
+        options.append((risk, _rank(low), low, below.bit_count()))
+    options.sort()
+    _, _, card, lower_out = options[0]
+    return Decision.play(
+        CARDS[card], Motive.LEAD_LOW_SAFE, suit=Suit(_suit(card)), lower_out=lower_out
+    )
+
+
+def _follow(view: SeatView, know: Knowledge, legal: int) -> Decision:
+    best, winner = trick_winner(view)
+    last = len(view.trick) == view.rules.players - 1
+    below = legal & ((1 << best) - 1)
+    if below:
+        card = below.bit_length() - 1
+        if card == QUEEN_OF_SPADES:
+            return Decision.play(
+                CARDS[card], Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best]
+            )
+        return Decision.play(
+            CARDS[card], Motive.DUCK_UNDER, winner=winner, winning_card=CARDS[best]
+        )
+    # Every legal card beats the trick so far.
+    safe = legal & ~QUEEN_OF_SPADES_BIT or legal
+    if view.trick_number == 0:
+        return Decision.play(CARDS[safe.bit_length() - 1], Motive.PLAY_HIGH_FIRST_TRICK)
+    if last:
+        points = view.rules.points_of(sum(1 << c for c in view.trick))
+        return Decision.play(
+            CARDS[safe.bit_length() - 1], Motive.WIN_CHEAPLY_LAST, points_in_trick=points
+        )
+    card = (safe & -safe).bit_length() - 1
+    return Decision.play(CARDS[card], Motive.FOLLOW_LOW, winning_card=CARDS[best])
+
+
+def _discard(view: SeatView, know: Knowledge, legal: int) -> Decision:
+    best, winner = trick_winner(view)
+    if legal & QUEEN_OF_SPADES_BIT:
+        return Decision.play(
+            CARDS[QUEEN_OF_SPADES], Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best]
+        )
+    if know.out(QUEEN_OF_SPADES) and legal & HIGH_SPADES:
+        card = (legal & HIGH_SPADES).bit_length() - 1
+        return Decision.play(CARDS[card], Motive.DUMP_HIGH_SPADE)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return Decision.play(CARDS[hearts.bit_length() - 1], Motive.DUMP_HIGH_HEART)
+    clean = legal & ~PENALTY_MASK or legal
+    return Decision.play(CARDS[highest_rank(clean)], Motive.DUMP_HIGH_CARD)
+
+
+def moon_decision(view: SeatView) -> Decision:
+    """The moon choice: subtract, unless adding 26 to the others wins the game now."""
+    if moon_add_wins(view.seat, view.totals, view.rules):
+        return Decision((), Motive.MOON_ADD)
+    return Decision((), Motive.MOON_SUBTRACT)
+
+
+class MediumPlayer:
+    """Heuristics only; its decisions do not even need the seed (kept for a uniform API)."""
+
+    level = "medium"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = str(seed)
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        return heuristic_pass(view.hand)
+
+    def decide_play(self, view: SeatView) -> Decision:
+        return heuristic_play(view)
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        return list(self.decide_pass(view).cards)
+
+    def choose_play(self, view: SeatView) -> Card:
+        return self.decide_play(view).card
+
+    def choose_moon(self, view: SeatView) -> bool:
+        return moon_decision(view).motive is Motive.MOON_SUBTRACT

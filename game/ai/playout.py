@@ -1,0 +1,196 @@
+"""The fast inner loop of the Hard player: full states for sampled deals, a quick sensible policy
+for every seat, and the value of a finished hand to one seat.
+
+The policy reads only the state's public fields plus the seat's own cards, on bit sets, and plays
+through :meth:`HandState.advance` (the unchecked path): a whole hand plays out in well under a
+millisecond. It ducks, dumps the queen and high hearts, leads low, and models the moon: once one
+seat holds every point card taken so far (and enough of them), that seat plays to take every
+trick and the others try to take a trick from it.
+
+>>> from game.rules import Rules, PassDirection
+>>> from game.deal import deal_hands
+>>> from game.hand import HandState
+>>> rules = Rules()
+>>> state = HandState.deal(rules, deal_hands(3, 4, rules.deck, 0), PassDirection.HOLD)
+>>> scores = play_out(state)
+>>> sum(scores) in (26, 78)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from game.cards import (
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+)
+from game.hand import HAND_DONE, HandState, Phase
+from game.legality import legal_mask
+from game.rules import MOON_POINTS, PassDirection, Rules
+from game.view import SeatView
+
+HIGH_SPADES: Final = 1 << 37 | 1 << 38  # king and ace of spades
+NO_RUNNER: Final = -1
+_SUIT_MASKS: Final = SUIT_MASKS
+_RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
+
+
+def runner_of(taken: Sequence[int]) -> int:
+    """The seat running for the moon in the model: it alone holds points, and enough of them
+    (the queen and two hearts, or six hearts). NO_RUNNER otherwise."""
+    who = NO_RUNNER
+    for seat, cards in enumerate(taken):
+        if cards & PENALTY_MASK:
+            if who != NO_RUNNER:
+                return NO_RUNNER
+            who = seat
+    if who == NO_RUNNER:
+        return NO_RUNNER
+    points = taken[who]
+    hearts = (points & HEARTS_MASK).bit_count()
+    if hearts >= 6 or (points & QUEEN_OF_SPADES_BIT and hearts >= 2):
+        return who
+    return NO_RUNNER
+
+
+def lowest_rank(mask: int) -> int:
+    """The card of ``mask`` with the lowest rank (clubs first on ties); mask must be non-empty."""
+    best = -1
+    best_rank = RANKS_PER_SUIT
+    for suit in range(4):
+        part = mask >> (suit * RANKS_PER_SUIT) & _RANK_MASK
+        if part:
+            rank = (part & -part).bit_length() - 1
+            if rank < best_rank:
+                best_rank = rank
+                best = suit * RANKS_PER_SUIT + rank
+    return best
+
+
+def highest_rank(mask: int) -> int:
+    """The card of ``mask`` with the highest rank (hearts first on ties)."""
+    best = -1
+    best_rank = -1
+    for suit in (3, 2, 1, 0):
+        part = mask >> (suit * RANKS_PER_SUIT) & _RANK_MASK
+        if part:
+            rank = part.bit_length() - 1
+            if rank > best_rank:
+                best_rank = rank
+                best = suit * RANKS_PER_SUIT + rank
+    return best
+
+
+def policy(state: HandState, runner: int) -> int:
+    """The card the seat to act plays in a playout (always legal)."""
+    seat = state.turn
+    hand = state.hands[seat]
+    led = state.led_suit
+    legal = legal_mask(hand, led, state.trick_number, state.hearts_broken, state.first_lead)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    queen_out = not (state.played | hand) & QUEEN_OF_SPADES_BIT
+    if led < 0:
+        if runner == seat:
+            return highest_rank(legal)
+        safe = legal
+        if queen_out:
+            safe &= ~HIGH_SPADES
+        safe &= ~QUEEN_OF_SPADES_BIT
+        safe &= ~HEARTS_MASK
+        return lowest_rank(safe or legal & ~QUEEN_OF_SPADES_BIT or legal)
+    best = state.best_card
+    if legal & _SUIT_MASKS[led]:  # following: every legal card is of the suit led
+        if runner >= 0:
+            if runner == seat:
+                return legal.bit_length() - 1
+            if state.best_seat == runner:
+                above = legal >> (best + 1)
+                if above:
+                    return legal.bit_length() - 1
+        below = legal & ((1 << best) - 1)
+        if below:
+            return below.bit_length() - 1
+        if len(state.trick) == state.n - 1:
+            high = legal & ~QUEEN_OF_SPADES_BIT
+            return high.bit_length() - 1 if high else QUEEN_OF_SPADES
+        return (legal & -legal).bit_length() - 1
+    # Void in the suit led: discard.
+    if runner >= 0 and (runner == seat or state.best_seat == runner):
+        clean = legal & ~PENALTY_MASK
+        if clean:
+            return lowest_rank(clean) if runner == seat else highest_rank(clean)
+    if legal & QUEEN_OF_SPADES_BIT:
+        return QUEEN_OF_SPADES
+    if queen_out and legal & HIGH_SPADES:
+        return (legal & HIGH_SPADES).bit_length() - 1
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return hearts.bit_length() - 1
+    return highest_rank(legal)
+
+
+def finish(state: HandState) -> None:
+    """Play the hand to its end with :func:`policy` for every seat."""
+    runner = runner_of(state.taken)
+    advance = state.advance
+    while True:
+        outcome = advance(policy(state, runner))
+        if outcome:
+            if outcome == HAND_DONE:
+                return
+            runner = runner_of(state.taken)
+
+
+def final_scores(state: HandState, totals: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The scores of a finished hand; with the "shooter chooses" rule the shooter subtracts
+    unless adding to the others ends the game in its favour (``totals``: the match before)."""
+    if state.phase is Phase.MOON_CHOICE:
+        shooter = state.turn
+        state.choose_moon(not moon_add_wins(shooter, totals or [0] * state.n, state.rules))
+    scores = state.hand_scores
+    assert scores is not None
+    return scores
+
+
+def moon_add_wins(shooter: int, totals: Sequence[int], rules: Rules) -> bool:
+    """True when adding 26 to every other seat ends the game with ``shooter`` alone lowest."""
+    others = [t + MOON_POINTS for s, t in enumerate(totals) if s != shooter]
+    return max(others) >= rules.target and totals[shooter] < min(others)
+
+
+def play_out(state: HandState) -> tuple[int, ...]:
+    """Finish a copy of ``state`` with the policy and return the hand's scores."""
+    copy = state.copy()
+    if copy.phase is Phase.PLAY:
+        finish(copy)
+    return final_scores(copy)
+
+
+def public_state(view: SeatView, hands: Sequence[int]) -> HandState:
+    """A full state in the view's position in which each seat holds ``hands[seat]`` now: the
+    view's public play replayed from the hands those cards imply at the deal."""
+    n = view.rules.players
+    start = list(hands)
+    plays: list[int] = []
+    for leader, cards, _ in [*view.tricks, (view.leader, view.trick, -1)]:
+        for i, card in enumerate(cards):
+            start[(leader + i) % n] |= 1 << card
+            plays.append(card)
+    state = HandState.deal(view.rules, start, PassDirection.HOLD)
+    for card in plays:
+        state.advance(card)
+    return state
+
+
+def with_hands(base: HandState, hands: list[int]) -> HandState:
+    """A copy of ``base`` (a :func:`public_state`) with other current hands."""
+    state = base.copy()
+    state.hands = hands
+    return state
