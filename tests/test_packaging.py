@@ -134,6 +134,41 @@ def test_built_program_plays_a_demo_hand_and_draws_the_table(tmp_path: Path) -> 
 
 
 @needs_exe
+def test_built_program_carries_the_version_of_pyproject() -> None:
+    """importlib.metadata.version("dame-de-pique") works in the build (the About box uses it)."""
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    name = f"dame_de_pique-{version}.dist-info/METADATA"
+    exe = Path(BUILT_EXE)
+    for folder in (exe.parent / "_internal", exe.parent.parent / "Resources"):
+        if (folder / name).is_file():
+            metadata = (folder / name).read_text()
+            break
+    else:
+        from PyInstaller.archive.readers import CArchiveReader
+
+        archive = CArchiveReader(str(exe))
+        assert name in archive.toc, f"{name} is not inside {exe}"
+        metadata = archive.extract(name).decode()
+    assert f"Version: {version}\n" in metadata
+
+
+@needs_exe
+@needs_app
+def test_built_program_plays_its_sounds_on_an_audio_device(tmp_path: Path) -> None:
+    """SDL's disk audio driver writes what the game plays to a file: it must not be silence."""
+    output = tmp_path / "audio.raw"
+    command = [BUILT_EXE, "--demo", "--hands", "1", "--seed", "7"]
+    command += ["--profile", str(tmp_path / "profile")]
+    env = dummy_sdl_env(SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(output))
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=DEMO_TIMEOUT)
+    assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout}\n{result.stderr}"
+    assert output.is_file(), "the audio device was never opened"
+    assert output.read_bytes().strip(b"\0"), "only silence was played"
+
+
+@needs_exe
 def test_built_program_rejects_a_bad_option_without_a_traceback() -> None:
     result = subprocess.run(
         [BUILT_EXE, "--no-such-option"],
