@@ -1,6 +1,6 @@
 #!/bin/sh
 # Creates .venv beside the project (once) and installs the project into it with its dev tools.
-# Sourced by play.sh and test.sh; safe to run again (pip only installs what changed).
+# Run by play.sh and test.sh; safe to run again (pip only installs what changed).
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
 venv="$here/.venv"
