@@ -1,0 +1,535 @@
+"""The program: command line, window, profile, scene stack and the main loop.
+
+python -m scenes --help
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import logging
+import os
+import signal
+import sqlite3
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+START_TIME: Final = time.perf_counter()
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+log = logging.getLogger("dame-de-pique")
+
+FPS: Final = 60
+DEFAULT_SIZE: Final = (1280, 800)
+MIN_SIZE: Final = (640, 480)
+MAX_SIZE: Final = (7680, 4320)
+SCREENSHOT_SUFFIXES: Final = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
+STARTUP_ENV: Final = "DAME_REPORT_STARTUP"
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write it like 1280x800")
+    w, h = (int(p) for p in parts)
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+        )
+    return w, h
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: give a whole number like 42")
+    return int(text)
+
+
+def _hands(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands: give 1 or more")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds, like 2.5")
+    return value
+
+
+def _screenshot(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in SCREENSHOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the screenshot must end in {', '.join(SCREENSHOT_SUFFIXES)}"
+        )
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: the folder {path.parent} does not exist")
+    return path
+
+
+def _profile_dir(text: str) -> Path:
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from scenes.preferences import SPEEDS
+
+    parser = argparse.ArgumentParser(
+        prog="dame-de-pique",
+        description="Dame de pique: the classic Hearts card game.",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        type=_profile_dir,
+        help="keep settings and the saved game in DIR instead of your user data folder",
+    )
+    parser.add_argument("--seed", metavar="N", type=_seed, help="deal the new game from seed N")
+    parser.add_argument("--lang", choices=("fr", "en"), help="language for this run")
+    parser.add_argument(
+        "--demo", action="store_true", help="the computer plays every seat; exits when done"
+    )
+    parser.add_argument(
+        "--hands", metavar="N", type=_hands, help="with --demo: stop after N hands (default: 1)"
+    )
+    parser.add_argument(
+        "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
+    )
+    parser.add_argument(
+        "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="open the saved game at once (if there is one)",
+    )
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="start a new game in which the computer also plays your seat (saved as usual)",
+    )
+    parser.add_argument(
+        "--exit-after",
+        metavar="SECONDS",
+        type=_seconds,
+        help="quit after this many seconds (0: after the first frame)",
+    )
+    parser.add_argument(
+        "--report-startup",
+        action="store_true",
+        help=f"print the time from process start to the first frame (or set {STARTUP_ENV}=1)",
+    )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.hands is not None and not args.demo:
+        parser.error("--hands only goes with --demo")
+    if args.demo and args.autoplay:
+        parser.error("--demo and --autoplay cannot be used together")
+    return args
+
+
+def process_age() -> float:
+    """Seconds since this process started (from /proc on Linux, else since this module loaded)."""
+    try:
+        stat = Path("/proc/self/stat").read_text()
+        ticks = int(stat.rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
+        if 0 <= age < 3600:
+            return max(age, time.perf_counter() - START_TIME)
+    except (OSError, ValueError, IndexError):
+        pass
+    return time.perf_counter() - START_TIME
+
+
+# --- the application ----------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    """What the command line asked for."""
+
+    profile: Path | None = None
+    seed: int | None = None
+    lang: str | None = None
+    demo: bool = False
+    hands: int | None = None
+    speed: str | None = None
+    screenshot: Path | None = None
+    size: tuple[int, int] | None = None
+    resume: bool = False
+    autoplay: bool = False
+    exit_after: float | None = None
+    report_startup: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Options:
+        return cls(**{k: getattr(args, k) for k in cls.__dataclass_fields__})
+
+
+class App:
+    """The window and everything the scenes share: profile, settings, card art, sound, worker."""
+
+    def __init__(self, options: Options) -> None:
+        import pygame
+
+        from game.profile import Profile
+        from scenes import i18n
+        from scenes.preferences import Preferences
+        from scenes.scene import SceneStack
+        from scenes.sound import Sound
+        from scenes.table.card_art import CardArt
+
+        self.options = options
+        self.exit_code = 0
+        self.running = True
+        self.notices: list[str] = []
+        pygame.init()
+        self.profile = Profile.open(options.profile)
+        if self.profile.notice:
+            self.notices.append(self.profile.notice)
+        self.prefs = Preferences.load(self.profile)
+        self.speed_override: str | None = options.speed
+        try:
+            i18n.set_language(options.lang or self._stored_language())
+        except ValueError:
+            i18n.set_language(None)
+        size = options.size or DEFAULT_SIZE
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Dame de pique")
+        self._set_window_limits()
+        self._set_icon()
+        pygame.key.set_repeat(350, 40)
+        self.card_art = CardArt(four_colour=self.prefs.four_colour)
+        self.sound = Sound(muted=self.prefs.mute)
+        self.sound.init()
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self.stack = SceneStack()
+        self.stack.size = self.screen.get_size()
+        self.frames = 0
+        self.first_frame_time: float | None = None
+
+    # -- set-up ----------------------------------------------------------------------------------
+
+    def _stored_language(self) -> str | None:
+        return None if self.prefs.language == "system" else self.prefs.language
+
+    def _set_window_limits(self) -> None:
+        import pygame
+
+        try:
+            window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error, ValueError):
+            log.debug("the window's minimum size cannot be set here")
+
+    def _set_icon(self) -> None:
+        import pygame
+
+        from scenes import assets
+
+        try:
+            pygame.display.set_icon(assets.image("icon/icon-64.png"))
+        except (assets.AssetMissing, pygame.error) as exc:
+            log.info("no window icon: %s", exc)
+
+    def start(self) -> None:
+        """The first scenes, as the command line asks."""
+        from scenes.menu import MenuScene
+
+        options = self.options
+        self.stack.push(MenuScene(self))
+        if options.demo:
+            self.start_demo(options.hands or 1)
+        elif options.autoplay:
+            self.start_new_game(self.prefs.new_game, autoplay=True)
+        elif options.resume and self.has_saved_game():
+            self.continue_game()
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        import pygame
+
+        self.start()
+        clock = pygame.time.Clock()
+        started = time.perf_counter()
+        report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
+        while self.running:
+            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            for event in pygame.event.get():
+                self.handle_event(event)
+            if not self.running:
+                break
+            self.stack.update(dt)
+            if not self.stack.scenes:
+                break
+            self.stack.draw(self.screen)
+            pygame.display.flip()
+            self.frames += 1
+            if self.first_frame_time is None:
+                self.first_frame_time = process_age()
+                if report:
+                    print(f"startup: first frame after {self.first_frame_time:.3f} s", flush=True)
+            exit_after = self.options.exit_after
+            if exit_after is not None and time.perf_counter() - started >= exit_after:
+                self.running = False
+        return self.shutdown()
+
+    def handle_event(self, event: Any) -> None:
+        import pygame
+
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize()
+        else:
+            self.stack.handle_event(event)
+
+    def resize(self) -> None:
+        import pygame
+
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
+        size = surface.get_size()
+        if size != self.stack.size:
+            self.card_art.clear()
+            self.stack.resize(size)
+
+    def shutdown(self) -> int:
+        import pygame
+
+        if self.options.screenshot is not None and self.frames:
+            try:
+                pygame.image.save(self.screen, str(self.options.screenshot))
+            except (pygame.error, OSError) as exc:
+                print(f"dame-de-pique: cannot save the screenshot: {exc}", file=sys.stderr)
+                self.exit_code = self.exit_code or 1
+        self.stack.reset()  # each scene's exit() runs: the table saves the game
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.profile.close()
+        pygame.quit()
+        return self.exit_code
+
+    def quit(self) -> None:
+        self.running = False
+
+    def finish_demo(self) -> None:
+        """The demo played what it was asked to: leave with success."""
+        self.exit_code = 0
+        self.running = False
+
+    # -- settings --------------------------------------------------------------------------------
+
+    @property
+    def speed_factor(self) -> float:
+        """Every animation time is multiplied by this (0: instant)."""
+        from scenes.preferences import SPEEDS
+
+        return SPEEDS.get(self.speed_override or self.prefs.speed, 1.0)
+
+    @property
+    def notice(self) -> str:
+        return "  ".join(self.notices)
+
+    def save_preferences(self) -> None:
+        try:
+            self.prefs.save(self.profile)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def set_language(self, value: str) -> None:
+        from scenes import i18n
+
+        self.prefs.language = value
+        i18n.set_language(None if value == "system" else value)
+
+    def set_mute(self, mute: bool) -> None:
+        self.prefs.mute = mute
+        self.sound.muted = mute
+
+    def set_card_back(self, style: int) -> None:
+        self.prefs.card_back = style
+
+    def set_four_colour(self, on: bool) -> None:
+        self.prefs.four_colour = on
+        self.card_art.four_colour = on
+
+    def play_sound(self, name: str) -> None:
+        self.sound.play(name)
+
+    def _cannot_save(self, exc: Exception) -> None:
+        message = f"The profile cannot be written ({exc}); progress is not being saved."
+        log.error("%s", message)
+        if message not in self.notices:
+            self.notices.append(message)
+
+    # -- the game in progress --------------------------------------------------------------------
+
+    def has_saved_game(self) -> bool:
+        try:
+            return self.profile.has_game()
+        except sqlite3.Error:
+            return False
+
+    def save_game(self, session: Any) -> None:
+        try:
+            self.profile.save_game(session.to_saved())
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def clear_saved_game(self) -> None:
+        try:
+            self.profile.clear_game()
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def continue_game(self) -> None:
+        from game.save import InvalidSave
+        from scenes.play import TableScene
+        from scenes.session import GameSession
+
+        try:
+            data = self.profile.load_game()
+            session = GameSession.from_saved(data)
+        except (InvalidSave, ValueError) as exc:
+            aside = self.profile.set_game_aside()
+            self.notices.append(
+                f"The saved game could not be read ({exc}); it was kept aside as {aside!r}."
+            )
+            self._refresh_menu()
+            return
+        self._show_table(TableScene(self, session, fresh=False))
+
+    def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
+        from scenes.play import TableScene
+        from scenes.session import GameSession
+
+        seed = self.options.seed
+        self.options.seed = None  # --seed deals the first game; "New game" after it is random
+        session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
+        self._show_table(TableScene(self, session))
+
+    def start_demo(self, hands: int) -> None:
+        from scenes.play import TableScene
+        from scenes.session import GameSession
+
+        session = GameSession.new(copy.deepcopy(self.prefs.new_game), self.options.seed, demo=True)
+        self._show_table(TableScene(self, session, hands_limit=hands))
+
+    def _show_table(self, table: Any) -> None:
+        from scenes.menu import MenuScene
+
+        if self.stack.find(MenuScene) is None:
+            self.stack.reset(MenuScene(self))
+        self.to_menu()
+        self.stack.push(table)
+
+    def leave_game(self) -> None:
+        """Esc at the table: the game is saved; back to the menu, which offers to continue."""
+        self.to_menu()
+
+    def to_menu(self) -> None:
+        from scenes.menu import MenuScene
+
+        menu = self.stack.find(MenuScene)
+        if menu is None:
+            self.stack.reset(MenuScene(self))
+            return
+        while self.stack.top is not menu:
+            self.stack.pop()
+
+    def _refresh_menu(self) -> None:
+        from scenes.menu import MenuScene
+
+        menu = self.stack.find(MenuScene)
+        if isinstance(menu, MenuScene):
+            menu.rebuild()
+
+    # -- screens ---------------------------------------------------------------------------------
+
+    def open_new_game(self) -> None:
+        from scenes.new_game import NewGameScene
+
+        self.stack.push(NewGameScene(self))
+
+    def open_settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self))
+
+    def open_rules(self) -> None:
+        from scenes.rules_summary import RulesScene
+
+        self.stack.push(RulesScene(self))
+
+    def open_about(self) -> None:
+        from scenes.about import AboutScene
+
+        self.stack.push(AboutScene(self))
+
+    def open_score(self, table: Any, *, extra_hand: bool = False) -> None:
+        from scenes.score import ScoreScene
+
+        self.stack.push(ScoreScene(self, table, extra_hand=extra_hand))
+
+    def open_moon_choice(self, table: Any) -> None:
+        from scenes.dialogs import moon_dialog
+
+        self.stack.push(
+            moon_dialog(self, lambda: table.choose_moon(True), lambda: table.choose_moon(False))
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script ``dame-de-pique`` and ``python -m scenes``."""
+    logging.basicConfig(level=logging.WARNING, format="dame-de-pique: %(message)s")
+    args = parse_args(argv)  # bad values: argparse prints the message and exits with status 2
+    options = Options.from_args(args)
+    from game.profile import ProfileError
+    from scenes.assets import AssetMissing
+
+    try:
+        import pygame
+    except ImportError:
+        print("dame-de-pique: pygame-ce is not installed (run ./play.sh)", file=sys.stderr)
+        return 1
+    signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    try:
+        app = App(options)
+        return app.run()
+    except (ProfileError, AssetMissing) as exc:
+        print(f"dame-de-pique: {exc}", file=sys.stderr)
+        return 1
+    except pygame.error as exc:
+        print(f"dame-de-pique: the window cannot open: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

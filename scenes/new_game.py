@@ -1,0 +1,68 @@
+"""New game: the opponents' level, teaching mode and the rule variants, remembered for next time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules import MoonMode, TieRule
+from scenes.form_scene import FormScene
+from scenes.i18n import N_, _
+from scenes.preferences import LEVELS
+from scenes.widgets import ActionRow, ChoiceRow, Row, toggle_row
+
+MOON_LABELS = (
+    (MoonMode.OTHERS_PLUS.value, N_("Others +26")),
+    (MoonMode.SHOOTER_MINUS.value, N_("Shooter −26")),
+    (MoonMode.SHOOTER_CHOOSES.value, N_("Shooter chooses")),
+)
+TIE_LABELS = (
+    (TieRule.PLAY_ON.value, N_("Play another hand")),
+    (TieRule.SHARED.value, N_("Shared victory")),
+)
+
+
+class NewGameScene(FormScene):
+    window_width = 720
+    label_width = 0.46
+
+    def title(self) -> str:
+        return _("New game")
+
+    def rows(self) -> list[Row]:
+        options = self.app.prefs.new_game
+
+        def setter(name: str) -> Any:
+            return lambda value: setattr(options, name, value)
+
+        return [
+            ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, setter("level")),
+            toggle_row(N_("Teaching mode"), lambda: options.teaching, setter("teaching")),
+            ChoiceRow(
+                N_("Game ends at"),
+                ((100, "100"), (50, "50")),
+                lambda: options.target,
+                setter("target"),
+            ),
+            toggle_row(
+                N_("Queen breaks hearts"),
+                lambda: options.queen_breaks_hearts,
+                setter("queen_breaks_hearts"),
+            ),
+            ChoiceRow(N_("Shooting the moon"), MOON_LABELS, lambda: options.moon, setter("moon")),
+            toggle_row(
+                N_("Jack of diamonds −10"),
+                lambda: options.jack_of_diamonds,
+                setter("jack_of_diamonds"),
+            ),
+            ChoiceRow(N_("Tie at the end"), TIE_LABELS, lambda: options.tie, setter("tie")),
+            ActionRow(N_("Start"), self.start),
+            ActionRow(N_("Back"), self.back),
+        ]
+
+    def start(self) -> None:
+        self.app.save_preferences()
+        self.app.start_new_game(self.app.prefs.new_game)
+
+    def back(self) -> None:
+        self.app.save_preferences()
+        self.app.stack.pop()

@@ -1,0 +1,837 @@
+"""The table: dealing, the pass, the tricks. One scene runs a whole hand, phase by phase.
+
+The engine is the only judge: the greyed cards are the engine's legal set, a refused card shows
+the engine's reason, and the screen is moved on by the events each move returns. A move is made
+only when the screen has caught up (no animation left), so the engine is at most one move ahead
+of the picture. Computer players think on a worker thread; the frame loop polls their answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from game.cards import QUEEN_OF_SPADES, cards_of
+from game.events import (
+    CardPlayed,
+    Event,
+    ExtraHand,
+    GameOver,
+    HandScored,
+    HandStarted,
+    HeartsBroken,
+    PassesExchanged,
+    TrickWon,
+)
+from game.hand import Phase
+from game.legality import Reason
+from game.rules import PASS_SIZE, PassDirection
+from game.view import SeatView
+from scenes import sound
+from scenes.i18n import _, ngettext, reason_message
+from scenes.preferences import AVATARS
+from scenes.scene import Scene
+from scenes.session import GameSession
+from scenes.table.avatars import avatar
+from scenes.table.card_art import suit_surface
+from scenes.table.layout import BOTTOM, TableLayout
+from scenes.table.model import TableModel
+from scenes.table.tween import Animation, Flight, ease_in_out
+from scenes.widgets import FELT, Button, draw_text
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger(__name__)
+
+# Times at normal speed, in seconds (multiplied by the speed setting).
+DEAL_STAGGER: Final = 0.018
+DEAL_FLIGHT: Final = 0.22
+PASS_FLIGHT: Final = 0.55
+RECEIVED_SHOWN: Final = 2.2
+PLAY_FLIGHT: Final = 0.28
+TRICK_SHOWN: Final = 0.75
+SWEEP_FLIGHT: Final = 0.35
+AI_PACE: Final = 0.45
+MOON_SHOWN: Final = 2.0
+BANNER_SHOWN: Final = 1.4
+MESSAGE_SHOWN: Final = 2.8
+
+GOLD: Final = (250, 204, 60)
+MARK: Final = (255, 190, 0)
+FOCUS_BLUE: Final = (40, 110, 255)
+PLATE: Final = (0, 40, 14, 150)
+PLATE_TEXT: Final = (255, 255, 255)
+PLATE_SUBTEXT: Final = (210, 240, 210)
+
+PASS_LABELS: Final = {
+    PassDirection.LEFT: "Pass left",
+    PassDirection.RIGHT: "Pass right",
+    PassDirection.ACROSS: "Pass across",
+}
+
+
+class TableScene(Scene):
+    """The game table for one :class:`GameSession` (a new game, a continued one or a demo)."""
+
+    def __init__(
+        self,
+        app: App,
+        session: GameSession,
+        *,
+        fresh: bool = True,
+        hands_limit: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match = session.match
+        self.bottom = session.bottom_seat
+        # The seat taking input (None in the demo, or when the computer plays for the player).
+        self.human = None if session.autoplay else session.human_seat
+        self.fresh = fresh
+        self.hands_limit = hands_limit
+        self.hands_done = 0
+        self.model = TableModel.from_view(self.match.view(self.bottom))
+        self.queue: deque[tuple[Event, SeatView | None]] = deque()
+        self.steps: deque[Animation] = deque()
+        self.current: Animation | None = None
+        self.current_event: tuple[Event, SeatView | None] | None = None
+        self.future: Future[Any] | None = None
+        self.future_key: tuple[Any, ...] | None = None
+        self.waited = 0.0  # seconds the current computer move has been pending
+        self.selected: set[int] = set()  # cards raised for the pass
+        self.received: set[int] = set()  # cards just received, shown raised and marked
+        self.received_timer = 0.0
+        self.focus: int | None = None  # keyboard focus: an index into the shown hand
+        self.message = ""
+        self.message_timer = 0.0
+        self.banner = ""
+        self.banner_timer = 0.0
+        self.extra_hand = False
+        self.score_open = False
+        self.moon_open = False
+        self.finished = False
+        self.layout = TableLayout((1280, 800))
+        self.background: pygame.Surface | None = None
+        self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
+        self.pass_button = Button(self._pass_label, self.confirm_pass)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.fresh and self._at_hand_start():
+            self.queue.append((self.match.start_event(), self.match.view(self.bottom)))
+        if self.fresh:
+            self._save()
+
+    def exit(self) -> None:
+        self._save()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        self.layout = TableLayout(size, self.match.rules.players)
+        self.background = felt_surface(size)
+        self.pass_button.rect = self.layout.button.copy()
+        self._rotated.clear()
+
+    def _at_hand_start(self) -> bool:
+        h = self.match.hand
+        return (
+            h.trick_number == 0
+            and not h.trick
+            and all(p is None for p in h.passes)
+            and h.phase in (Phase.PASS, Phase.PLAY)
+        )
+
+    # -- the engine ------------------------------------------------------------------------------
+
+    def _step(self, events: list[Event]) -> None:
+        """Queue what one engine move caused; the last event carries the engine's new view."""
+        if not events:
+            return
+        snapshot = self.match.view(self.bottom)
+        for event in events[:-1]:
+            self.queue.append((event, None))
+        self.queue.append((events[-1], snapshot))
+        for event in events:
+            if isinstance(event, ExtraHand):
+                self.extra_hand = True
+        self._save()
+
+    def _save(self) -> None:
+        """Save after every move (not in the demo, which must not touch the player's game)."""
+        if self.session.human_seat is None:
+            return
+        if self.match.is_over:
+            self.app.clear_saved_game()
+        else:
+            self.app.save_game(self.session)
+
+    @property
+    def idle(self) -> bool:
+        return self.current is None and not self.queue and not self.steps
+
+    @property
+    def speed(self) -> float:
+        return self.app.speed_factor
+
+    def human_to_pass(self) -> bool:
+        return (
+            self.idle
+            and self.human is not None
+            and self.match.phase is Phase.PASS
+            and self.match.hand.passes[self.human] is None
+        )
+
+    def human_to_play(self) -> bool:
+        return (
+            self.idle
+            and self.human is not None
+            and self.match.phase is Phase.PLAY
+            and self.match.hand.turn == self.human
+        )
+
+    def legal_cards(self) -> int:
+        """The cards shown playable: the engine's legal set on the player's turn, else none."""
+        if not self.human_to_play():
+            return 0
+        return self.match.view(self.bottom).legal_mask()
+
+    def _drive(self) -> bool:
+        """With the screen caught up: make the next move if a computer player has one ready.
+        Returns True when the engine moved."""
+        match = self.match
+        phase = match.phase
+        if phase is Phase.PASS:
+            waiting = [
+                s
+                for s in range(match.rules.players)
+                if match.hand.passes[s] is None and self.session.is_computer(s)
+            ]
+            if not waiting:
+                return False
+            views = {s: match.view(s) for s in waiting}
+            players = self.session.players
+
+            def choose() -> dict[int, list[int]]:
+                return {s: [int(c) for c in players[s].choose_pass(views[s])] for s in views}
+
+            result = self._ask(("pass", match.hand_number), choose)
+            if result is None:
+                return False
+            events: list[Event] = []
+            for seat, cards in result.items():
+                if match.hand.pass_reason(seat, cards) is not None:
+                    log.warning("seat %d chose an illegal pass; passing its first cards", seat)
+                    cards = cards_of(match.hand.hands[seat])[:PASS_SIZE]
+                events += match.choose_pass(seat, cards)
+            self._step(events)
+            return True
+        if phase is Phase.PLAY:
+            seat = match.hand.turn
+            if not self.session.is_computer(seat):
+                return False
+            view = match.view(seat)
+            player = self.session.players[seat]
+            key = ("play", match.hand_number, len(match.hand.plays))
+            card = self._ask(key, lambda: int(player.choose_play(view)), AI_PACE * self.speed)
+            if card is None:
+                return False
+            if match.hand.play_reason(card, seat) is not None:
+                log.warning("seat %d chose an illegal card; playing its first legal one", seat)
+                card = match.hand.legal_cards()[0]
+            self._step(match.play(card, seat))
+            return True
+        if phase is Phase.MOON_CHOICE:
+            seat = match.hand.turn
+            if not self.session.is_computer(seat):
+                if not self.moon_open:
+                    self.moon_open = True
+                    self.app.open_moon_choice(self)
+                return False
+            view = match.view(seat)
+            player = self.session.players[seat]
+            choice = self._ask(("moon", match.hand_number), lambda: bool(player.choose_moon(view)))
+            if choice is None:
+                return False
+            self._step(match.choose_moon(choice, seat))
+            return True
+        # The hand (or the game) is over: the score window, once.
+        if not self.score_open:
+            self.score_open = True
+            if phase is Phase.HAND_OVER:
+                self.hands_done += 1
+            if self.hands_limit is not None and (
+                self.hands_done >= self.hands_limit or phase is Phase.GAME_OVER
+            ):
+                self.finished = True
+                self.app.finish_demo()
+                return False
+            self.app.open_score(self, extra_hand=self.extra_hand)
+        return False
+
+    def _ask(self, key: tuple[Any, ...], work: Callable[[], Any], pace: float = 0.0) -> Any:
+        """Start ``work`` on the worker thread, or return its answer once it is ready (and at
+        least ``pace`` seconds went by, so people can follow the computer's plays)."""
+        if self.future is None or self.future_key != key:
+            self.future = self.app.executor.submit(work)
+            self.future_key = key
+            self.waited = 0.0
+        if not self.future.done() or self.waited < pace:
+            return None
+        future, self.future, self.future_key = self.future, None, None
+        try:
+            return future.result()
+        except Exception:
+            log.exception("a computer player failed; it plays a simple legal move instead")
+            return self._fallback(key)
+
+    def _fallback(self, key: tuple[Any, ...]) -> Any:
+        h = self.match.hand
+        if key[0] == "pass":
+            return {
+                s: cards_of(h.hands[s])[:PASS_SIZE]
+                for s in range(h.n)
+                if h.passes[s] is None and self.session.is_computer(s)
+            }
+        if key[0] == "play":
+            return int(h.legal_cards()[0])
+        return True
+
+    # -- moves the player makes ------------------------------------------------------------------
+
+    def confirm_pass(self) -> None:
+        if not self.human_to_pass() or len(self.selected) != PASS_SIZE or self.human is None:
+            return
+        cards = sorted(self.selected)
+        reason = self.match.hand.pass_reason(self.human, cards)
+        if reason is not None:
+            self.say(_(reason))
+            return
+        self.selected.clear()
+        self._step(self.match.choose_pass(self.human, cards))
+
+    def play_card(self, card: int) -> None:
+        """The player asks to play ``card``: played if the engine allows it, else the reason."""
+        if self.human is None:
+            return
+        hand = self.match.hand
+        reason = hand.play_reason(card, self.human)
+        if reason is not None:
+            self.say(reason_message(reason, hand.led_suit, hand.first_lead))
+            return
+        self.focus = None
+        self._step(self.match.play(card, self.human))
+
+    def choose_moon(self, subtract: bool) -> None:
+        """The moon dialog's answer."""
+        self.moon_open = False
+        if self.human is not None and self.match.phase is Phase.MOON_CHOICE:
+            self._step(self.match.choose_moon(subtract, self.human))
+
+    def next_hand(self) -> None:
+        """The score window was closed: deal the next hand."""
+        self.score_open = False
+        self.extra_hand = False
+        if self.match.phase is Phase.HAND_OVER:
+            self._step(self.match.next_hand())
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_timer = MESSAGE_SHOWN
+
+    def toggle(self, card: int) -> None:
+        """Raise or lower a card for the pass (at most three raised)."""
+        if card in self.selected:
+            self.selected.discard(card)
+        elif len(self.selected) < PASS_SIZE:
+            self.selected.add(card)
+        else:
+            self.say(_("Choose three cards to pass"))
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if self.pass_button.visible and self.pass_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self.card_at(event.pos)
+            if index is None:
+                return False
+            self._end_received()
+            card = self.model.hand[index]
+            if self.human_to_pass():
+                self.toggle(card)
+            elif self.human_to_play():
+                self.play_card(card)
+            elif self.idle and self.human is not None and self.match.phase is Phase.PLAY:
+                self.say(reason_message(Reason.NOT_YOUR_TURN))
+            return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.app.leave_game()
+            return True
+        if key == pygame.K_p:
+            self.confirm_pass()
+            return True
+        hand = self.model.hand
+        if not hand:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if self.focus is None:
+                self.focus = 0 if step > 0 else len(hand) - 1
+            else:
+                self.focus = (self.focus + step) % len(hand)
+            self._end_received()
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
+            if self.focus is None:
+                self.focus = 0
+                return True
+            card = hand[min(self.focus, len(hand) - 1)]
+            self._end_received()
+            if self.human_to_pass():
+                if key == pygame.K_UP and card in self.selected:
+                    return True
+                self.toggle(card)
+            elif self.human_to_play():
+                self.play_card(card)
+            return True
+        if key == pygame.K_DOWN and self.focus is not None and self.human_to_pass():
+            self.selected.discard(hand[min(self.focus, len(hand) - 1)])
+            return True
+        return False
+
+    def _end_received(self) -> None:
+        self.received.clear()
+        self.received_timer = 0.0
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Where each card of the shown hand is, raised ones raised (input and drawing agree)."""
+        rects = self.layout.hand_rects(len(self.model.hand))
+        raised = self.selected | self.received
+        for rect, card in zip(rects, self.model.hand, strict=True):
+            if card in raised:
+                rect.move_ip(0, -self.layout.raise_px)
+        return rects
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the topmost shown card under ``pos``."""
+        rects = self.hand_rects()
+        for index in range(len(rects) - 1, -1, -1):
+            if rects[index].collidepoint(pos):
+                return index
+        return None
+
+    # -- time ------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.message_timer = max(0.0, self.message_timer - dt)
+        self.banner_timer = max(0.0, self.banner_timer - dt)
+        if self.received_timer > 0:
+            self.received_timer -= dt
+            if self.received_timer <= 0:
+                self._end_received()
+        if self.future is not None:
+            self.waited += dt
+        self.pass_button.visible = self.human_to_pass()
+        self.pass_button.enabled = len(self.selected) == PASS_SIZE
+        # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
+        deadline = pygame.time.get_ticks() + 12
+        remaining = dt
+        for _round in range(400):
+            remaining = self._animate(remaining)
+            if self.finished or not self.idle or self.app.stack.top is not self:
+                break
+            if not self._drive() or pygame.time.get_ticks() > deadline:
+                break
+            remaining = 0.0
+        if self.focus is not None and self.focus >= len(self.model.hand):
+            self.focus = len(self.model.hand) - 1 if self.model.hand else None
+
+    def _animate(self, dt: float) -> float:
+        """Run the queued animations for ``dt`` seconds; returns time not used."""
+        while True:
+            if self.current is None:
+                if not self.steps:
+                    if self.current_event is not None:
+                        self._finish_event()
+                    if not self.queue:
+                        return dt
+                    self.current_event = self.queue.popleft()
+                    self.steps = deque(self._animations_for(self.current_event[0]))
+                    if not self.steps:
+                        continue
+                self.current = self.steps.popleft()
+                if self.current.on_start is not None:
+                    self.current.on_start()
+            dt = self.current.advance(dt)
+            if not self.current.done:
+                return 0.0
+            done, self.current = self.current, None
+            if done.on_done is not None:
+                done.on_done()
+
+    def _finish_event(self) -> None:
+        assert self.current_event is not None
+        event, snapshot = self.current_event
+        self.current_event = None
+        self.model.apply(event)
+        if snapshot is not None:
+            self.model.sync(snapshot)
+        if isinstance(event, PassesExchanged) and self.speed > 0:
+            received = event.received[self.bottom] or ()
+            self.received = {int(c) for c in received}
+            self.received_timer = RECEIVED_SHOWN * self.speed
+
+    # -- what each event looks like ----------------------------------------------------------
+
+    def _animations_for(self, event: Event) -> list[Animation]:
+        f = self.speed
+        layout = self.layout
+        if isinstance(event, HandStarted):
+            return [self._deal_animation(event)]
+        if isinstance(event, PassesExchanged):
+            flights = []
+            for seat in range(self.match.rules.players):
+                source = self._seat_point(seat)
+                target = self._seat_point(event.direction.target(seat, self.match.rules.players))
+                given = event.given[seat] if seat == self.bottom else None
+                rects = self.hand_rects()
+                for i in range(PASS_SIZE):
+                    if given is not None and given[i] in self.model.hand:
+                        start = rects[self.model.hand.index(given[i])].center
+                        flights.append(Flight(int(given[i]), start, target, PASS_FLIGHT * f))
+                    else:
+                        offset = (i - 1) * layout.back_w * 0.3
+                        start = (source[0] + offset, source[1])
+                        flights.append(Flight(None, start, target, PASS_FLIGHT * f))
+            given_bottom = event.given[self.bottom] or ()
+            return [
+                Animation(
+                    PASS_FLIGHT * f,
+                    flights,
+                    hidden=frozenset(int(c) for c in given_bottom),
+                    fan_minus={s: PASS_SIZE for s in range(4) if s != self.bottom},
+                )
+            ]
+        if isinstance(event, CardPlayed):
+            seat = event.seat
+            target = layout.place(seat, self.bottom).trick
+            if seat == self.bottom and event.card in self.model.hand:
+                start = self.hand_rects()[self.model.hand.index(event.card)].center
+            else:
+                start = self._seat_point(seat)
+            return [
+                Animation(
+                    PLAY_FLIGHT * f,
+                    [Flight(int(event.card), start, target, PLAY_FLIGHT * f)],
+                    hidden=frozenset({int(event.card)}),
+                    fan_minus={seat: 1} if seat != self.bottom else {},
+                    on_start=lambda: self.app.play_sound(sound.CARD),
+                )
+            ]
+        if isinstance(event, HeartsBroken):
+            return [Animation(0.0, on_start=self._hearts_broken)]
+        if isinstance(event, TrickWon):
+            sweep_to = layout.place(event.winner, self.bottom).sweep
+            trick = [(s, c) for s, c in self.model.trick]
+            flights = [
+                Flight(
+                    c,
+                    layout.place(s, self.bottom).trick,
+                    sweep_to,
+                    SWEEP_FLIGHT * f,
+                    easing=ease_in_out,
+                )
+                for s, c in trick
+            ]
+            queen = QUEEN_OF_SPADES in event.cards
+            return [
+                Animation(TRICK_SHOWN * f),
+                Animation(
+                    SWEEP_FLIGHT * f,
+                    flights,
+                    trick_hidden=True,
+                    on_start=lambda: self.app.play_sound(sound.QUEEN if queen else sound.TRICK),
+                ),
+            ]
+        if isinstance(event, HandScored) and event.moon_shooter is not None:
+            shooter = event.moon_shooter
+            return [Animation(MOON_SHOWN * f, on_start=lambda: self._moon(shooter))]
+        if isinstance(event, GameOver):
+            return []
+        return []
+
+    def _deal_animation(self, event: HandStarted) -> Animation:
+        f = self.speed
+        layout = self.layout
+        n = self.match.rules.players
+        size = self.match.rules.hand_size
+        rects = layout.hand_rects(size)
+        flights = []
+        for k in range(n * size):
+            seat = (event.dealer + 1 + k) % n
+            index = k // n
+            if seat == self.bottom:
+                end: tuple[float, float] = rects[index].center
+            else:
+                side = (seat - self.bottom) % n
+                end = layout.fan(side, size)[index][0]
+            flights.append(
+                Flight(
+                    None,
+                    layout.deck,
+                    end,
+                    DEAL_FLIGHT * f,
+                    delay=k * DEAL_STAGGER * f,
+                    hidden_before=True,
+                )
+            )
+
+        def start() -> None:
+            self.model.clear_hands()
+            self.selected.clear()
+            self._end_received()
+
+        def done() -> None:
+            if event.pass_direction is PassDirection.HOLD:
+                self.show_banner(_("No pass this hand"))
+
+        return Animation(
+            n * size * DEAL_STAGGER * f + DEAL_FLIGHT * f, flights, on_done=done, on_start=start
+        )
+
+    def _seat_point(self, seat: int) -> tuple[float, float]:
+        layout = self.layout
+        side = (seat - self.bottom) % 4
+        if side == BOTTOM:
+            return layout.places[BOTTOM].fan_centre
+        count = max(1, self.model.counts[seat])
+        return layout.fan(side, count)[-1][0]
+
+    def _hearts_broken(self) -> None:
+        self.show_banner(_("Hearts broken"))
+        self.app.play_sound(sound.HEARTS_BROKEN)
+
+    def _moon(self, shooter: int) -> None:
+        if shooter == self.human:
+            self.show_banner(_("You shot the moon!"))
+        else:
+            self.show_banner(_("{name} shot the moon!").format(name=self.app.prefs.name(shooter)))
+        self.banner_timer = MOON_SHOWN * max(self.speed, 0.5)
+        self.app.play_sound(sound.MOON)
+
+    def show_banner(self, text: str) -> None:
+        self.banner = text
+        self.banner_timer = BANNER_SHOWN * (self.speed if self.speed > 0 else 0.5)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _pass_label(self) -> str:
+        direction = self.model.pass_direction
+        return _(PASS_LABELS.get(direction, "Pass"))
+
+    def status_text(self) -> str:
+        """The line of help above the hand."""
+        if self.message_timer > 0:
+            return self.message
+        if self.human_to_pass():
+            return _("Choose three cards to pass")
+        if self.human_to_play():
+            return _("Your turn")
+        return ""
+
+    def shown_greyed(self) -> set[int]:
+        """The cards drawn greyed (the complement of the engine's legal set on the turn)."""
+        if not self.human_to_play():
+            return set()
+        legal = self.legal_cards()
+        return {c for c in self.model.hand if not legal >> c & 1}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if self.background is not None:
+            surface.blit(self.background, (0, 0))
+        else:
+            surface.fill(FELT)
+        anim = self.current
+        hidden = anim.hidden if anim is not None else frozenset()
+        fan_minus = anim.fan_minus if anim is not None else {}
+        art = self.app.card_art
+        back_style = self.app.prefs.card_back
+        n = self.match.rules.players
+        # Opponents: plates and fans of backs.
+        for seat in range(n):
+            side = (seat - self.bottom) % n
+            self._draw_plate(surface, seat)
+            if side == BOTTOM:
+                continue
+            count = max(0, self.model.counts[seat] - fan_minus.get(seat, 0))
+            for centre, angle in layout.fan(side, count):
+                image = self._back(layout.back_w, back_style, angle)
+                surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+        # The trick.
+        if not (anim is not None and anim.trick_hidden):
+            for i, (seat, card) in enumerate(self.model.trick):
+                centre = layout.place(seat, self.bottom).trick
+                image = art.face(card, layout.trick_w)
+                rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+                surface.blit(image, rect)
+                if i == 0:
+                    pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=6)
+        # The player's hand.
+        greyed = self.shown_greyed()
+        rects = self.hand_rects()
+        for index, (card, rect) in enumerate(zip(self.model.hand, rects, strict=True)):
+            if card in hidden:
+                continue
+            if self.model.counts[self.bottom] == 0 and not self.model.hand:
+                break
+            image = (
+                art.greyed(card, layout.card_w) if card in greyed else art.face(card, layout.card_w)
+            )
+            surface.blit(image, rect)
+            if card in self.received:
+                pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
+            if index == self.focus:
+                pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
+        # Cards in flight.
+        if anim is not None:
+            for flight in anim.flights:
+                if not flight.visible(anim.elapsed):
+                    continue
+                x, y = flight.position(anim.elapsed)
+                if flight.card is None:
+                    image = art.back(layout.back_w, back_style)
+                else:
+                    width = layout.card_w if flight.end[1] > layout.hand_top else layout.trick_w
+                    image = art.face(flight.card, width)
+                surface.blit(image, image.get_rect(center=(round(x), round(y))))
+        self._draw_indicators(surface)
+        self.pass_button.draw(surface, focused=False)
+        status = self.status_text()
+        if status:
+            draw_text(
+                surface,
+                status,
+                layout.font_size,
+                (255, 255, 255),
+                layout.message_centre,
+                shadow=(0, 0, 0),
+                bold=True,
+            )
+        if self.banner_timer > 0 and self.banner:
+            self._draw_banner(surface, self.banner)
+
+    def _back(self, width: int, style: int, angle: float) -> pygame.Surface:
+        key = (width, style, angle)
+        image = self._rotated.get(key)
+        if image is None:
+            image = self.app.card_art.back(width, style)
+            if angle:
+                image = pygame.transform.rotate(image, angle)
+            self._rotated[key] = image
+        return image
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        layout = self.layout
+        place = layout.place(seat, self.bottom)
+        rect = place.plate
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, PLATE, panel.get_rect(), border_radius=rect.h // 4)
+        surface.blit(panel, rect)
+        if (
+            self.model.turn == seat
+            and self.model.phase is Phase.PLAY
+            and self.match.phase is Phase.PLAY
+        ):
+            pygame.draw.rect(surface, GOLD, rect, max(2, rect.h // 18), border_radius=rect.h // 4)
+        pad = (rect.h - layout.avatar_size) // 2
+        surface.blit(avatar(AVATARS[seat % 4], layout.avatar_size), (rect.x + pad, rect.y + pad))
+        text_x = rect.x + pad * 2 + layout.avatar_size
+        draw_text(
+            surface,
+            self.app.prefs.name(seat),
+            layout.font_size,
+            PLATE_TEXT,
+            (text_x, rect.y + rect.h * 0.32),
+            "midleft",
+            bold=True,
+        )
+        points = self.model.points[seat]
+        draw_text(
+            surface,
+            ngettext("{count} point", "{count} points", points).format(count=points),
+            layout.small_font,
+            PLATE_SUBTEXT,
+            (text_x, rect.y + rect.h * 0.72),
+            "midleft",
+        )
+        if self.model.leader == seat and self.model.phase is Phase.PLAY:
+            # The leader's token: a small gold disc with the suit led or a star before the lead.
+            r = max(7, rect.h // 4)
+            centre = (rect.right - r - pad, rect.centery)
+            pygame.draw.circle(surface, GOLD, centre, r)
+            pygame.draw.circle(surface, (120, 80, 0), centre, r, max(1, r // 6))
+            draw_text(surface, "★", round(r * 1.3), (120, 80, 0), centre)
+
+    def _draw_indicators(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        rect = layout.hearts_icon
+        broken = self.model.hearts_broken
+        colour = (214, 20, 40) if broken else (40, 90, 50)
+        icon = suit_surface(3, rect.w, colour)
+        surface.blit(icon, rect)
+        if broken:
+            draw_text(
+                surface,
+                _("Hearts broken"),
+                layout.small_font,
+                (255, 255, 255),
+                (rect.left - layout.margin // 2, rect.centery),
+                "midright",
+                shadow=(0, 0, 0),
+            )
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        layout = self.layout
+        size = round(layout.font_size * 1.6)
+        image_rect = pygame.Rect(0, 0, 0, 0)
+        from scenes.widgets import text_surface
+
+        image = text_surface(text, size, (255, 255, 255), True)
+        image_rect = image.get_rect(center=(round(layout.centre[0]), round(layout.centre[1])))
+        box = image_rect.inflate(size * 1.5, size * 0.8)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.h // 3)
+        surface.blit(panel, box)
+        surface.blit(image, image_rect)
+
+
+def felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The green baize: lighter in the middle, darker at the edges."""
+    small_w, small_h = 48, 30
+    small = pygame.Surface((small_w, small_h))
+    for y in range(small_h):
+        for x in range(small_w):
+            dx = (x + 0.5) / small_w - 0.5
+            dy = (y + 0.5) / small_h - 0.45
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5 * 1.45)
+            light = 1.12 - 0.42 * d * d
+            small.set_at((x, y), tuple(min(255, round(c * light)) for c in FELT))
+    surface = pygame.transform.smoothscale(small, size)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert()
+    return surface

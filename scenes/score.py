@@ -1,0 +1,248 @@
+"""The score window: grey, in the classic style, over the table.
+
+One row per hand and a column per player, the totals, the point cards each player took this
+hand, the moon when someone shot it, and at the end the winner (or the extra hand on a tie) with
+"New game". Every number comes from the engine's match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.cards import cards_of
+from game.hand import Phase
+from game.match import Match
+from scenes.i18n import _
+from scenes.scene import Scene
+from scenes.widgets import (
+    BEVEL_LIGHT,
+    BEVEL_SHADOW,
+    INK,
+    WHITE,
+    Button,
+    draw_text,
+    draw_window,
+    ui_scale,
+)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.play import TableScene
+
+WINNER_RED: Final = (160, 0, 0)
+AUTO_CLOSE: Final = 1.5
+"""Seconds the window stays up in the demo (times the speed setting)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    column: int  # -1 for the row label, else the seat
+    row: int
+    bold: bool = False
+
+
+class ScoreScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, *, extra_hand: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.match: Match = table.match
+        self.extra_hand = extra_hand
+        self.game_over = self.match.phase is Phase.GAME_OVER
+        self.auto = table.human is None
+        self.timer = 0.0
+        self.buttons: list[Button] = []
+        if self.game_over:
+            self.buttons = [
+                Button("New game", self.new_game),
+                Button("Menu", self.to_menu),
+            ]
+        else:
+            self.buttons = [Button("OK", self.close)]
+        self.focus = 0
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.scale = 1.0
+
+    # -- what is shown ---------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        return [self.app.prefs.name(s) for s in range(self.match.rules.players)]
+
+    def cells(self, max_rows: int = 99) -> list[Cell]:
+        """The table's texts: a header of names, the last ``max_rows`` hands, the totals."""
+        match = self.match
+        cells = [Cell(name, seat, 0, True) for seat, name in enumerate(self.names())]
+        history = match.history
+        first = max(0, len(history) - max_rows)
+        for row, number in enumerate(range(first, len(history)), start=1):
+            cells.append(Cell(_("Hand {number}").format(number=number + 1), -1, row))
+            for seat, points in enumerate(history[number]):
+                cells.append(Cell(str(points), seat, row))
+        total_row = len(history) - first + 1
+        cells.append(Cell(_("Total"), -1, total_row, True))
+        for seat, total in enumerate(match.totals):
+            cells.append(Cell(str(total), seat, total_row, True))
+        return cells
+
+    def point_cards(self, seat: int) -> list[int]:
+        """The cards that scored which ``seat`` took in the hand just played."""
+        hand = self.match.hand
+        return [int(c) for c in cards_of(hand.taken[seat] & self.match.rules.penalty)]
+
+    def headline(self) -> str:
+        """The line under the table: the moon, the winner, the extra hand."""
+        match = self.match
+        lines = []
+        shooter = match.hand.moon_shooter
+        if shooter is not None and match.hand.hand_scores is not None:
+            name = self.app.prefs.name(shooter)
+            lines.append(_("{name} shot the moon!").format(name=name))
+        if self.game_over:
+            winners = match.winners
+            if len(winners) == 1:
+                if winners[0] == self.table.human:
+                    lines.append(_("You win!"))
+                else:
+                    lines.append(_("{name} wins!").format(name=self.app.prefs.name(winners[0])))
+            else:
+                names = ", ".join(self.app.prefs.name(s) for s in winners)
+                lines.append(_("Shared victory: {names}").format(names=names))
+        elif self.extra_hand:
+            lines.append(_("A tie for the lowest score: one more hand"))
+        return "  ".join(lines)
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+        self.table.next_hand()
+
+    def new_game(self) -> None:
+        self.app.start_new_game(self.table.session.options)
+
+    def to_menu(self) -> None:
+        self.app.to_menu()
+
+    # -- scene -----------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.scale = ui_scale(size)
+        width = min(w - 20, round(760 * self.scale))
+        rows = min(len(self.match.history), 16) + 2
+        content = (rows * 26 + 250 + (30 if self.headline() else 0)) * self.scale
+        height = min(h - 20, round(content))
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (w // 2, h // 2)
+        bw, bh = round(150 * self.scale), round(40 * self.scale)
+        gap = round(16 * self.scale)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        x = self.rect.centerx - total // 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, self.rect.bottom - bh - gap, bw, bh)
+            x += bw + gap
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[self.focus].action()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key == pygame.K_ESCAPE:
+                if self.game_over:
+                    self.to_menu()
+                else:
+                    self.close()
+            return True
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def update(self, dt: float) -> None:
+        if self.auto:
+            self.timer += dt
+            if self.timer >= AUTO_CLOSE * self.app.speed_factor:
+                if self.game_over:
+                    self.app.finish_demo()
+                else:
+                    self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scale = self.scale
+        client = draw_window(surface, self.rect, _("Score"), scale)
+        pad = round(14 * scale)
+        players = self.match.rules.players
+        label_w = round(client.w * 0.2)
+        col_w = (client.w - 2 * pad - label_w) // players
+        row_h = round(26 * scale)
+        top = client.y + pad
+        cards_h = round(64 * scale)
+        bottom_space = round(40 * scale) + 3 * pad + cards_h + round(30 * scale)
+        max_rows = max(1, (client.bottom - bottom_space - top) // row_h - 1)
+        sheet = pygame.Rect(client.x + pad, top, client.w - 2 * pad, (max_rows + 2) * row_h)
+        pygame.draw.rect(surface, WHITE, sheet)
+        pygame.draw.rect(surface, BEVEL_SHADOW, sheet, 1)
+        size = round(16 * scale)
+        cells = self.cells(max_rows)
+        last_row = max(c.row for c in cells)
+        for cell in cells:
+            y = sheet.y + cell.row * row_h + row_h // 2
+            if cell.row == last_row:
+                y += row_h // 3
+            if cell.column < 0:
+                pos = (sheet.x + round(8 * scale), y)
+                draw_text(surface, cell.text, size, INK, pos, "midleft", bold=cell.bold)
+            else:
+                x = sheet.x + label_w + cell.column * col_w + col_w // 2
+                colour = WINNER_RED if self._is_winner(cell) else INK
+                draw_text(surface, cell.text, size, colour, (x, y), bold=cell.bold)
+        line_y = sheet.y + last_row * row_h
+        pygame.draw.line(surface, INK, (sheet.x + 4, line_y), (sheet.right - 4, line_y))
+        pygame.draw.line(surface, INK, (sheet.x, sheet.y + row_h), (sheet.right, sheet.y + row_h))
+        # The point cards each player took this hand.
+        art = self.app.card_art
+        card_w = max(16, round(cards_h / 1.4))
+        y = sheet.bottom + pad
+        draw_text(
+            surface,
+            _("Point cards this hand"),
+            round(14 * scale),
+            INK,
+            (sheet.x, y),
+            "topleft",
+        )
+        y += round(20 * scale)
+        for seat in range(players):
+            cards = self.point_cards(seat)
+            x0 = sheet.x + label_w + seat * col_w + round(4 * scale)
+            if not cards:
+                continue
+            step = min(card_w * 0.45, (col_w - card_w - 8) / max(1, len(cards) - 1))
+            for i, card in enumerate(cards):
+                surface.blit(art.face(card, card_w), (round(x0 + i * step), y))
+        headline = self.headline()
+        if headline:
+            draw_text(
+                surface,
+                headline,
+                round(18 * scale),
+                WINNER_RED,
+                (self.rect.centerx, y + cards_h + pad),
+                bold=True,
+                shadow=BEVEL_LIGHT,
+            )
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, focused=index == self.focus)
+
+    def _is_winner(self, cell: Cell) -> bool:
+        return self.game_over and cell.bold and cell.column in self.match.winners and cell.row > 0
+
+
+ScoreAction = Callable[[], None]

@@ -1,0 +1,72 @@
+"""Settings: language, animation speed, sound, card back, four-colour deck, everyone's names.
+
+Every change shows at once and is stored in the profile when the screen is left.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.form_scene import FormScene
+from scenes.i18n import N_, _
+from scenes.preferences import LANGUAGE_CHOICES, SPEED_LABELS
+from scenes.widgets import ActionRow, ChoiceRow, Row, TextRow, toggle_row
+
+BACK_LABELS = ((0, N_("Lattice")), (1, N_("Rings")), (2, N_("Medallion")), (3, N_("Waves")))
+
+
+class SettingsScene(FormScene):
+    window_width = 700
+    label_width = 0.45
+
+    def title(self) -> str:
+        return _("Settings")
+
+    def rows(self) -> list[Row]:
+        app = self.app
+        prefs = app.prefs
+
+        def name_row(seat: int, label: str) -> TextRow:
+            def get() -> str:
+                return prefs.names[seat]
+
+            def set_(value: str) -> None:
+                prefs.names[seat] = value
+
+            return TextRow(label, get, set_)
+
+        return [
+            ChoiceRow(N_("Language"), LANGUAGE_CHOICES, lambda: prefs.language, app.set_language),
+            ChoiceRow(
+                N_("Animation speed"),
+                SPEED_LABELS,
+                lambda: prefs.speed,
+                lambda v: setattr(prefs, "speed", v),
+            ),
+            toggle_row(N_("Sound"), lambda: not prefs.mute, lambda on: app.set_mute(not on)),
+            ChoiceRow(N_("Card back"), BACK_LABELS, lambda: prefs.card_back, app.set_card_back),
+            toggle_row(N_("Four-colour deck"), lambda: prefs.four_colour, app.set_four_colour),
+            name_row(0, N_("Your name")),
+            name_row(1, N_("Left player")),
+            name_row(2, N_("Player across")),
+            name_row(3, N_("Right player")),
+            ActionRow(N_("Back"), self.back),
+        ]
+
+    def back(self) -> None:
+        self.app.save_preferences()
+        self.app.stack.pop()
+
+    def exit(self) -> None:
+        self.app.save_preferences()
+
+    def draw_decoration(self, surface: pygame.Surface) -> None:
+        # A preview of the chosen back and a face in the chosen colours, right of the window.
+        art = self.app.card_art
+        width = round(80 * self.scale)
+        x = self.window.right + round(20 * self.scale)
+        if x + width > surface.get_width():
+            return
+        y = self.window.y + round(40 * self.scale)
+        surface.blit(art.back(width, self.app.prefs.card_back), (x, y))
+        surface.blit(art.face(14, width), (x, y + round(width * 1.55)))

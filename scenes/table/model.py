@@ -1,0 +1,92 @@
+"""What the table shows right now: a state the engine reached, caught up event by event.
+
+The engine runs ahead of the screen by at most one move; each event is applied here when its
+animation ends, and the engine's own view of the bottom seat is copied in at the end of every
+move, so the picture can never drift from the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.cards import cards_of
+from game.events import (
+    CardPlayed,
+    Event,
+    HandScored,
+    HandStarted,
+    HeartsBroken,
+    PassesExchanged,
+    TrickWon,
+)
+from game.hand import Phase
+from game.rules import PassDirection
+from game.view import SeatView
+
+
+@dataclass
+class TableModel:
+    seat: int  # the seat at the bottom, whose cards are shown
+    hand: list[int] = field(default_factory=list)  # its cards, sorted
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) in play order
+    points: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # taken this hand
+    hearts_broken: bool = False
+    leader: int = 0
+    turn: int = 0
+    phase: Phase = Phase.PASS
+    pass_direction: PassDirection = PassDirection.LEFT
+    hand_number: int = 0
+    totals: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> TableModel:
+        model = cls(view.seat)
+        model.sync(view)
+        return model
+
+    def sync(self, view: SeatView) -> None:
+        """Become exactly what the engine's view says."""
+        self.hand = list(cards_of(view.hand))
+        self.counts = list(view.card_counts)
+        self.trick = [(seat, int(card)) for seat, card in view.trick_seats()]
+        self.points = view.points_taken()
+        self.hearts_broken = view.hearts_broken
+        self.leader = view.leader
+        self.turn = view.turn
+        self.phase = view.phase
+        self.pass_direction = view.pass_direction
+        self.hand_number = view.hand_number
+        self.totals = list(view.totals)
+
+    def clear_hands(self) -> None:
+        """Before the deal: nobody holds anything yet."""
+        self.hand = []
+        self.counts = [0] * len(self.counts)
+        self.trick = []
+        self.points = [0] * len(self.points)
+        self.hearts_broken = False
+
+    def apply(self, event: Event) -> None:
+        """Show the result of ``event`` (its animation has just ended)."""
+        if isinstance(event, CardPlayed):
+            if event.seat == self.seat and event.card in self.hand:
+                self.hand.remove(event.card)
+            self.counts[event.seat] = max(0, self.counts[event.seat] - 1)
+            self.trick.append((event.seat, int(event.card)))
+            self.turn = (event.seat + 1) % len(self.counts)
+        elif isinstance(event, HeartsBroken):
+            self.hearts_broken = True
+        elif isinstance(event, TrickWon):
+            self.trick = []
+            self.points[event.winner] += event.points
+            self.leader = self.turn = event.winner
+        elif isinstance(event, PassesExchanged):
+            given = event.given[self.seat] or ()
+            received = event.received[self.seat] or ()
+            self.hand = sorted({*self.hand} - {int(c) for c in given} | {int(c) for c in received})
+        elif isinstance(event, HandStarted):
+            self.hand_number = event.hand_number
+            self.pass_direction = event.pass_direction
+        elif isinstance(event, HandScored):
+            self.totals = [t + p for t, p in zip(self.totals, event.points, strict=True)]
