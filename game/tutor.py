@@ -1,0 +1,671 @@
+"""The tutor: the Hard AI playing the player's seat from that seat's view, saying why in words.
+
+The advice names the card(s) the tutor would choose and the one fact that drove the choice. The
+words come from the AI's :class:`~game.ai.decision.Decision` (its motive picks the sentence);
+every fact the sentence states is recomputed here from the view, and a motive whose fact does
+not hold in the position falls back to a plainer sentence that does, so advice is never false.
+
+Sentences are language-neutral :class:`Sentence` values: an English template (the gettext
+``msgid``) and its blanks. :func:`render` turns one into text with the window's translation
+functions and seat names; ``game/`` never imports the window.
+
+>>> from game.match import Match
+>>> from game.rules import Rules
+>>> view = Match.new(Rules(), seed=3).view(0)
+>>> s = explain_illegal(view, view.hand & -view.hand)
+>>> render(s)
+'Cards are not being played now'
+
+Calling from a scene (``scenes.i18n`` holds the catalog functions)::
+
+    advice = tutor.advise_play(match.view(0), seed=f"{match.seed}/tutor")  # off the UI thread
+    raise_cards(advice.cards)
+    line = tutor.render(advice.sentence, _, ngettext, seat_name=my_seat_names)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from game.ai.decision import Decision, Motive
+from game.cards import (
+    ACE_OF_SPADES,
+    CARDS,
+    HEARTS_MASK,
+    KING_OF_SPADES,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    mask_of,
+)
+from game.deal import Seed, seed_text
+from game.hand import Phase
+from game.legality import NO_LED_SUIT, SUIT_NAMES, Reason, illegal_reason
+from game.rules import PASS_SIZE, MoonMode
+from game.view import SeatView
+
+SPADES: Final = 2
+HEARTS: Final = 3
+LOW_SPADES: Final = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
+HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
+GUARDS_FOR_QUEEN: Final = 3  # fewer spades below the queen than this leave her exposed
+HIGH_HEART_RANK: Final = 9  # the jack of hearts and above
+FEW: Final = 3  # a count this small or smaller is "only" that many
+
+
+# -- sentences ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """Cards named in a sentence (rendered with the window's card names, "Q♠" by default)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat named in a sentence (rendered with the window's seat names)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence, still in no language: ``template_id`` is the English text with ``{name}``
+    blanks (and the gettext msgid); ``plural_id`` the English plural, chosen by ``count``.
+
+    >>> render(Sentence("Play the {card}", (("card", CardRef((CARDS[36],))),)))
+    'Play the Q♠'
+    """
+
+    template_id: str
+    params: tuple[tuple[str, str | int | CardRef | SeatRef | Sentence], ...] = ()
+    plural_id: str | None = None
+
+    @property
+    def args(self) -> dict[str, str | int | CardRef | SeatRef | Sentence]:
+        """The blanks as a dict."""
+        return dict(self.params)
+
+    @property
+    def count(self) -> int | None:
+        value = self.args.get("count")
+        return value if isinstance(value, int) else None
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the sentence names, nested sentences included, in order."""
+        found: list[Card] = []
+        for _, value in self.params:
+            if isinstance(value, CardRef):
+                found.extend(value.cards)
+            elif isinstance(value, Sentence):
+                found.extend(value.cards())
+        return tuple(found)
+
+
+def _sentence(template: str, plural: str | None = None, /, **params: object) -> Sentence:
+    checked: list[tuple[str, str | int | CardRef | SeatRef | Sentence]] = []
+    for key, value in params.items():
+        if isinstance(value, Card):
+            value = CardRef((value,))
+        if not isinstance(value, str | int | CardRef | SeatRef | Sentence):
+            raise TypeError(f"a sentence cannot hold {value!r}")
+        checked.append((key, value))
+    return Sentence(template, tuple(checked), plural)
+
+
+Translate = Callable[[str], str]
+Plural = Callable[[str, str, int], str]
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+DEFAULT_SEAT_NAMES: Final = ("You", "West", "North", "East")
+"""Seat names when the window gives none (the catalog translates them); seat 0 is the player."""
+
+
+def default_seat_name(seat: int, translate: Translate = _identity) -> str:
+    """ "West", "North"... for four players; "Seat 3" otherwise."""
+    if 0 <= seat < len(DEFAULT_SEAT_NAMES):
+        return translate(DEFAULT_SEAT_NAMES[seat])
+    return translate("Seat {number}").format(number=seat + 1)
+
+
+def render(
+    sentence: Sentence,
+    translate: Translate | None = None,
+    plural: Plural | None = None,
+    *,
+    seat_name: Callable[[int], str] | None = None,
+    card_name: Callable[[Card], str] | None = None,
+) -> str:
+    """The sentence as text. Give gettext's ``_`` and ``ngettext`` for another language, and the
+    window's seat names (default :data:`DEFAULT_SEAT_NAMES`, translated).
+
+    >>> s = Sentence("{seat} took {count} point", (("seat", SeatRef(3)), ("count", 2)),
+    ...              "{seat} took {count} points")
+    >>> french = {"{seat} took {count} points": "{seat} a pris {count} points", "East": "Est"}
+    >>> render(s), render(s, lambda text: french.get(text, text))
+    ('East took 2 points', 'Est a pris 2 points')
+    """
+    tr = translate or _identity
+    pl: Plural = plural or (lambda s, p, n: tr(_english_plural(s, p, n)))
+    names = seat_name or (lambda seat: default_seat_name(seat, tr))
+    card_text = card_name or (lambda card: card.symbol())
+
+    def one(s: Sentence) -> str:
+        count = s.count
+        if s.plural_id is not None and count is not None:
+            template = pl(s.template_id, s.plural_id, count)
+        else:
+            template = tr(s.template_id)
+        values: dict[str, str] = {}
+        for key, value in s.params:
+            if isinstance(value, Sentence):
+                values[key] = one(value)
+            elif isinstance(value, CardRef):
+                values[key] = " ".join(card_text(c) for c in value.cards)
+            elif isinstance(value, SeatRef):
+                values[key] = names(value.seat)
+            else:
+                values[key] = str(value)
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            # A translation whose blanks do not match: the English still reads right.
+            english = _english_plural(s.template_id, s.plural_id or s.template_id, count or 0)
+            return english.format(**values)
+
+    return one(sentence)
+
+
+def _suit_word(suit: int) -> Sentence:
+    """A suit's name ("clubs"...) as a nested sentence, translated with the rest."""
+    return Sentence(SUIT_NAMES[suit])
+
+
+# Every template the tutor uses, so tools and tests can list them. Passing: a clause about one
+# card, inside "Pass {cards}: {reason}" (the whole pass) or "Pass the {card}: {reason}".
+PASS_ALL: Final = "Pass {cards}: {reason}"
+PASS_ONE: Final = "Pass the {card}: {reason}"
+Q_UNGUARDED_NONE: Final = "the {card} has no lower spade to protect it"
+Q_UNGUARDED: Final = "the {card} has only {count} lower spade to protect it"
+Q_UNGUARDED_PL: Final = "the {card} has only {count} lower spades to protect it"
+Q_COSTLY: Final = "the {card} costs 13 points to whoever takes it"
+HIGH_SPADE_NONE: Final = "the {card} could catch the queen and you have no lower spade"
+HIGH_SPADE: Final = "the {card} could catch the queen and you have only {count} lower spade"
+HIGH_SPADE_PL: Final = "the {card} could catch the queen and you have only {count} lower spades"
+HIGH_HEART: Final = "the {card} is a high heart that would win tricks full of points"
+VOID: Final = "you will have no {suit} left, so you can throw points when they are led"
+ABOVE_NONE: Final = "nobody else holds a card above the {card} in its suit"
+ABOVE_FEW: Final = "the others hold only {count} card above the {card} in its suit"
+ABOVE_FEW_PL: Final = "the others hold only {count} cards above the {card} in its suit"
+ABOVE_MANY: Final = "the others hold {count} cards above the {card} in its suit"
+MOON_KEEP: Final = "you keep your {count} heart and try to take every point"
+MOON_KEEP_PL: Final = "you keep your {count} hearts and try to take every point"
+# Playing: whole sentences.
+ONLY_CARD: Final = "Play the {card}: it is the only card you may play"
+LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more"
+LEAD_CANNOT_WIN: Final = (
+    "Lead the {card}: every card of that suit still out is higher, so you cannot win the trick"
+)
+LEAD_LOWER: Final = "Lead the {card}: only {count} lower card of that suit is still out"
+LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit are still out"
+LEAD_LOWER_MANY: Final = "Lead the {card}: {count} lower cards of that suit are still out"
+FLUSH: Final = "Lead the {card} to flush out the queen: it is still out and you hold neither the ace nor the king"  # noqa: E501
+DUCK_LAST: Final = (
+    "Play the {card} under the {winning}: the trick is already won and you stay out of it"
+)
+DUCK: Final = "Play the {card} under the {winning}: {seat} is winning the trick and you stay below"
+FOLLOW_LOW: Final = (
+    "Play the {card}: every card you may play beats the {winning}, and this is the lowest"
+)
+WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points"
+WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point"
+WIN_LAST_PL: Final = (
+    "Take the trick with the {card}: you play last and it holds only {count} points"
+)
+FIRST_TRICK: Final = (
+    "Play the {card}: points may not be played on the first trick, so winning it is safe"
+)
+OVER: Final = "Play the {card} over the {winning}: the trick holds no points so far"
+OVER_POINTS: Final = "Play the {card} over the {winning}: the trick already holds {count} point"
+OVER_POINTS_PL: Final = "Play the {card} over the {winning}: the trick already holds {count} points"
+QUEEN_UNDER: Final = "Play the {card} under the {winning}: the queen cannot win this trick, so someone else takes her"  # noqa: E501
+QUEEN_THROW: Final = (
+    "Throw the {card}: you have no {suit} and {seat} is winning the trick with the {winning}"
+)
+THROW_HIGH_SPADE: Final = (
+    "Throw the {card}: you have no {suit}, and the queen is still out for it to catch"
+)
+THROW_HIGH_HEART: Final = "Throw the {card}: you have no {suit}, and it is your highest heart"
+THROW_HIGHEST: Final = (
+    "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit"
+)
+THROW: Final = "Throw the {card}: you have no {suit}"
+BLOCK: Final = "Take the trick with the {card}: {seat} has taken every point so far ({count}) and may be running for the moon"  # noqa: E501
+SHOOT: Final = (
+    "Play the {card}: you have taken every point so far ({count}), keep going for the moon"
+)
+SHOOT_LEAD: Final = (
+    "Lead the {card}: you have taken every point so far ({count}), keep going for the moon"
+)
+BEST_ODDS: Final = (
+    "Play the {card}: of the {count} cards worth trying, it did best in the tutor's trial deals"
+)
+BEST_ODDS_LEAD: Final = (
+    "Lead the {card}: of the {count} cards worth trying, it did best in the tutor's trial deals"
+)
+BEST_ODDS_THROW: Final = "Throw the {card}: you have no {suit}, and of the {count} cards worth trying it did best in the tutor's trial deals"  # noqa: E501
+# The moon choice and illegal plays.
+MOON_SUBTRACT: Final = (
+    "Take 26 points off your score: giving the others 26 would not end the game in your favour"
+)
+MOON_ADD: Final = "Give everyone else 26 points: it ends the game with you alone in the lead"
+MAY_PLAY: Final = "{reason}. You may play: {cards}"
+
+SINGULAR_TO_PLURAL: Final = {
+    Q_UNGUARDED: Q_UNGUARDED_PL,
+    HIGH_SPADE: HIGH_SPADE_PL,
+    ABOVE_FEW: ABOVE_FEW_PL,
+    MOON_KEEP: MOON_KEEP_PL,
+    LEAD_LOWER: LEAD_LOWER_PL,
+    WIN_LAST: WIN_LAST_PL,
+    OVER_POINTS: OVER_POINTS_PL,
+}
+"""The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
+
+
+def _counted(template: str, count: int, **params: object) -> Sentence:
+    return _sentence(template, SINGULAR_TO_PLURAL[template], count=count, **params)
+
+
+# -- advice ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the tutor would do and why.
+
+    ``cards``: the card to play, or the three to pass (sorted); ``sentence``: the one-line reason
+    naming them; ``per_card``: for a pass, each card with its own reason (for a tooltip);
+    ``decision``: the AI's decision it was phrased from.
+    """
+
+    cards: tuple[Card, ...]
+    decision: Decision
+    sentence: Sentence
+    per_card: tuple[tuple[Card, Sentence], ...] = field(default=())
+
+    @property
+    def card(self) -> Card:
+        """The card to play (the first card for a pass)."""
+        return self.cards[0]
+
+    def text(
+        self,
+        translate: Translate | None = None,
+        plural: Plural | None = None,
+        *,
+        seat_name: Callable[[int], str] | None = None,
+    ) -> str:
+        """:func:`render` of :attr:`sentence`."""
+        return render(self.sentence, translate, plural, seat_name=seat_name)
+
+
+class DecidingPlayer(Protocol):
+    """What the tutor needs of an AI player: its decisions with their motives."""
+
+    def decide_pass(self, view: SeatView) -> Decision: ...
+
+    def decide_play(self, view: SeatView) -> Decision: ...
+
+
+def tutor_player(seed: Seed) -> DecidingPlayer:
+    """The AI the tutor thinks with: the Hard level with this seed."""
+    from game.ai.hard import HardPlayer
+
+    return HardPlayer(seed_text(seed))
+
+
+def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None = None) -> Advice:
+    """The three cards the tutor would pass from this view, and why.
+
+    ``player`` replaces the Hard AI (tests give it a smaller search budget).
+    Raises ValueError when the seat has no pass to choose now.
+    """
+    if view.phase is not Phase.PASS:
+        raise ValueError("there is no pass to choose now")
+    if view.pass_chosen[view.seat]:
+        raise ValueError("this seat has already chosen its pass")
+    decision = (player or tutor_player(seed)).decide_pass(view)
+    cards = tuple(sorted(CARDS[c] for c in decision.cards))
+    passed = mask_of(cards)
+    if len(cards) != PASS_SIZE or passed & ~view.hand:
+        raise ValueError(f"the AI chose an impossible pass: {cards}")
+    given = {int(c): (m, f) for c, m, f in decision.per_card}
+    per_card: list[tuple[Card, Sentence]] = []
+    for card in cards:
+        motive, facts = given.get(int(card), (decision.motive, decision.facts))
+        clause = pass_clause(view, card, motive, facts, passed)
+        per_card.append((card, _sentence(PASS_ONE, card=card, reason=clause)))
+    lead = CARDS[decision.per_card[0][0]] if decision.per_card else cards[0]
+    lead_motive, lead_facts = given.get(int(lead), (decision.motive, decision.facts))
+    if decision.motive is Motive.KEEP_FOR_MOON:
+        lead_motive, lead_facts = decision.motive, decision.facts
+    reason = pass_clause(view, lead, lead_motive, lead_facts, passed)
+    sentence = _sentence(PASS_ALL, cards=CardRef(cards), reason=reason)
+    return Advice(cards, decision, sentence, tuple(per_card))
+
+
+def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None = None) -> Advice:
+    """The card the tutor would play from this view, and why.
+
+    Raises ValueError when it is not this seat's turn to play.
+    """
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn to play")
+    decision = (player or tutor_player(seed)).decide_play(view)
+    card = CARDS[decision.card]
+    if not view.legal_mask() >> card & 1:
+        raise ValueError(f"the AI chose an illegal card: {card}")
+    return Advice((card,), decision, play_sentence(view, card, decision))
+
+
+def advise_moon(view: SeatView) -> Advice:
+    """After shooting the moon with the "shooter chooses" rule: subtract or add, and why."""
+    if view.phase is not Phase.MOON_CHOICE or view.turn != view.seat:
+        raise ValueError("there is no moon choice to make now")
+    if view.rules.moon is not MoonMode.SHOOTER_CHOOSES:
+        raise ValueError("these rules give the shooter no choice")
+    add = moon_add_wins(view)
+    motive = Motive.MOON_ADD if add else Motive.MOON_SUBTRACT
+    return Advice((), Decision((), motive), Sentence(MOON_ADD if add else MOON_SUBTRACT))
+
+
+def moon_add_wins(view: SeatView) -> bool:
+    """True when adding 26 to every other seat ends the game with this seat alone lowest.
+
+    ``view.totals`` already holds this hand's score once it is scored; during the choice it is
+    the total before the hand.
+    """
+    n = view.rules.players
+    others = [view.totals[s] + 26 for s in range(n) if s != view.seat]
+    return max(others) >= view.rules.target and view.totals[view.seat] < min(others)
+
+
+def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Sentence | None:
+    """Why this seat may not play ``card`` now (the engine's reason), or None if it may.
+
+    With ``teaching``, the sentence goes on with the cards that are legal instead.
+
+    >>> from game.match import Match
+    >>> from game.rules import Rules
+    >>> from game.rules import PassDirection
+    >>> m = Match.new(Rules(), seed=1, first_pass=PassDirection.HOLD)
+    >>> view = m.view(m.hand.turn)
+    >>> wrong = view.hand.bit_length() - 1  # the highest card: not the 2♣
+    >>> render(explain_illegal(view, wrong, teaching=True))
+    'You must lead the 2♣. You may play: 2♣'
+    """
+    if view.phase is not Phase.PLAY:
+        return Sentence(Reason.NOT_PLAYING.value)
+    if view.turn != view.seat:
+        return Sentence(Reason.NOT_YOUR_TURN.value)
+    if not 0 <= card < len(CARDS):
+        return Sentence(Reason.NOT_IN_HAND.value)
+    led = view.led_suit
+    reason = illegal_reason(
+        card, view.hand, led, view.trick_number, view.hearts_broken, view.first_lead
+    )
+    if reason is None:
+        return None
+    params: dict[str, object] = {}
+    if reason is Reason.MUST_FOLLOW_SUIT and led != NO_LED_SUIT:
+        params["suit"] = _suit_word(led)
+    if reason is Reason.MUST_LEAD_LOWEST_CLUB:
+        params["card"] = CARDS[view.first_lead]
+    said = _sentence(reason.value, **params)
+    if not teaching:
+        return said
+    return _sentence(MAY_PLAY, reason=said, cards=CardRef(tuple(view.legal_cards())))
+
+
+# -- the facts, read from the view -------------------------------------------------------------
+
+
+def _suit(card: int) -> int:
+    return card // RANKS_PER_SUIT
+
+
+def _below(card: int) -> int:
+    """The cards of ``card``'s suit ranked under it, as a mask."""
+    return SUIT_MASKS[_suit(card)] & ((1 << card) - 1)
+
+
+def _above(card: int) -> int:
+    return SUIT_MASKS[_suit(card)] & ~((1 << (card + 1)) - 1)
+
+
+def winning(view: SeatView) -> tuple[int, int]:
+    """(card, seat) winning the current trick so far; the trick must have begun."""
+    n = view.rules.players
+    led = view.led_suit
+    best, seat = view.trick[0], view.leader
+    for i, card in enumerate(view.trick):
+        if _suit(card) == led and card > best:
+            best, seat = card, (view.leader + i) % n
+    return best, seat
+
+
+def point_cards_taken(view: SeatView) -> list[int]:
+    """Per seat, the hearts and the queen in its won tricks."""
+    return [view.taken(s) & PENALTY_MASK for s in range(view.rules.players)]
+
+
+def moon_runner(view: SeatView) -> int | None:
+    """The one seat that has taken every point card so far (None if nobody or several)."""
+    holders = [s for s, t in enumerate(point_cards_taken(view)) if t]
+    return holders[0] if len(holders) == 1 else None
+
+
+def pass_clause(
+    view: SeatView, card: Card, motive: Motive, facts: Mapping[str, object], passed: int
+) -> Sentence:
+    """Why ``card`` is among the ``passed`` cards, from its motive, stated only if true."""
+    hand = view.hand
+    kept = hand & ~passed
+    low_spades = (hand & LOW_SPADES).bit_count()
+    if card == QUEEN_OF_SPADES:
+        if low_spades == 0:
+            return _sentence(Q_UNGUARDED_NONE, card=card)
+        if low_spades < GUARDS_FOR_QUEEN:
+            return _counted(Q_UNGUARDED, low_spades, card=card)
+        return _sentence(Q_COSTLY, card=card)
+    if motive is Motive.KEEP_FOR_MOON:
+        hearts = (kept & HEARTS_MASK).bit_count()
+        if hearts:
+            return _counted(MOON_KEEP, hearts)
+    if (
+        motive in (Motive.PASS_HIGH_SPADES, Motive.PASS_DANGEROUS_QUEEN)
+        and 1 << card & HIGH_SPADES
+        and not kept & QUEEN_OF_SPADES_BIT
+        and low_spades < GUARDS_FOR_QUEEN + 1
+    ):
+        if low_spades == 0:
+            return _sentence(HIGH_SPADE_NONE, card=card)
+        return _counted(HIGH_SPADE, low_spades, card=card)
+    if motive is Motive.VOID_SUIT and not kept & SUIT_MASKS[_suit(card)]:
+        return _sentence(VOID, suit=_suit_word(_suit(card)))
+    high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
+    if motive is Motive.PASS_HIGH_HEARTS and high_heart:
+        return _sentence(HIGH_HEART, card=card)
+    return above_clause(view, card)
+
+
+def above_clause(view: SeatView, card: Card) -> Sentence:
+    """How many cards the other seats hold above ``card`` in its suit (always true)."""
+    count = (_above(card) & view.unseen).bit_count()
+    if count == 0:
+        return _sentence(ABOVE_NONE, card=card)
+    if count <= FEW:
+        return _counted(ABOVE_FEW, count, card=card)
+    return _sentence(ABOVE_MANY, count=count, card=card)
+
+
+def play_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
+    """The sentence for playing ``card``: the motive's if its facts hold, else a plain one."""
+    legal = view.legal_mask()
+    if legal.bit_count() == 1:
+        return _sentence(ONLY_CARD, card=card)
+    motive = decision.motive
+    said = _motive_sentence(view, card, motive, decision)
+    return said if said is not None else describe_play(view, card)
+
+
+def _verb(view: SeatView, lead: str, play: str, throw: str) -> str:
+    """The template whose verb fits: leading, following suit, or throwing off (void)."""
+    if not view.trick:
+        return lead
+    return play if view.hand & SUIT_MASKS[view.led_suit] else throw
+
+
+def _motive_sentence(
+    view: SeatView, card: Card, motive: Motive, decision: Decision
+) -> Sentence | None:
+    unseen = view.unseen
+    hand = view.hand
+    if motive is Motive.FLUSH_QUEEN:
+        if (
+            not view.trick
+            and _suit(card) == SPADES
+            and card < QUEEN_OF_SPADES
+            and unseen & QUEEN_OF_SPADES_BIT
+            and not hand & HIGH_SPADES
+        ):
+            return _sentence(FLUSH, card=card)
+        return None
+    if motive is Motive.SHOOT_MOON:
+        if moon_runner(view) == view.seat:
+            points = view.rules.points_of(point_cards_taken(view)[view.seat])
+            template = _verb(view, SHOOT_LEAD, SHOOT, SHOOT)
+            return _sentence(template, card=card, count=points)
+        return None
+    if motive is Motive.BEST_ODDS:
+        return _odds_sentence(view, card, decision)
+    if not view.trick:
+        return None  # every other lead is described from the position
+    best, _ = winning(view)
+    led = view.led_suit
+    void = not hand & SUIT_MASKS[led]
+    wins_now = _suit(card) == led and card > best
+    if motive is Motive.BLOCK_MOON:
+        runner = moon_runner(view)
+        if runner is not None and runner != view.seat and wins_now:
+            points = view.rules.points_of(point_cards_taken(view)[runner])
+            return _sentence(BLOCK, card=card, seat=SeatRef(runner), count=points)
+        return None
+    if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
+        return _sentence(FIRST_TRICK, card=card)
+    high_spade = bool(1 << card & HIGH_SPADES) and bool(unseen & QUEEN_OF_SPADES_BIT)
+    if motive is Motive.DUMP_HIGH_SPADE and void and high_spade:
+        return _sentence(THROW_HIGH_SPADE, card=card, suit=_suit_word(led))
+    top_heart = _suit(card) == HEARTS and not _above(card) & hand
+    if motive is Motive.DUMP_HIGH_HEART and void and top_heart:
+        return _sentence(THROW_HIGH_HEART, card=card, suit=_suit_word(led))
+    return None
+
+
+def _odds_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence | None:
+    expected = {int(c): v for c, v in decision.expected.items()}
+    if int(card) not in expected or len(expected) < 2:
+        return None
+    mine = expected[int(card)]
+    if any(v > mine for v in expected.values()):
+        return None
+    template = _verb(view, BEST_ODDS_LEAD, BEST_ODDS, BEST_ODDS_THROW)
+    if template is BEST_ODDS_THROW:
+        suit = _suit_word(view.led_suit)
+        return _sentence(template, card=card, suit=suit, count=len(expected))
+    return _sentence(template, card=card, count=len(expected))
+
+
+def describe_play(view: SeatView, card: Card) -> Sentence:
+    """The plainest true sentence about playing ``card`` here (the motive-free fallback)."""
+    legal = view.legal_mask()
+    if legal.bit_count() == 1:
+        return _sentence(ONLY_CARD, card=card)
+    unseen = view.unseen
+    if not view.trick:
+        same = unseen & SUIT_MASKS[_suit(card)]
+        if not same:
+            return _sentence(LEAD_NOBODY, card=card)
+        lower = (same & _below(card)).bit_count()
+        if lower == 0:
+            return _sentence(LEAD_CANNOT_WIN, card=card)
+        if lower <= FEW:
+            return _counted(LEAD_LOWER, lower, card=card)
+        return _sentence(LEAD_LOWER_MANY, card=card, count=lower)
+    best, seat = winning(view)
+    led = view.led_suit
+    last = len(view.trick) == view.rules.players - 1
+    if not view.hand & SUIT_MASKS[led]:
+        suit = _suit_word(led)
+        if card == QUEEN_OF_SPADES:
+            return _sentence(
+                QUEEN_THROW, card=card, suit=suit, seat=SeatRef(seat), winning=CARDS[best]
+            )
+        if not _above(card) & view.hand:
+            return _sentence(THROW_HIGHEST, card=card, suit=suit)
+        return _sentence(THROW, card=card, suit=suit)
+    winning_card = CARDS[best]
+    if card < best:
+        if card == QUEEN_OF_SPADES:
+            return _sentence(QUEEN_UNDER, card=card, winning=winning_card)
+        if last:
+            return _sentence(DUCK_LAST, card=card, winning=winning_card)
+        return _sentence(DUCK, card=card, winning=winning_card, seat=SeatRef(seat))
+    points = view.rules.points_of(mask_of(view.trick))
+    if last:
+        if points == 0:
+            return _sentence(WIN_LAST_CLEAN, card=card)
+        if 0 < points <= FEW:
+            return _counted(WIN_LAST, points, card=card)
+    if view.trick_number == 0:
+        return _sentence(FIRST_TRICK, card=card)
+    if not legal & ((1 << best) - 1) and card == (legal & -legal).bit_length() - 1:
+        return _sentence(FOLLOW_LOW, card=card, winning=winning_card)
+    if points == 0:
+        return _sentence(OVER, card=card, winning=winning_card)
+    return _counted(OVER_POINTS, points, card=card, winning=winning_card)
+
+
+def all_templates() -> list[str]:
+    """Every English template the tutor may say, plurals included (for the catalogs)."""
+    names = [v for k, v in globals().items() if k.isupper() and isinstance(v, str) and "{" in v]
+    return sorted(set(names))
+
+
+__all__ = [
+    "Advice",
+    "CardRef",
+    "SeatRef",
+    "Sentence",
+    "advise_moon",
+    "advise_pass",
+    "advise_play",
+    "explain_illegal",
+    "render",
+]
