@@ -9,7 +9,7 @@ Layout of the package:
     /usr/bin/dame-de-pique                       symbolic link to the program above
     /usr/share/applications/dame-de-pique.desktop
     /usr/share/icons/hicolor/<N>x<N>/apps/dame-de-pique.png   from assets/icon/icon-<N>.png
-    /usr/share/doc/dame-de-pique/copyright
+    /usr/share/doc/dame-de-pique/copyright, changelog.gz
 
 No maintainer scripts: the icon cache and the desktop database are refreshed by the dpkg
 triggers of gtk-update-icon-cache and desktop-file-utils, so removal leaves nothing behind. The
@@ -19,12 +19,16 @@ player's profile lives in their home folder and is never touched by the package.
 from __future__ import annotations
 
 import argparse
+import email.utils
+import gzip
 import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
@@ -52,6 +56,9 @@ RECOMMENDS = [
     "libpulse0",  # SDL's preferred sound output on desktops (PulseAudio or PipeWire)
     "libxss1",  # keeps the screen saver away during a long game
 ]
+
+
+STANDALONE_NOTE = "A standalone build: it needs no Python on the machine."
 
 
 class PackagingError(Exception):
@@ -109,6 +116,17 @@ def copyright_file(info: project_info.ProjectInfo, root: Path) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def changelog_gz(info: project_info.ProjectInfo) -> bytes:
+    """The Debian changelog of this native package (one entry per build), gzip'd reproducibly."""
+    date = email.utils.formatdate(int(os.environ.get("SOURCE_DATE_EPOCH", time.time())))
+    text = (
+        f"{project_info.APP_ID} ({info.version}) unstable; urgency=medium\n\n"
+        f"  * Release {info.version}: see the project's history for the changes.\n\n"
+        f" -- {MAINTAINER}  {date}\n"
+    )
+    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
+
+
 def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) -> str:
     summary, _, rest = info.description.partition(": ")
     long_text = rest[:1].upper() + rest[1:] if rest else info.description
@@ -124,7 +142,7 @@ def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) 
         "Priority: optional\n"
         f"Homepage: {HOMEPAGE}\n"
         f"Description: {summary} card game (Hearts)\n"
-        + deb822_text(long_text + "\n\nA standalone build: it needs no Python on the machine.")
+        + deb822_text(textwrap.fill(long_text, 78) + "\n\n" + STANDALONE_NOTE)
         + "\n"
     )
 
@@ -206,6 +224,7 @@ def build_deb(onedir: Path, out_dir: Path, work_dir: Path, root: Path = ROOT) ->
     doc = tree / "usr/share/doc" / project_info.APP_ID
     doc.mkdir(parents=True)
     (doc / "copyright").write_text(copyright_file(info, root), encoding="utf-8")
+    (doc / "changelog.gz").write_bytes(changelog_gz(info))
 
     normalise_modes(tree, [tree / INSTALL_DIR / executable.name])
     debian = tree / "DEBIAN"
