@@ -240,10 +240,14 @@ class App:
         return None if self.prefs.language == "system" else self.prefs.language
 
     def _set_window_limits(self) -> None:
+        import warnings
+
         import pygame
 
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():  # deprecated for Window rendering, which we do not use
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             window.minimum_size = MIN_SIZE
         except (AttributeError, pygame.error, ValueError):
             log.debug("the window's minimum size cannot be set here")

@@ -42,7 +42,7 @@ from scenes.table.card_art import suit_surface
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out
-from scenes.widgets import FELT, Button, draw_text
+from scenes.widgets import FELT, Button, draw_text, text_surface
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -808,11 +808,9 @@ class TableScene(Scene):
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         layout = self.layout
         size = round(layout.font_size * 1.6)
-        image_rect = pygame.Rect(0, 0, 0, 0)
-        from scenes.widgets import text_surface
-
         image = text_surface(text, size, (255, 255, 255), True)
-        image_rect = image.get_rect(center=(round(layout.centre[0]), round(layout.centre[1])))
+        centre = layout.banner_centre
+        image_rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         box = image_rect.inflate(size * 1.5, size * 0.8)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.h // 3)

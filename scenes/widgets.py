@@ -43,7 +43,7 @@ HIGHLIGHT: Final[Colour] = (255, 236, 120)
 def ui_scale(size: tuple[int, int]) -> float:
     """How big the interface is drawn for a window: 1.0 at 1280x800."""
     w, h = size
-    return max(0.6, min(w / 1280, h / 800, 3.5))
+    return max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
 
 
 @functools.lru_cache(maxsize=1024)

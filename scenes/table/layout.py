@@ -48,7 +48,7 @@ class TableLayout:
         self.size = size
         self.width, self.height = w, h
         self.players = players
-        self.scale = max(0.6, min(w / 1280, h / 800, 3.5))
+        self.scale = max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
         self.margin = round(min(w, h) * 0.02)
         self.two_rows = w / h < 1.05 or w < 760
         self._size_hand()
@@ -77,8 +77,8 @@ class TableLayout:
                 spacing = card_w * MIN_SPACING
         else:
             # Seven cards in the back row, six in front, each showing half its width.
-            card_w = min(w * 0.94 / (1 + 6 * 0.52), h * 0.15 / ASPECT)
-            spacing = card_w * 0.52
+            card_w = min(w * 0.94 / (1 + 6 * 0.55), h * 0.17 / ASPECT)
+            spacing = min(card_w * 0.55, (w * 0.94 - card_w) / 6)
         self.card_w = max(30, round(card_w))
         self.card_h = round(self.card_w * ASPECT)
         self.spacing = spacing
@@ -162,6 +162,7 @@ class TableLayout:
         self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
         self.message_centre = (cx, self.hand_area.top - m - self.font_size)
+        self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
         icon = round(34 * self.scale)
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:

@@ -1,0 +1,348 @@
+"""The window, headless: synthetic mouse and key events drive whole games against the computer,
+and the tests check what is drawn against the engine (greyed cards, reasons, score totals)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.cards import cards_of
+from game.hand import Phase
+from game.profile import PROFILE_FILE, Profile
+from scenes import i18n, score
+from scenes.app import App, Options
+from scenes.dialogs import ChoiceDialog
+from scenes.i18n import reason_message
+from scenes.menu import MenuScene
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+from scenes.settings import SettingsScene
+
+FRAME = 1 / 60
+
+
+def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800), **kw: Any) -> App:
+    options = Options(profile=tmp_path / "profile", size=size, lang="en", **kw)
+    app = App(options)
+    app.start()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = make_app(tmp_path, seed=5, speed="instant")
+    application.prefs.new_game.level = "easy"
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        for event in pygame.event.get():
+            app.handle_event(event)
+        app.stack.update(FRAME)
+        app.stack.draw(app.screen)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.stack.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def key(app: App, k: int) -> None:
+    app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
+    """A point where the card at ``index`` is the topmost one (what a player would click)."""
+    rect = table.hand_rects()[index]
+    for dx in range(2, rect.w, 3):
+        for dy in (rect.h // 5, rect.h // 2, 6):
+            pos = (rect.x + dx, rect.y + dy)
+            if table.card_at(pos) == index:
+                return pos
+    raise AssertionError(f"card {index} cannot be clicked")
+
+
+def wait_for_player(app: App, table: TableScene, limit: int = 2000) -> None:
+    """Run frames until the player must act or a window is open over the table."""
+    for _ in range(limit):
+        if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
+            return
+        frames(app)
+    raise AssertionError("the game did not come back to the player")
+
+
+class DrawnCards:
+    """Records which card faces the table draws greyed or plain in one frame."""
+
+    def __init__(self, app: App) -> None:
+        self.greyed: set[int] = set()
+        self.plain: set[int] = set()
+        art = app.card_art
+        face, greyed = art.face, art.greyed
+
+        def record_face(card: int, width: int) -> pygame.Surface:
+            self.plain.add(card)
+            return face(card, width)
+
+        def record_greyed(card: int, width: int) -> pygame.Surface:
+            self.greyed.add(card)
+            return greyed(card, width)
+
+        art.face = record_face  # type: ignore[method-assign]
+        art.greyed = record_greyed  # type: ignore[method-assign]
+
+
+def start_game(app: App) -> TableScene:
+    app.start_new_game(app.prefs.new_game)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table
+
+
+def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: App) -> None:
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.labels() == ["New game", "Settings", "Rules", "About", "Quit"]
+    table = start_game(app)
+    frames(app, 3)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    assert table not in app.stack.scenes
+    assert menu.labels()[0] == "Continue"
+
+
+def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.prefs.new_game.target = 50
+    table = start_game(app)
+    match = table.match
+    drawn_texts: list[str] = []
+    real_draw_text = score.draw_text
+
+    def record_text(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn_texts.append(text)
+        return real_draw_text(surface, text, *args, **kw)
+
+    monkeypatch.setattr(score, "draw_text", record_text)
+    turns_checked = scores_checked = 0
+    for _ in range(2000):
+        wait_for_player(app, table)
+        top = app.stack.top
+        if isinstance(top, ScoreScene):
+            drawn_texts.clear()
+            top.draw(app.screen)
+            totals = [str(t) for t in match.totals]
+            assert drawn_texts[drawn_texts.index("Total") + 1 :][:4] == totals
+            scores_checked += 1
+            if match.phase is Phase.GAME_OVER:
+                assert top.headline()
+                break
+            click(app, top.buttons[0].rect.center)
+            continue
+        if isinstance(top, ChoiceDialog):  # shot the moon: take 26 off
+            click(app, top.buttons[0].rect.center)
+            continue
+        if table.human_to_pass():
+            for index in (0, 1, 2):
+                click(app, point_on_card(table, index))
+            assert len(table.selected) == 3
+            frames(app)
+            assert table.pass_button.visible and table.pass_button.enabled
+            click(app, table.pass_button.rect.center)
+            continue
+        drawn = DrawnCards(app)
+        table.draw(app.screen)
+        legal = set(cards_of(match.view(0).legal_mask()))
+        hand = set(cards_of(match.hand.hands[0]))
+        assert drawn.greyed == hand - legal
+        assert hand - drawn.greyed == legal
+        turns_checked += 1
+        index = next(i for i, c in enumerate(table.model.hand) if c in legal)
+        click(app, point_on_card(table, index))
+    else:
+        raise AssertionError("the game did not end")
+    assert match.is_over and turns_checked >= 13 and scores_checked >= 2
+    assert not app.profile.has_game()  # a finished game is not offered to continue
+
+
+def test_a_refused_card_says_the_engine_reason(app: App) -> None:
+    table = start_game(app)
+    for _ in range(200):
+        wait_for_player(app, table)
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[-3:])
+            key(app, pygame.K_p)
+            continue
+        legal = table.legal_cards()
+        refused = [i for i, c in enumerate(table.model.hand) if not legal >> c & 1]
+        if refused:
+            break
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    card = table.model.hand[refused[0]]
+    hand = table.match.hand
+    reason = hand.play_reason(card, 0)
+    assert reason is not None
+    before = list(hand.plays)
+    click(app, point_on_card(table, refused[0]))
+    assert table.status_text() == reason_message(reason, hand.led_suit, hand.first_lead)
+    assert hand.plays == before  # nothing was played
+
+
+def test_keyboard_pass_and_play(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.human_to_pass()
+    key(app, pygame.K_RIGHT)  # focus the first card
+    for _ in range(3):
+        key(app, pygame.K_SPACE)
+        key(app, pygame.K_RIGHT)
+    assert len(table.selected) == 3
+    key(app, pygame.K_p)
+    assert table.match.hand.passes[0] is not None
+    wait_for_player(app, table)
+    assert table.human_to_play()
+    legal = table.legal_cards()
+    target = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+    table.focus = None
+    key(app, pygame.K_RIGHT)
+    for _ in range(target):
+        key(app, pygame.K_RIGHT)
+    plays = len(table.match.hand.plays)
+    key(app, pygame.K_RETURN)
+    assert len(table.match.hand.plays) == plays + 1
+
+
+def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=5, speed="normal")
+    try:
+        table = start_game(app)
+        wait_for_player(app, table)
+        table.selected = set(table.model.hand[:3])
+        table.confirm_pass()
+        for _ in range(120):
+            frames(app)
+            if table.received:
+                break
+        received = table.match.hand.received(0)
+        assert table.received == set(cards_of(received))
+        raised = [
+            r
+            for r, c in zip(table.hand_rects(), table.model.hand, strict=True)
+            if c in table.received
+        ]
+        assert all(r.y < table.layout.hand_top for r in raised)
+    finally:
+        app.shutdown()
+
+
+def test_leaving_and_continuing_restores_the_exact_position(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    table.selected = set(table.model.hand[:3])
+    table.confirm_pass()
+    for _ in range(3):
+        wait_for_player(app, table)
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    wait_for_player(app, table)
+    hands = list(table.match.hand.hands)
+    plays = list(table.match.hand.plays)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.form.rects[0].center)  # Continue
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again is not table
+    assert again.match.hand.hands == hands and again.match.hand.plays == plays
+    assert again.model.hand == sorted(cards_of(hands[0]))
+
+
+def test_narrow_window_uses_two_rows_and_every_card_can_be_clicked(tmp_path: Path) -> None:
+    app = make_app(tmp_path, size=(720, 1100), seed=5, speed="instant")
+    try:
+        table = start_game(app)
+        wait_for_player(app, table)
+        assert table.layout.two_rows
+        rects = table.hand_rects()
+        assert len({r.y for r in rects}) == 2
+        screen = app.screen.get_rect()
+        assert all(screen.contains(r) for r in rects)
+        for index in range(len(rects)):
+            point_on_card(table, index)
+        assert table.layout.card_w >= 90  # big enough to read
+    finally:
+        app.shutdown()
+
+
+def test_resizing_recomputes_the_layout(app: App) -> None:
+    table = start_game(app)
+    frames(app, 2)
+    app.stack.resize((2560, 1440))
+    assert table.layout.size == (2560, 1440)
+    assert not table.layout.two_rows
+    assert table.layout.card_w > 150
+
+
+def test_settings_are_saved_and_the_language_switches(app: App) -> None:
+    app.open_settings()
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    frames(app)
+    key(app, pygame.K_RIGHT)  # Language: system -> français
+    assert app.prefs.language == "fr"
+    assert i18n._("New game") == "Nouvelle partie"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not settings
+    assert Profile.open(app.options.profile).setting("language") == "fr"
+
+
+def test_names_can_be_changed_by_typing(app: App) -> None:
+    app.open_settings()
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.form.focus = 5  # your name
+    key(app, pygame.K_RETURN)
+    app.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    key(app, pygame.K_RETURN)
+    assert app.prefs.name(0) == "Zoé"
+
+
+def test_an_unreadable_profile_is_announced_in_the_menu(tmp_path: Path) -> None:
+    folder = tmp_path / "profile"
+    folder.mkdir()
+    (folder / PROFILE_FILE).write_text("garbage " * 200)
+    app = make_app(tmp_path, speed="instant")
+    try:
+        assert "could not be read" in app.notice
+        frames(app, 2)  # the menu draws it without failing
+    finally:
+        app.shutdown()
+
+
+def test_the_demo_plays_a_hand_and_finishes(tmp_path: Path) -> None:
+    app = make_app(tmp_path, speed="instant", demo=True, hands=1, seed=9)
+    try:
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        for _ in range(600):
+            if not app.running:
+                break
+            frames(app)
+        assert not app.running and app.exit_code == 0
+        assert table.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        assert not app.profile.has_game()  # the demo leaves the player's saved game alone
+    finally:
+        app.shutdown()
