@@ -1,0 +1,147 @@
+"""The program from the command line: options, clear messages for bad values, the demo, and a
+game that survives being killed mid-hand."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.profile import Profile
+from game.save import load_match
+from scenes.app import App, Options
+from scenes.menu import MenuScene
+from scenes.play import TableScene
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {
+    **os.environ,
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYTHONPATH": str(ROOT),
+}
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scenes", *args],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_help_lists_the_options() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for option in ("--profile", "--seed", "--lang", "--demo", "--hands", "--screenshot", "--size"):
+        assert option in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "10x10"], "out of range"),
+        (["--size", "big"], "is not a size"),
+        (["--seed", "-3"], "is not a seed"),
+        (["--lang", "de"], "invalid choice"),
+        (["--hands", "0", "--demo"], "is not a number of hands"),
+        (["--hands", "2"], "--hands only goes with --demo"),
+        (["--speed", "warp"], "invalid choice"),
+        (["--screenshot", "shot.txt"], "must end in"),
+        (["--screenshot", "/no/such/folder/shot.png"], "does not exist"),
+        (["--exit-after", "soon"], "is not a time"),
+    ],
+)
+def test_bad_values_get_a_clear_message_and_no_traceback(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_profile_folder_that_cannot_be_made_is_a_message(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = run("--profile", str(blocker / "sub"), "--exit-after", "0")
+    assert result.returncode == 1
+    assert "cannot use the profile folder" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_demo_exits_zero_with_a_screenshot_and_the_startup_time(tmp_path: Path) -> None:
+    shot = tmp_path / "last.png"
+    result = run(
+        "--demo",
+        "--hands",
+        "1",
+        "--speed",
+        "instant",
+        "--seed",
+        "3",
+        "--profile",
+        str(tmp_path / "p"),
+        "--screenshot",
+        str(shot),
+        "--size",
+        "1024x700",
+        "--report-startup",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "startup: first frame after" in result.stdout
+    assert pygame.image.load(str(shot)).get_size() == (1024, 700)
+    assert not Profile.open(tmp_path / "p").has_game()
+
+
+def _saved_plays(folder: Path) -> int:
+    data = Profile.open(folder).load_game()
+    if data is None:
+        return -1
+    return len(data["match"]["hands"][-1]["plays"])
+
+
+FAST_SEED = ("--seed", "12", "--speed", "fast")
+
+
+def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> None:
+    folder = tmp_path / "profile"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scenes", "--autoplay", "--profile", str(folder), *FAST_SEED],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _saved_plays(folder) < 6:
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            time.sleep(0.1)
+        assert _saved_plays(folder) >= 6, "the game was not saved while it was played"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    saved = load_match(Profile.open(folder).load_game()["match"])
+    assert saved.phase.value in ("play", "pass")
+    app = App(Options(profile=folder, size=(1024, 700), speed="instant", lang="en"))
+    try:
+        app.start()
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene) and menu.labels()[0] == "Continue"
+        menu.form.rows[0].activate()
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        assert table.match.hand.hands == saved.hand.hands
+        assert table.match.hand.plays == saved.hand.plays
+        assert table.match.totals == saved.totals
+        app.stack.draw(app.screen)  # the continued position draws
+    finally:
+        app.shutdown()
