@@ -43,6 +43,9 @@ class Knowledge:
     allowed: tuple[int, ...]  # per seat, the unseen cards it may hold (its own hand for us)
     known: tuple[int, ...]  # per seat, the unseen cards it surely holds (what we passed it)
     taken: tuple[int, ...]  # per seat, the cards in the tricks it won
+    constrained: tuple[tuple[int, ...], ...]  # free cards some other seat may not hold, by
+    # how many seats may hold them (fewest first)
+    open_cards: tuple[int, ...]  # free cards any other seat may hold
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -93,6 +96,19 @@ class Knowledge:
                 if voids[seat] >> suit & 1:
                     mask &= ~SUIT_MASKS[suit]
             allowed.append(mask | known[seat])
+        others = [s for s in range(n) if s != view.seat]
+        free = unseen
+        for k in known:
+            free &= ~k
+        by_count: dict[int, list[int]] = {}
+        open_cards = []
+        for card in range(52):
+            if free >> card & 1:
+                count = sum(allowed[s] >> card & 1 for s in others)
+                if count == len(others):
+                    open_cards.append(card)
+                else:
+                    by_count.setdefault(count, []).append(card)
         return cls(
             seat=view.seat,
             rules=rules,
@@ -104,6 +120,8 @@ class Knowledge:
             allowed=tuple(allowed),
             known=tuple(known),
             taken=tuple(taken),
+            constrained=tuple(tuple(by_count[c]) for c in sorted(by_count)),
+            open_cards=tuple(open_cards),
         )
 
     # -- reading -------------------------------------------------------------------------------
@@ -140,15 +158,14 @@ class Knowledge:
         hands[me] = self.hand
         need = [self.counts[s] - hands[s].bit_count() for s in range(n)]
         need[me] = 0
-        free_mask = self.unseen
-        for k in self.known:
-            free_mask &= ~k
         others = [s for s in range(n) if s != me]
         allowed = self.allowed
-        free = [c for c in range(52) if free_mask >> c & 1]
-        rng.shuffle(free)
-        # Most constrained cards first (fewest seats may hold them); the shuffle breaks ties.
-        free.sort(key=lambda c: sum(allowed[s] >> c & 1 for s in others))
+        free: list[int] = []
+        for group in self.constrained:
+            # Most constrained cards first; shuffled within a group.
+            part = list(group)
+            rng.shuffle(part)
+            free.extend(part)
         owner: dict[int, int] = {}
         for card in free:
             seats = [s for s in others if need[s] > 0 and allowed[s] >> card & 1]
@@ -165,6 +182,14 @@ class Knowledge:
             need[seat] -= 1
         for card, seat in owner.items():
             hands[seat] |= 1 << card
+        # The rest may go anywhere: shuffle and deal what each seat still needs.
+        rest = list(self.open_cards)
+        rng.shuffle(rest)
+        start = 0
+        for seat in others:
+            for card in rest[start : start + need[seat]]:
+                hands[seat] |= 1 << card
+            start += need[seat]
         return hands
 
     def _make_room(

@@ -41,9 +41,9 @@ _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
 
 
-def runner_of(taken: Sequence[int]) -> int:
-    """The seat running for the moon in the model: it alone holds points, and enough of them
-    (the queen and two hearts, or six hearts). NO_RUNNER otherwise."""
+def runner_of(taken: Sequence[int], hands: Sequence[int]) -> int:
+    """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
+    of them (the queen and a heart, or five hearts), and the highest heart still in play."""
     who = NO_RUNNER
     for seat, cards in enumerate(taken):
         if cards & PENALTY_MASK:
@@ -54,9 +54,15 @@ def runner_of(taken: Sequence[int]) -> int:
         return NO_RUNNER
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
-    if hearts >= 6 or (points & QUEEN_OF_SPADES_BIT and hearts >= 2):
-        return who
-    return NO_RUNNER
+    if hearts < 5 and not (points & QUEEN_OF_SPADES_BIT and hearts):
+        return NO_RUNNER
+    left = 0
+    for hand in hands:
+        left |= hand
+    left &= HEARTS_MASK
+    if left and not hands[who] >> (left.bit_length() - 1) & 1:
+        return NO_RUNNER
+    return who
 
 
 def lowest_rank(mask: int) -> int:
@@ -87,15 +93,16 @@ def highest_rank(mask: int) -> int:
     return best
 
 
-def policy(state: HandState, runner: int) -> int:
-    """The card the seat to act plays in a playout (always legal)."""
+def policy(state: HandState, runner: int, queen_taken: bool) -> int:
+    """The card the seat to act plays in a playout (always legal). ``runner``: see
+    :func:`runner_of`; ``queen_taken``: the queen is in a finished trick."""
     seat = state.turn
     hand = state.hands[seat]
     led = state.led_suit
     legal = legal_mask(hand, led, state.trick_number, state.hearts_broken, state.first_lead)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    queen_out = not (state.played | hand) & QUEEN_OF_SPADES_BIT
+    queen_out = not (queen_taken or (hand | state.trick_mask) & QUEEN_OF_SPADES_BIT)
     if led < 0:
         if runner == seat:
             return highest_rank(legal)
@@ -138,14 +145,18 @@ def policy(state: HandState, runner: int) -> int:
 
 def finish(state: HandState) -> None:
     """Play the hand to its end with :func:`policy` for every seat."""
-    runner = runner_of(state.taken)
+    taken = state.taken
+    hands = state.hands  # advance() changes these lists in place
+    runner = runner_of(taken, hands)
+    queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
     advance = state.advance
     while True:
-        outcome = advance(policy(state, runner))
+        outcome = advance(policy(state, runner, queen_taken))
         if outcome:
             if outcome == HAND_DONE:
                 return
-            runner = runner_of(state.taken)
+            runner = runner_of(taken, hands)
+            queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
 def final_scores(state: HandState, totals: Sequence[int] | None = None) -> tuple[int, ...]:

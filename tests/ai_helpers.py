@@ -1,0 +1,62 @@
+"""Seat views of hand-written positions, for the AI's scenario tests."""
+
+from __future__ import annotations
+
+from game.cards import mask_of, parse_cards
+from game.hand import HandState
+from game.rules import PassDirection, Rules
+from game.view import SeatView
+
+
+def deal_state(
+    hands: dict[int, str],
+    plays: str = "",
+    rules: Rules | None = None,
+    passes: dict[int, str] | None = None,
+) -> HandState:
+    """A hand dealt exactly as written (every seat given), after ``passes`` to the left (when
+    given, else a hold hand; an empty dict leaves the hand in the pass phase) and the checked
+    ``plays``."""
+    rules = rules or Rules()
+    masks = [mask_of(parse_cards(hands[seat])) for seat in range(rules.players)]
+    direction = PassDirection.HOLD if passes is None else PassDirection.LEFT
+    state = HandState.deal(rules, masks, direction)
+    for seat, cards in (passes or {}).items():
+        state.choose_pass(seat, parse_cards(cards))
+    for card in parse_cards(plays):
+        state.play(card)
+    return state
+
+
+def view_of(
+    state: HandState, seat: int | None = None, totals: tuple[int, ...] | None = None
+) -> SeatView:
+    """What ``seat`` (default: the seat to act) sees in ``state``, as the first hand of a match
+    with the given totals before it."""
+    seat = state.turn if seat is None else seat
+    passed = state.passes[seat] or 0
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        hand_number=0,
+        dealer=0,
+        pass_direction=state.pass_direction,
+        hand=state.hands[seat],
+        passed=passed,
+        received=state.received(seat),
+        pass_chosen=tuple(p is not None for p in state.passes),
+        leader=state.leader,
+        turn=state.turn,
+        trick=tuple(state.trick),
+        trick_number=state.trick_number,
+        hearts_broken=state.hearts_broken,
+        first_lead=state.first_lead,
+        tricks=tuple(state.tricks),
+        card_counts=tuple(h.bit_count() for h in state.hands),
+        totals=totals or (0,) * state.n,
+        history=(),
+        hand_scores=state.hand_scores,
+        moon_shooter=state.moon_shooter,
+        winners=(),
+    )

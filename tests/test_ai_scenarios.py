@@ -1,0 +1,126 @@
+"""Named positions, written by hand, in which each level must show a behaviour that matters."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.decision import Motive
+from game.ai.hard import HardPlayer
+from game.ai.medium import MediumPlayer, heuristic_pass
+from game.cards import QUEEN_OF_SPADES, SPADES_MASK, Card, cards_of, mask_of, parse_cards
+from tests.ai_helpers import deal_state, view_of
+
+WORK = 8000  # small searches: these positions do not need more
+
+# Seat 1 wins the first trick with the ace of clubs and leads. It holds five low spades and no
+# spade above the jack; the queen is out; seat 3 has no diamond, so a diamond lead could be
+# scored on. Leading a low spade flushes the queen.
+FLUSH_DEAL = {
+    0: "2C 3C 4C 5C 7D 8D 2D 3D KH QH JH 10H 9H",
+    1: "AC 2S 3S 4S 5S 6S AD KD QD JD 10D 9D 2H",
+    2: "6C 7C 8C 9C 10C QS 7S 8S 9S 4D 5D 6D AH",
+    3: "JC QC KC 10S JS KS AS 3H 4H 5H 6H 7H 8H",
+}
+FLUSH_PLAYS = "2C AC 6C JC"
+
+# Seat 0 holds the top clubs, spades and hearts and one low diamond. After seven tricks it has
+# taken the queen and five hearts, every point so far; leading the two of diamonds would give
+# the lead away and let the others take the remaining hearts.
+MOON_DEAL = {
+    0: "AC KC QC JC 2D AS KS QS AH KH QH JH 10H",
+    1: "2C 3C 4C 10C 2S 3S 4S 3D 4D 5D 2H 3H 4H",
+    2: "5C 6C 7C 5S 6S 7S 6D 7D 8D 9D 5H 6H 7H",
+    3: "8C 9C 8S 9S 10S JS 10D JD QD KD AD 8H 9H",
+}
+MOON_PLAYS = (
+    "2C 5C 8C AC  KC 3C 6C 9C  QC 4C 7C 8H  AS 2S 5S 8S  KS 3S 6S 9S  QS 4S 7S 10S  AH 2H 5H 9H"
+)
+
+# Hands as dealt, then a pass to the left: seat 3 passes the ace, king and queen of hearts to
+# seat 0, which then takes the queen of spades and every trick. In trick 6 seat 0 leads the king
+# of diamonds, seat 2 (no diamonds) throws the 7 of hearts, and seat 3, last, can win with the
+# ace of diamonds: it knows seat 0 holds the top hearts, so ducking feeds a moon.
+BLOCK_DEAL = {
+    0: "5C QC KC AC 5D QD KD 9S KS AS 9H 10H JH",
+    1: "2C 3C 4C 9C 10C 2D 3D 4D 6S 7S 8S 2H 5H",
+    2: "6C 7C 8C 9D 10D 5S 10S JS QS 3H 4H 6H 7H",
+    3: "JC 6D 7D 8D JD AD 2S 3S 4S 8H QH KH AH",
+}
+BLOCK_PASSES = {3: "AH KH QH", 0: "9S 5D 5C", 1: "10C 9C 5H", 2: "10D 9D 5S"}
+BLOCK_PLAYS = "2C 6C JC AC  KC 3C 7C 6D  AS 6S QS 2S  KS 7S 10S 3S  QC 4C 8C 7D  KD 2D 7H"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_flushes_the_queen(seed: int) -> None:
+    view = view_of(deal_state(FLUSH_DEAL, FLUSH_PLAYS))
+    assert view.seat == 1 and not view.trick
+    decision = HardPlayer(seed, work=WORK).decide_play(view)
+    assert decision.card in parse_cards("2S 3S 4S 5S 6S")
+    assert decision.motive is Motive.FLUSH_QUEEN
+    assert decision.facts["spades_held"] == 5
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_does_not_break_its_own_moon(seed: int) -> None:
+    view = view_of(deal_state(MOON_DEAL, MOON_PLAYS))
+    assert view.seat == 0 and view.points_taken() == [18, 0, 0, 0]
+    decision = HardPlayer(seed, work=WORK).decide_play(view)
+    assert decision.card != Card.parse("2D")
+    assert decision.motive is Motive.SHOOT_MOON
+    assert decision.facts["points_taken"] == 18
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_takes_a_heart_rather_than_feed_a_runner(seed: int) -> None:
+    state = deal_state(BLOCK_DEAL, BLOCK_PLAYS, passes=BLOCK_PASSES)
+    view = view_of(state)
+    assert view.seat == 3 and view.points_taken() == [13, 0, 0, 0]
+    assert view.trick == tuple(parse_cards("KD 2D 7H"))
+    decision = HardPlayer(seed, work=WORK).decide_play(view)
+    assert decision.card == Card.parse("AD")
+    assert decision.motive is Motive.BLOCK_MOON
+    assert decision.facts["runner"] == 0 and decision.facts["runner_points"] == 13
+    # Medium, with no idea of the moon, ducks.
+    assert MediumPlayer(0).decide_play(view).motive is Motive.DUCK_UNDER
+
+
+def test_medium_does_not_take_the_queen_it_can_avoid() -> None:
+    deal = {
+        0: "2C 3C 4C 5C 6C 2S 3S 2D 3D 4D 5D 2H 3H",
+        1: "7C 8C 9C 10C QS 4S 5S 6D 7D 8D 4H 5H 6H",
+        2: "JC QC KC AC 6S 7S KS 9D 10D JD 7H 8H 9H",
+        3: "8S 9S 10S JS AS QD KD AD 10H JH QH KH AH",
+    }
+    # Seat 3 leads the 9 of spades, seat 1 drops the queen on it; seat 2, last, holds the 7 and
+    # the king of spades.
+    view = view_of(deal_state(deal, "2C 7C AC QD  6S AS 2S 4S  9S 3S QS"))
+    assert view.seat == 2 and view.legal_cards() == parse_cards("7S KS")
+    decision = MediumPlayer(0).decide_play(view)
+    assert decision.card == Card.parse("7S")
+    assert decision.motive is Motive.DUCK_UNDER
+    assert decision.facts["winning_card"] == Card.parse("QS")
+    assert decision.facts["winner"] == 1
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "QS 4S 2C 3C 5C 6C 7C 8C 9C 2D 3D 4D 5D",
+        "QS AS KS 2C 3C 5C 6C 7C 8C 2D 3D 4D 5D",
+        "QS 2S 3S 2C 3C 5C 6C 7C 8C 2D 3D 4D 5D",
+        "QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH AH",
+    ],
+)
+def test_medium_and_hard_pass_an_unguarded_queen(hand: str) -> None:
+    mask = mask_of(parse_cards(hand))
+    assert (mask & SPADES_MASK).bit_count() - 1 < 3
+    assert QUEEN_OF_SPADES in heuristic_pass(mask).cards
+    deal = {0: hand}
+    rest = cards_of(((1 << 52) - 1) & ~mask)
+    for seat in (1, 2, 3):
+        deal[seat] = " ".join(str(c) for c in rest[(seat - 1) * 13 : seat * 13])
+    view = view_of(deal_state(deal, passes={}), seat=0)
+    for player in (MediumPlayer(0), HardPlayer(0, work=WORK)):
+        decision = player.decide_pass(view)
+        assert QUEEN_OF_SPADES in decision.cards
+        assert decision.per_card[0][1] is Motive.PASS_DANGEROUS_QUEEN
