@@ -125,6 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the saved game at once (if there is one)",
     )
     parser.add_argument(
+        "--new-game",
+        action="store_true",
+        help="start a new game at once, with the options chosen last time",
+    )
+    parser.add_argument(
         "--autoplay",
         action="store_true",
         help="start a new game in which the computer also plays your seat (saved as usual)",
@@ -183,6 +188,7 @@ class Options:
     screenshot: Path | None = None
     size: tuple[int, int] | None = None
     resume: bool = False
+    new_game: bool = False
     autoplay: bool = False
     exit_after: float | None = None
     report_startup: bool = False
@@ -270,8 +276,8 @@ class App:
         self.stack.push(MenuScene(self))
         if options.demo:
             self.start_demo(options.hands or 1)
-        elif options.autoplay:
-            self.start_new_game(self.prefs.new_game, autoplay=True)
+        elif options.autoplay or options.new_game:
+            self.start_new_game(self.prefs.new_game, autoplay=options.autoplay)
         elif options.resume and self.has_saved_game():
             self.continue_game()
 

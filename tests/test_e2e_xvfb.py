@@ -1,0 +1,175 @@
+"""End to end in a real X window: Xvfb, the game, and xdotool clicking through a pass and a trick.
+
+Skipped (with the reason) when Xvfb or xdotool is missing, unless REQUIRE_XVFB=1 (CI sets it),
+in which case their absence fails the test. Debian 12's xdotool does not find SDL windows by
+name and can hang with --sync, so the window is found by class in a loop and every call has a
+timeout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.profile import Profile
+from game.save import load_match
+
+pytestmark = pytest.mark.xvfb
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOW_CLASS = "dame-de-pique-e2e"
+SIZE = (1024, 700)
+SCREENSHOT_DIR = Path(os.environ.get("E2E_SCREENSHOT_DIR", ROOT / "build" / "e2e"))
+
+
+def _require_tools() -> None:
+    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    if not missing:
+        return
+    reason = f"{' and '.join(missing)} not installed (apt-get install xvfb xdotool)"
+    if os.environ.get("REQUIRE_XVFB") == "1":
+        pytest.fail(f"REQUIRE_XVFB=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    _require_tools()
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    try:
+        number = b""
+        deadline = time.monotonic() + 20
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            chunk = os.read(read_fd, 16)
+            if not chunk:
+                break
+            number += chunk
+        os.close(read_fd)
+        if not number.strip():
+            pytest.fail("Xvfb did not start")
+        yield f":{number.strip().decode()}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def xdotool(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        ["timeout", "5", "xdotool", *args], env=env, capture_output=True, text=True, check=False
+    )
+    return result.stdout.strip()
+
+
+def find_window(env: dict[str, str], game: subprocess.Popen[bytes]) -> str:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert game.poll() is None, "the game exited before its window appeared"
+        found = xdotool(env, "search", "--onlyvisible", "--class", WINDOW_CLASS).split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    raise AssertionError("the game window did not appear")
+
+
+def click(env: dict[str, str], window: str, x: float, y: float) -> None:
+    xdotool(env, "mousemove", "--window", window, str(round(x)), str(round(y)))
+    time.sleep(0.05)
+    xdotool(env, "click", "1")
+    time.sleep(0.15)
+
+
+def saved(folder: Path):  # type: ignore[no-untyped-def]
+    data = Profile.open(folder).load_game()
+    return None if data is None else load_match(data["match"])
+
+
+def wait_until(condition, seconds: float = 20) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Path) -> None:
+    from scenes.table.layout import TableLayout
+
+    profile = tmp_path / "profile"
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOT_DIR / "e2e-after-trick.png"
+    shot.unlink(missing_ok=True)
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SDL_VIDEODRIVER": "x11",
+        "SDL_AUDIODRIVER": "dummy",
+        "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS,
+        "PYTHONPATH": str(ROOT),
+    }
+    command = [sys.executable, "-m", "scenes", "--profile", str(profile), "--new-game"]
+    command += ["--seed", "4", "--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
+    command += ["--screenshot", str(shot)]
+    game = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        window = find_window(env, game)
+        layout = TableLayout(SIZE)
+        rects = layout.hand_rects(13)
+
+        def strip(index: int) -> tuple[float, float]:
+            rect = rects[index]
+            return rect.x + layout.spacing / 2, rect.y + rect.h * 0.6
+
+        # The first hand passes left: wait for the deal, raise three cards, press the button.
+        time.sleep(1.5)
+        for index in (10, 11, 12):
+            click(env, window, *strip(index))
+        click(env, window, *layout.button.center)
+        assert wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0]), (
+            "the pass was not made"
+        )
+        # Play: click the cards from the left until the engine takes one (refused ones say why).
+        assert wait_until(lambda: saved(profile).hand.turn == 0 or len(saved(profile).hand.tricks))
+        for index in range(13):
+            click(env, window, *strip(index))
+            time.sleep(0.3)
+            if saved(profile).hand.hands[0].bit_count() == 12:
+                break
+        assert saved(profile).hand.hands[0].bit_count() == 12, "no card of the player was played"
+        assert wait_until(lambda: len(saved(profile).hand.tricks) >= 1), "the trick did not end"
+        time.sleep(1.0)
+    finally:
+        game.send_signal(signal.SIGTERM)  # the window closes like a click on its close box
+        try:
+            game.wait(20)
+        except subprocess.TimeoutExpired:
+            game.kill()
+    stderr = game.stderr.read().decode() if game.stderr else ""
+    assert game.returncode == 0, stderr
+    assert "Traceback" not in stderr
+    assert shot.is_file() and shot.stat().st_size > 10_000
+    assert saved(profile) is not None  # closing mid-hand keeps the game to continue
