@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import configparser
 import ctypes
+import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -116,21 +117,44 @@ def test_built_program_ships_the_font_that_draws_the_suits(tmp_path: Path) -> No
         assert not (same_size and pygame.image.tobytes(drawn, "RGB") == box), suit
 
 
-@needs_exe
-@needs_app
-def test_built_program_plays_a_demo_hand_and_draws_the_table(tmp_path: Path) -> None:
-    shot = tmp_path / "table.png"
-    command = [BUILT_EXE, "--demo", "--hands", "1", "--seed", "7", "--screenshot", str(shot)]
-    command += ["--profile", str(tmp_path / "profile")]
+def run_built(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    assert BUILT_EXE
     result = subprocess.run(
-        command, env=dummy_sdl_env(), capture_output=True, text=True, timeout=DEMO_TIMEOUT
+        [BUILT_EXE, *args],
+        env=env or dummy_sdl_env(),
+        capture_output=True,
+        text=True,
+        timeout=DEMO_TIMEOUT,
     )
     assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout}\n{result.stderr}"
-    assert shot.is_file(), f"no screenshot written\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+@needs_exe
+@needs_app
+def test_built_program_plays_a_demo_hand_and_exits_0(tmp_path: Path) -> None:
+    shot = tmp_path / "end.png"
+    run_built(
+        *("--demo", "--hands", "1", "--seed", "7", "--speed", "fast"),
+        *("--screenshot", str(shot), "--profile", str(tmp_path / "profile")),
+    )
+    assert shot.is_file(), "no screenshot written"
+    assert green_felt_fraction(load_png(shot)) > 0.5
+
+
+@needs_exe
+@needs_app
+def test_built_program_draws_the_table_with_its_cards(tmp_path: Path) -> None:
+    """Three seconds into a demo the hands are dealt: felt, white cards, red suit symbols."""
+    shot = tmp_path / "table.png"
+    run_built(
+        *("--demo", "--seed", "7", "--exit-after", "3", "--report-startup"),
+        *("--screenshot", str(shot), "--profile", str(tmp_path / "profile")),
+    )
     surface = load_png(shot)
     assert green_felt_fraction(surface) > 0.3
     symbols = red_symbols(surface)
-    assert len(symbols) >= 2, f"no red suit symbols on the table: {symbols}"
+    assert len(symbols) >= 4, f"too few red suit symbols on the table: {symbols}"
 
 
 @needs_exe
@@ -159,11 +183,10 @@ def test_built_program_carries_the_version_of_pyproject() -> None:
 def test_built_program_plays_its_sounds_on_an_audio_device(tmp_path: Path) -> None:
     """SDL's disk audio driver writes what the game plays to a file: it must not be silence."""
     output = tmp_path / "audio.raw"
-    command = [BUILT_EXE, "--demo", "--hands", "1", "--seed", "7"]
-    command += ["--profile", str(tmp_path / "profile")]
-    env = dummy_sdl_env(SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(output))
-    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=DEMO_TIMEOUT)
-    assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout}\n{result.stderr}"
+    run_built(
+        *("--demo", "--seed", "7", "--exit-after", "4", "--profile", str(tmp_path / "profile")),
+        env=dummy_sdl_env(SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(output)),
+    )
     assert output.is_file(), "the audio device was never opened"
     assert output.read_bytes().strip(b"\0"), "only silence was played"
 
@@ -254,7 +277,7 @@ def xvfb() -> Iterator[str]:
     number = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
     display = f":{number}"
     server = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        ["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -329,11 +352,56 @@ def screenshot(display: str, path: Path) -> None:
     )
 
 
-def play_into_a_game(display: str, window: int) -> None:
-    """Click through the menu into a game, as a person would."""
-    xdotool(display, "mousemove", "--window", str(window), "640", "400")
+ROW_FINDER = """
+import json, sys
+from pathlib import Path
+from scenes.app import App, Options
+
+app = App(Options(profile=Path(sys.argv[1]), size=(int(sys.argv[2]), int(sys.argv[3]))))
+app.start()
+def centres(scene):
+    return {row.label: rect.center for row, rect in zip(scene.form.rows, scene.form.rects)}
+menu = centres(app.stack.top)
+app.open_new_game()
+print(json.dumps({"menu": menu, "new game": centres(app.stack.top)}))
+"""
+
+
+def menu_row_centres(size: tuple[int, int], profile: Path) -> dict[str, dict[str, list[int]]]:
+    """Where the menu's and the new-game screen's rows are in a window of ``size`` with a fresh
+    profile, asked of the game's own layout code (headless), so the clicks follow the design."""
+    result = subprocess.run(
+        [sys.executable, "-c", ROW_FINDER, str(profile), str(size[0]), str(size[1])],
+        cwd=ROOT,
+        env=dummy_sdl_env(PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def window_size(display: str, window: int) -> tuple[int, int]:
+    shape = xdotool(display, "getwindowgeometry", "--shell", str(window))
+    values = dict(line.split("=", 1) for line in shape.splitlines() if "=" in line)
+    return int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def click(display: str, window: int, point: Sequence[int]) -> None:
+    x, y = point
+    xdotool(display, "mousemove", "--window", str(window), str(x), str(y))
+    time.sleep(0.3)  # the game sees the pointer arrive before the button
     xdotool(display, "click", "1")
-    time.sleep(1)
+    time.sleep(1.0)  # the next screen appears
+
+
+def play_into_a_game(display: str, window: int, scratch: Path) -> None:
+    """Click "New game" in the menu, then "Start", as a person would."""
+    rows = menu_row_centres(window_size(display, window), scratch)
+    click(display, window, rows["menu"]["New game"])
+    click(display, window, rows["new game"]["Start"])
+    time.sleep(3)  # the deal
 
 
 @needs_deb
@@ -367,7 +435,7 @@ def test_deb_installs_plays_from_the_menu_entry_and_purges_clean(xvfb: str, tmp_
         )
         try:
             window = wait_for_window(xvfb, game)
-            play_into_a_game(xvfb, window)
+            play_into_a_game(xvfb, window, tmp_path / "layout-profile")
             shot = tmp_path / "installed-game.png"
             screenshot(xvfb, shot)
             assert green_felt_fraction(load_png(shot)) > 0.3

@@ -15,10 +15,12 @@ command -v desktop-file-validate >/dev/null || needed="$needed desktop-file-util
 command -v Xvfb >/dev/null || needed="$needed xvfb"
 command -v xdotool >/dev/null || needed="$needed xdotool"
 command -v import >/dev/null || needed="$needed imagemagick"
-if [ -n "$needed" ] && [ "$(id -u)" = 0 ]; then
-    apt-get update -q
-    # shellcheck disable=SC2086  # one word per package
-    apt-get install -y -q $needed
+if [ "$(id -u)" = 0 ]; then
+    apt-get update -q   # fresh lists: the .deb test lets apt fetch the package's dependencies
+    if [ -n "$needed" ]; then
+        # shellcheck disable=SC2086  # one word per package
+        apt-get install -y -q $needed
+    fi
 fi
 
 sh tools/bootstrap.sh            # the project's .venv with the game and PyInstaller
