@@ -14,7 +14,6 @@ import sqlite3
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -210,6 +209,7 @@ class App:
         from scenes.scene import SceneStack
         from scenes.sound import Sound
         from scenes.table.card_art import CardArt
+        from scenes.thinking import Thinker
 
         self.options = options
         self.exit_code = 0
@@ -234,7 +234,7 @@ class App:
         self.card_art = CardArt(four_colour=self.prefs.four_colour)
         self.sound = Sound(muted=self.prefs.mute)
         self.sound.init()
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self.thinker = Thinker()
         self.stack = SceneStack()
         self.stack.size = self.screen.get_size()
         self.frames = 0
@@ -306,6 +306,7 @@ class App:
                 self.first_frame_time = process_age()
                 if report:
                     print(f"startup: first frame after {self.first_frame_time:.3f} s", flush=True)
+                self.thinker.start()
             exit_after = self.options.exit_after
             if exit_after is not None and time.perf_counter() - started >= exit_after:
                 self.running = False
@@ -343,7 +344,7 @@ class App:
                 print(f"dame-de-pique: cannot save the screenshot: {exc}", file=sys.stderr)
                 self.exit_code = self.exit_code or 1
         self.stack.reset()  # each scene's exit() runs: the table saves the game
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinker.shutdown()
         self.profile.close()
         pygame.quit()
         return self.exit_code
@@ -520,6 +521,9 @@ class App:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script ``dame-de-pique`` and ``python -m scenes``."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the computer players' worker process in a frozen build
     logging.basicConfig(level=logging.WARNING, format="dame-de-pique: %(message)s")
     args = parse_args(argv)  # bad values: argparse prints the message and exits with status 2
     options = Options.from_args(args)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final
 
@@ -32,7 +31,7 @@ from game.hand import Phase
 from game.legality import Reason
 from game.rules import PASS_SIZE, PassDirection
 from game.view import SeatView
-from scenes import sound
+from scenes import sound, thinking
 from scenes.i18n import _, ngettext, reason_message
 from scenes.preferences import AVATARS
 from scenes.scene import Scene
@@ -101,7 +100,7 @@ class TableScene(Scene):
         self.steps: deque[Animation] = deque()
         self.current: Animation | None = None
         self.current_event: tuple[Event, SeatView | None] | None = None
-        self.future: Future[Any] | None = None
+        self.futures: list[Future[Any]] | None = None
         self.future_key: tuple[Any, ...] | None = None
         self.waited = 0.0  # seconds the current computer move has been pending
         self.selected: set[int] = set()  # cards raised for the pass
@@ -119,6 +118,8 @@ class TableScene(Scene):
         self.layout = TableLayout((1280, 800))
         self.background: pygame.Surface | None = None
         self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
+        self.plate_panel: pygame.Surface | None = None
+        self.warm_up: list[tuple[int, int]] = []  # card faces still to draw into the cache
         self.pass_button = Button(self._pass_label, self.confirm_pass)
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -139,6 +140,13 @@ class TableScene(Scene):
         self.background = felt_surface(size)
         self.pass_button.rect = self.layout.button.copy()
         self._rotated.clear()
+        plate = self.layout.places[0].plate
+        self.plate_panel = pygame.Surface(plate.size, pygame.SRCALPHA)
+        radius = plate.h // 4
+        pygame.draw.rect(self.plate_panel, PLATE, self.plate_panel.get_rect(), border_radius=radius)
+        self.warm_up = [
+            (c, w) for w in {self.layout.card_w, self.layout.trick_w} for c in range(52)
+        ]
 
     def _at_hand_start(self) -> bool:
         h = self.match.hand
@@ -216,17 +224,15 @@ class TableScene(Scene):
             ]
             if not waiting:
                 return False
-            views = {s: match.view(s) for s in waiting}
             players = self.session.players
-
-            def choose() -> dict[int, list[int]]:
-                return {s: [int(c) for c in players[s].choose_pass(views[s])] for s in views}
-
-            result = self._ask(("pass", match.hand_number), choose)
+            result = self._ask(
+                ("pass", match.hand_number),
+                [(thinking.choose_pass, players[s], match.view(s)) for s in waiting],
+            )
             if result is None:
                 return False
             events: list[Event] = []
-            for seat, cards in result.items():
+            for seat, cards in zip(waiting, result, strict=True):
                 if match.hand.pass_reason(seat, cards) is not None:
                     log.warning("seat %d chose an illegal pass; passing its first cards", seat)
                     cards = cards_of(match.hand.hands[seat])[:PASS_SIZE]
@@ -237,12 +243,12 @@ class TableScene(Scene):
             seat = match.hand.turn
             if not self.session.is_computer(seat):
                 return False
-            view = match.view(seat)
-            player = self.session.players[seat]
             key = ("play", match.hand_number, len(match.hand.plays))
-            card = self._ask(key, lambda: int(player.choose_play(view)), AI_PACE * self.speed)
-            if card is None:
+            work = (thinking.choose_play, self.session.players[seat], match.view(seat))
+            answer = self._ask(key, [work], AI_PACE * self.speed)
+            if answer is None:
                 return False
+            card = answer[0]
             if match.hand.play_reason(card, seat) is not None:
                 log.warning("seat %d chose an illegal card; playing its first legal one", seat)
                 card = match.hand.legal_cards()[0]
@@ -255,12 +261,11 @@ class TableScene(Scene):
                     self.moon_open = True
                     self.app.open_moon_choice(self)
                 return False
-            view = match.view(seat)
-            player = self.session.players[seat]
-            choice = self._ask(("moon", match.hand_number), lambda: bool(player.choose_moon(view)))
-            if choice is None:
+            work = (thinking.choose_moon, self.session.players[seat], match.view(seat))
+            answer = self._ask(("moon", match.hand_number), [work])
+            if answer is None:
                 return False
-            self._step(match.choose_moon(choice, seat))
+            self._step(match.choose_moon(answer[0], seat))
             return True
         # The hand (or the game) is over: the score window, once.
         if not self.score_open:
@@ -276,32 +281,34 @@ class TableScene(Scene):
             self.app.open_score(self, extra_hand=self.extra_hand)
         return False
 
-    def _ask(self, key: tuple[Any, ...], work: Callable[[], Any], pace: float = 0.0) -> Any:
-        """Start ``work`` on the worker thread, or return its answer once it is ready (and at
-        least ``pace`` seconds went by, so people can follow the computer's plays)."""
-        if self.future is None or self.future_key != key:
-            self.future = self.app.executor.submit(work)
+    def _ask(
+        self, key: tuple[Any, ...], work: list[tuple[Any, ...]], pace: float = 0.0
+    ) -> list[Any] | None:
+        """Start each ``(function, player, view)`` in ``work`` on the worker, or return their
+        answers once all are ready (and at least ``pace`` seconds went by, so people can follow
+        the computer's plays)."""
+        if self.futures is None or self.future_key != key:
+            self.futures = [self.app.thinker.submit(*item) for item in work]
             self.future_key = key
             self.waited = 0.0
-        if not self.future.done() or self.waited < pace:
+        if not all(f.done() for f in self.futures) or self.waited < pace:
             return None
-        future, self.future, self.future_key = self.future, None, None
-        try:
-            return future.result()
-        except Exception:
-            log.exception("a computer player failed; it plays a simple legal move instead")
-            return self._fallback(key)
+        futures, self.futures, self.future_key = self.futures, None, None
+        answers = []
+        for (function, _player, view), future in zip(work, futures, strict=True):
+            try:
+                answers.append(future.result())
+            except Exception:
+                log.exception("a computer player failed; it makes a simple legal move instead")
+                answers.append(self._fallback(function, view))
+        return answers
 
-    def _fallback(self, key: tuple[Any, ...]) -> Any:
-        h = self.match.hand
-        if key[0] == "pass":
-            return {
-                s: cards_of(h.hands[s])[:PASS_SIZE]
-                for s in range(h.n)
-                if h.passes[s] is None and self.session.is_computer(s)
-            }
-        if key[0] == "play":
-            return int(h.legal_cards()[0])
+    @staticmethod
+    def _fallback(function: Any, view: SeatView) -> Any:
+        if function is thinking.choose_pass:
+            return cards_of(view.hand)[:PASS_SIZE]
+        if function is thinking.choose_play:
+            return int(view.legal_cards()[0])
         return True
 
     # -- moves the player makes ------------------------------------------------------------------
@@ -443,8 +450,9 @@ class TableScene(Scene):
             self.received_timer -= dt
             if self.received_timer <= 0:
                 self._end_received()
-        if self.future is not None:
+        if self.futures is not None:
             self.waited += dt
+        self._warm_card_faces()
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.selected) == PASS_SIZE
         # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
@@ -459,6 +467,19 @@ class TableScene(Scene):
             remaining = 0.0
         if self.focus is not None and self.focus >= len(self.model.hand):
             self.focus = len(self.model.hand) - 1 if self.model.hand else None
+
+    def _warm_card_faces(self, budget_ms: int = 3) -> None:
+        """Draw a few card faces into the art cache each frame (cards in the player's hand
+        first), so that no frame has to draw many new faces at once."""
+        if not self.warm_up:
+            return
+        hand = set(self.model.hand)
+        self.warm_up.sort(key=lambda item: item[0] not in hand)
+        deadline = pygame.time.get_ticks() + budget_ms
+        art = self.app.card_art
+        while self.warm_up and pygame.time.get_ticks() <= deadline:
+            card, width = self.warm_up.pop(0)
+            art.face(card, width)
 
     def _animate(self, dt: float) -> float:
         """Run the queued animations for ``dt`` seconds; returns time not used."""
@@ -749,9 +770,8 @@ class TableScene(Scene):
         layout = self.layout
         place = layout.place(seat, self.bottom)
         rect = place.plate
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, PLATE, panel.get_rect(), border_radius=rect.h // 4)
-        surface.blit(panel, rect)
+        if self.plate_panel is not None:
+            surface.blit(self.plate_panel, rect)
         if (
             self.model.turn == seat
             and self.model.phase is Phase.PLAY

@@ -1,0 +1,83 @@
+"""The computer players think in a worker process, so the window never waits for them.
+
+A worker thread would share Python's global lock with the frame loop and make frames stutter
+while the Hard player searches; a process does not. The work is plain functions of picklable
+values (a player and its seat's view). Where processes cannot be started, a thread does the job.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from game.players import Player
+from game.view import SeatView
+
+log = logging.getLogger(__name__)
+
+
+def choose_pass(player: Player, view: SeatView) -> list[int]:
+    return [int(c) for c in player.choose_pass(view)]
+
+
+def choose_play(player: Player, view: SeatView) -> int:
+    return int(player.choose_play(view))
+
+
+def choose_moon(player: Player, view: SeatView) -> bool:
+    return bool(player.choose_moon(view))
+
+
+def _ready() -> bool:
+    return True
+
+
+class Thinker:
+    """Runs the players' decisions off the frame loop; :meth:`submit` returns a future."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self.use_process = use_process
+        self._executor: Executor | None = None
+
+    def start(self) -> None:
+        """Start the worker (the app calls this after its first frame, to keep start-up quick)."""
+        if self._executor is None:
+            self._executor = self._process_pool() if self.use_process else self._thread_pool()
+
+    @property
+    def executor(self) -> Executor:
+        self.start()
+        assert self._executor is not None
+        return self._executor
+
+    @staticmethod
+    def _thread_pool() -> Executor:
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+
+    def _process_pool(self) -> Executor:
+        try:
+            pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            )
+            pool.submit(_ready)  # start the worker now, while the player looks at the menu
+            return pool
+        except (OSError, NotImplementedError, ImportError, ValueError) as exc:
+            log.info("computer players think in a thread (no worker process: %s)", exc)
+            return self._thread_pool()
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future[Any]:
+        try:
+            return self.executor.submit(work, *args)
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            log.warning("the worker process stopped (%s); thinking in a thread from now on", exc)
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._thread_pool()
+            return self._executor.submit(work, *args)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
