@@ -73,6 +73,7 @@ class SeatRef:
     """A seat named in a sentence (rendered with the window's seat names)."""
 
     seat: int
+    players: int = 4  # how many seats the table has (the default names fit four)
 
 
 @dataclass(frozen=True)
@@ -136,11 +137,18 @@ DEFAULT_SEAT_NAMES: Final = ("You", "West", "North", "East")
 """Seat names when the window gives none (the catalog translates them); seat 0 is the player."""
 
 
-def default_seat_name(seat: int, translate: Translate = _identity) -> str:
-    """ "West", "North"... for four players; "Seat 3" otherwise."""
-    if 0 <= seat < len(DEFAULT_SEAT_NAMES):
+SEAT_NUMBER: Final = "Seat {number}"
+
+
+def default_seat_name(seat: int, translate: Translate = _identity, players: int = 4) -> str:
+    """West, North... at a table of four; "Seat 2" (counting from 1) otherwise.
+
+    >>> default_seat_name(3), default_seat_name(2, players=5)
+    ('East', 'Seat 3')
+    """
+    if players == len(DEFAULT_SEAT_NAMES) and 0 <= seat < players:
         return translate(DEFAULT_SEAT_NAMES[seat])
-    return translate("Seat {number}").format(number=seat + 1)
+    return translate(SEAT_NUMBER).format(number=seat + 1)
 
 
 def render(
@@ -162,7 +170,12 @@ def render(
     """
     tr = translate or _identity
     pl: Plural = plural or (lambda s, p, n: tr(_english_plural(s, p, n)))
-    names = seat_name or (lambda seat: default_seat_name(seat, tr))
+
+    def names(ref: SeatRef) -> str:
+        if seat_name is not None:
+            return seat_name(ref.seat)
+        return default_seat_name(ref.seat, tr, ref.players)
+
     card_text = card_name or (lambda card: card.symbol())
 
     def one(s: Sentence) -> str:
@@ -178,7 +191,7 @@ def render(
             elif isinstance(value, CardRef):
                 values[key] = " ".join(card_text(c) for c in value.cards)
             elif isinstance(value, SeatRef):
-                values[key] = names(value.seat)
+                values[key] = names(value)
             else:
                 values[key] = str(value)
         try:
@@ -189,6 +202,10 @@ def render(
             return english.format(**values)
 
     return one(sentence)
+
+
+def _seat(view: SeatView, seat: int) -> SeatRef:
+    return SeatRef(seat, view.rules.players)
 
 
 def _suit_word(suit: int) -> Sentence:
@@ -320,9 +337,10 @@ class Advice:
         plural: Plural | None = None,
         *,
         seat_name: Callable[[int], str] | None = None,
+        card_name: Callable[[Card], str] | None = None,
     ) -> str:
         """:func:`render` of :attr:`sentence`."""
-        return render(self.sentence, translate, plural, seat_name=seat_name)
+        return render(self.sentence, translate, plural, seat_name=seat_name, card_name=card_name)
 
 
 class DecidingPlayer(Protocol):
@@ -575,7 +593,7 @@ def _motive_sentence(
         runner = moon_runner(view)
         if runner is not None and runner != view.seat and wins_now:
             points = view.rules.points_of(point_cards_taken(view)[runner])
-            return _sentence(BLOCK, card=card, seat=SeatRef(runner), count=points)
+            return _sentence(BLOCK, card=card, seat=_seat(view, runner), count=points)
         return None
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
         return _sentence(FIRST_TRICK, card=card)
@@ -625,7 +643,11 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
         suit = _suit_word(led)
         if card == QUEEN_OF_SPADES:
             return _sentence(
-                QUEEN_THROW, card=card, suit=suit, seat=SeatRef(seat), winning=CARDS[best]
+                QUEEN_THROW,
+                card=card,
+                suit=suit,
+                seat=_seat(view, seat),
+                winning=CARDS[best],
             )
         if not _above(card) & view.hand:
             return _sentence(THROW_HIGHEST, card=card, suit=suit)
@@ -636,7 +658,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
             return _sentence(QUEEN_UNDER, card=card, winning=winning_card)
         if last:
             return _sentence(DUCK_LAST, card=card, winning=winning_card)
-        return _sentence(DUCK, card=card, winning=winning_card, seat=SeatRef(seat))
+        return _sentence(DUCK, card=card, winning=winning_card, seat=_seat(view, seat))
     points = view.rules.points_of(mask_of(view.trick))
     if last:
         if points == 0:

@@ -565,7 +565,7 @@ def test_sentences_render_through_a_translation() -> None:
 
 
 def test_every_template_has_a_checker() -> None:
-    wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY}
+    wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER}
     plurals = set(tutor.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | ODDS | wrappers | plurals
     assert [t for t in tutor.all_templates() if t not in checked] == []
