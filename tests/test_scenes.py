@@ -4,6 +4,7 @@ and the tests check what is drawn against the engine (greyed cards, reasons, sco
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -74,12 +75,16 @@ def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
     raise AssertionError(f"card {index} cannot be clicked")
 
 
-def wait_for_player(app: App, table: TableScene, limit: int = 2000) -> None:
-    """Run frames until the player must act or a window is open over the table."""
-    for _ in range(limit):
+def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
+    """Run frames until the player must act or a window is open over the table (the computer
+    players answer from their worker process in real time)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
             return
         frames(app)
+        if table.futures is not None:
+            time.sleep(0.001)
     raise AssertionError("the game did not come back to the player")
 
 
@@ -232,10 +237,10 @@ def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> N
         wait_for_player(app, table)
         table.selected = set(table.model.hand[:3])
         table.confirm_pass()
-        for _ in range(120):
+        deadline = time.monotonic() + 30
+        while not table.received and time.monotonic() < deadline:
             frames(app)
-            if table.received:
-                break
+            time.sleep(0.001)
         received = table.match.hand.received(0)
         assert table.received == set(cards_of(received))
         raised = [
@@ -337,10 +342,10 @@ def test_the_demo_plays_a_hand_and_finishes(tmp_path: Path) -> None:
     try:
         table = app.stack.top
         assert isinstance(table, TableScene)
-        for _ in range(600):
-            if not app.running:
-                break
+        deadline = time.monotonic() + 60
+        while app.running and time.monotonic() < deadline:
             frames(app)
+            time.sleep(0.001)
         assert not app.running and app.exit_code == 0
         assert table.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         assert not app.profile.has_game()  # the demo leaves the player's saved game alone
