@@ -1,0 +1,94 @@
+"""How strong each computer level is, measured by the arena on duplicate deals.
+
+    python benchmarks/ai_strength.py            # the full goal run (about 20-40 minutes on 2 cores)
+    python benchmarks/ai_strength.py --quick    # a smoke run with few deals (about 2 minutes)
+
+Goals (issue 3): Hard < Medium < Easy < random in points per hand, each step outside the
+other's 95% interval; Hard / Medium <= 0.75 with Hard against three Medium; Medium / random
+<= 0.5 with Medium against three random players; Hard's decisions median <= 250 ms and
+max <= 1 s, Easy and Medium under 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.arena import Report, run_arena
+
+
+def show(title: str, report: Report) -> None:
+    print(
+        f"\n== {title}: {report.deals} deals x {len(report.lineup)} rotations, "
+        f"{report.seconds:.0f} s"
+    )
+    print(report.table())
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="few deals: a smoke run")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    p.add_argument("--seed", default="bench", help="seed of the deals")
+    p.add_argument("--deals", type=int, default=None, help="deals per line-up (overrides)")
+    args = p.parse_args(argv)
+    if args.jobs < 1 or (args.deals is not None and args.deals < 1):
+        p.error("--jobs and --deals must be at least 1")
+    scale = 0.06 if args.quick else 1.0
+
+    def deals(full: int) -> int:
+        return args.deals or max(4, int(full * scale))
+
+    duel = run_arena(["hard", "medium", "medium", "medium"], deals(400), args.seed, args.jobs)
+    show("Hard against three Medium", duel)
+    versus_random = run_arena(
+        ["medium", "random", "random", "random"], deals(1500), args.seed, args.jobs
+    )
+    show("Medium against three random players", versus_random)
+    ladder = run_arena(["hard", "medium", "easy", "random"], deals(300), args.seed, args.jobs)
+    show("One of each at the table", ladder)
+
+    print("\n== Goals")
+    ratio = duel.ratio("hard", "medium")
+    print(f"{verdict(ratio <= 0.75)}  Hard / Medium = {ratio:.3f} (goal <= 0.75)")
+    ratio = versus_random.ratio("medium", "random")
+    print(f"{verdict(ratio <= 0.5)}  Medium / random = {ratio:.3f} (goal <= 0.5)")
+    order = ["hard", "medium", "easy", "random"]
+    for better, worse in itertools.pairwise(order):
+        separated = ladder.interval(better)[1] < ladder.interval(worse)[0]
+        low_b, high_b = ladder.interval(better)
+        low_w, high_w = ladder.interval(worse)
+        print(
+            f"{verdict(separated)}  {better} [{low_b:.2f}, {high_b:.2f}] below "
+            f"{worse} [{low_w:.2f}, {high_w:.2f}]"
+        )
+    reports = (duel, versus_random, ladder)
+    hard_median = max(r.median_ms["hard"] for r in reports if "hard" in r.median_ms)
+    hard_max = max(r.max_ms["hard"] for r in reports if "hard" in r.max_ms)
+    quick_max = max(
+        r.max_ms[level] for r in reports for level in ("easy", "medium") if level in r.max_ms
+    )
+    quick_median = max(
+        r.median_ms[level] for r in reports for level in ("easy", "medium") if level in r.median_ms
+    )
+    print(f"{verdict(hard_median <= 250)}  Hard median {hard_median:.1f} ms (goal <= 250)")
+    print(f"{verdict(hard_max <= 1000)}  Hard max {hard_max:.1f} ms (goal <= 1000)")
+    print(
+        f"{verdict(quick_max < 5)}  Easy/Medium median {quick_median:.3f} ms, "
+        f"max {quick_max:.2f} ms (goal < 5)"
+    )
+    print(f"(timings with {args.jobs} process(es) on {os.cpu_count()} cores; load shared)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
