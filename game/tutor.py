@@ -676,7 +676,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
 
 def all_templates() -> list[str]:
     """Every English template the tutor may say, plurals included (for the catalogs)."""
-    names = [v for k, v in globals().items() if k.isupper() and isinstance(v, str) and "{" in v]
+    names = [v for k, v in globals().items() if k.isupper() and isinstance(v, str)]
     return sorted(set(names))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from game.tutor import Advice, CardRef, SeatRef, Sentence, render
 from game.view import SeatView
 from tests.engine_helpers import hands_from
 
+ROOT = Path(__file__).resolve().parent.parent
 TUTOR_WORK = 600  # card plays per Hard decision: small, so hundreds of positions stay quick
 QUEEN = Card.parse("QS")
 KING, ACE = Card.parse("KS"), Card.parse("AS")
@@ -566,6 +568,39 @@ def test_sentences_render_through_a_translation() -> None:
 
 def test_every_template_has_a_checker() -> None:
     wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER}
+    wrappers |= {tutor.MOON_ADD, tutor.MOON_SUBTRACT}  # test_moon_choice_advice
     plurals = set(tutor.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | ODDS | wrappers | plurals
     assert [t for t in tutor.all_templates() if t not in checked] == []
+
+
+def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
+    from game import daily
+    from scenes import i18n
+
+    catalog = (ROOT / "assets/locale/fr/LC_MESSAGES/dame.po").read_text("utf-8")
+    english = (ROOT / "assets/locale/en/LC_MESSAGES/dame.po").read_text("utf-8")
+    wanted = [*tutor.all_templates(), daily.SHARE, daily.SHARE_PL]
+    missing = [t for t in wanted if f'"{t}"' not in catalog or f'"{t}"' not in english]
+    assert missing == []
+    try:
+        i18n.set_language("fr")
+        view = view_of(DUCK_DEAL, "2C 3C AC 4C 10D JD QS", seat=2)
+        card = Card.parse("9D")
+        said = tutor.play_sentence(view, card, Decision.play(card, Motive.DUCK_UNDER))
+        assert render(said, i18n._, i18n.ngettext) == (
+            "Jouez le 9♦ sous le J♦ : le pli est déjà gagné et vous restez en dehors"
+        )
+        reason = tutor.explain_illegal(view, Card.parse("9S"), teaching=True)
+        assert reason is not None
+        assert render(reason, i18n._, i18n.ngettext) == (
+            "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ K♦"
+        )
+        runner = tutor._counted(tutor.Q_UNGUARDED, 1, card=QUEEN)
+        assert render(runner, i18n._, i18n.ngettext) == (
+            "le Q♠ n'a que 1 pique plus bas pour le protéger"
+        )
+        block = tutor._sentence(tutor.BLOCK, card=card, seat=SeatRef(3), count=5)
+        assert "Est a ramassé" in render(block, i18n._, i18n.ngettext)
+    finally:
+        i18n.set_language("en")
