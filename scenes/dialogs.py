@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.i18n import _
+from scenes.i18n import N_, _
 from scenes.scene import Scene
 from scenes.widgets import INK, Button, draw_text, draw_window, ui_scale, wrap_text
 
@@ -80,5 +80,5 @@ def moon_dialog(app: App, subtract: Callable[[], None], add: Callable[[], None])
         app,
         _("Shot the moon!"),
         _("You took every heart and the queen of spades. Choose how it scores:"),
-        [("Take 26 points off my score", subtract), ("Give everyone else 26 points", add)],
+        [(N_("Take 26 points off my score"), subtract), (N_("Give everyone else 26 points"), add)],
     )

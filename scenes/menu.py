@@ -43,7 +43,7 @@ class MenuScene(FormScene):
     window_width = 380
 
     def title(self) -> str:
-        return _("Dame de pique")
+        return _("Menu")
 
     def rows(self) -> list[Row]:
         return [

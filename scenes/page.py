@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.i18n import N_
 from scenes.scene import Scene
 from scenes.widgets import INK, Button, draw_text, draw_window, ui_scale, wrap_text
 
@@ -21,7 +22,7 @@ class PageScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(N_("Back"), self.back)
         self.window = pygame.Rect(0, 0, 10, 10)
         self.client = pygame.Rect(0, 0, 10, 10)
         self.picture_area = pygame.Rect(0, 0, 0, 0)

@@ -32,7 +32,7 @@ from game.legality import Reason
 from game.rules import PASS_SIZE, PassDirection
 from game.view import SeatView
 from scenes import sound, thinking
-from scenes.i18n import _, ngettext, reason_message
+from scenes.i18n import N_, _, ngettext, reason_message
 from scenes.preferences import AVATARS
 from scenes.scene import Scene
 from scenes.session import GameSession
@@ -69,9 +69,9 @@ PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
 
 PASS_LABELS: Final = {
-    PassDirection.LEFT: "Pass left",
-    PassDirection.RIGHT: "Pass right",
-    PassDirection.ACROSS: "Pass across",
+    PassDirection.LEFT: N_("Pass left"),
+    PassDirection.RIGHT: N_("Pass right"),
+    PassDirection.ACROSS: N_("Pass across"),
 }
 
 
@@ -774,6 +774,7 @@ class TableScene(Scene):
             surface.blit(self.plate_panel, rect)
         if (
             self.model.turn == seat
+            and len(self.model.trick) < self.match.rules.players
             and self.model.phase is Phase.PLAY
             and self.match.phase is Phase.PLAY
         ):

@@ -7,7 +7,6 @@ hand, the moon when someone shot it, and at the end the winner (or the extra han
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -16,7 +15,7 @@ import pygame
 from game.cards import cards_of
 from game.hand import Phase
 from game.match import Match
-from scenes.i18n import _
+from scenes.i18n import N_, _
 from scenes.scene import Scene
 from scenes.widgets import (
     BEVEL_LIGHT,
@@ -26,6 +25,7 @@ from scenes.widgets import (
     Button,
     draw_text,
     draw_window,
+    title_height,
     ui_scale,
 )
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from scenes.play import TableScene
 
 WINNER_RED: Final = (160, 0, 0)
+MAX_ROWS: Final = 14
+"""The most hands listed at once (the latest ones; the totals cover them all)."""
 AUTO_CLOSE: Final = 1.5
 """Seconds the window stays up in the demo (times the speed setting)."""
 
@@ -60,14 +62,14 @@ class ScoreScene(Scene):
         self.buttons: list[Button] = []
         if self.game_over:
             self.buttons = [
-                Button("New game", self.new_game),
-                Button("Menu", self.to_menu),
+                Button(N_("New game"), self.new_game),
+                Button(N_("Menu"), self.to_menu),
             ]
         else:
-            self.buttons = [Button("OK", self.close)]
+            self.buttons = [Button(N_("OK"), self.close)]
         self.focus = 0
-        self.rect = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
+        self.resize((1280, 800))
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -132,20 +134,32 @@ class ScoreScene(Scene):
     # -- scene -----------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the window out top-down: the sheet, the point cards, the headline, the buttons."""
         w, h = size
-        self.scale = ui_scale(size)
-        width = min(w - 20, round(760 * self.scale))
-        rows = min(len(self.match.history), 16) + 2
-        content = (rows * 26 + 250 + (30 if self.headline() else 0)) * self.scale
-        height = min(h - 20, round(content))
-        self.rect = pygame.Rect(0, 0, width, height)
+        self.scale = scale = ui_scale(size)
+        self.row_h = round(26 * scale)
+        self.pad = round(14 * scale)
+        self.cards_h = round(64 * scale)
+        label_h, headline_h = round(20 * scale), round(34 * scale)
+        bw, bh = round(170 * scale), round(40 * scale)
+        fixed = title_height(scale) + 8 + self.pad * 5 + label_h + self.cards_h + headline_h + bh
+        room = max(1, (h - 20 - fixed) // self.row_h - 2)
+        self.rows_shown = max(1, min(len(self.match.history), MAX_ROWS, room))
+        sheet_h = (self.rows_shown + 2) * self.row_h + self.row_h // 3
+        width = min(w - 20, round(760 * scale))
+        self.rect = pygame.Rect(0, 0, width, min(h - 20, fixed + sheet_h))
         self.rect.center = (w // 2, h // 2)
-        bw, bh = round(150 * self.scale), round(40 * self.scale)
-        gap = round(16 * self.scale)
+        inner = self.rect.inflate(-2 * self.pad - 8, 0)
+        top = self.rect.y + 4 + title_height(scale) + self.pad
+        self.sheet = pygame.Rect(inner.x, top, inner.w, sheet_h)
+        self.cards_label_y = self.sheet.bottom + self.pad
+        self.cards_y = self.cards_label_y + label_h
+        self.headline_y = self.cards_y + self.cards_h + self.pad + headline_h // 2
+        gap = round(16 * scale)
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
         x = self.rect.centerx - total // 2
         for button in self.buttons:
-            button.rect = pygame.Rect(x, self.rect.bottom - bh - gap, bw, bh)
+            button.rect = pygame.Rect(x, self.rect.bottom - bh - self.pad, bw, bh)
             x += bw + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -176,21 +190,15 @@ class ScoreScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = self.scale
-        client = draw_window(surface, self.rect, _("Score"), scale)
-        pad = round(14 * scale)
+        draw_window(surface, self.rect, _("Score"), scale)
         players = self.match.rules.players
-        label_w = round(client.w * 0.2)
-        col_w = (client.w - 2 * pad - label_w) // players
-        row_h = round(26 * scale)
-        top = client.y + pad
-        cards_h = round(64 * scale)
-        bottom_space = round(40 * scale) + 3 * pad + cards_h + round(30 * scale)
-        max_rows = max(1, (client.bottom - bottom_space - top) // row_h - 1)
-        sheet = pygame.Rect(client.x + pad, top, client.w - 2 * pad, (max_rows + 2) * row_h)
+        sheet, row_h = self.sheet, self.row_h
+        label_w = round(sheet.w * 0.2)
+        col_w = (sheet.w - label_w) // players
         pygame.draw.rect(surface, WHITE, sheet)
         pygame.draw.rect(surface, BEVEL_SHADOW, sheet, 1)
         size = round(16 * scale)
-        cells = self.cells(max_rows)
+        cells = self.cells(self.rows_shown)
         last_row = max(c.row for c in cells)
         for cell in cells:
             y = sheet.y + cell.row * row_h + row_h // 2
@@ -206,35 +214,34 @@ class ScoreScene(Scene):
         line_y = sheet.y + last_row * row_h
         pygame.draw.line(surface, INK, (sheet.x + 4, line_y), (sheet.right - 4, line_y))
         pygame.draw.line(surface, INK, (sheet.x, sheet.y + row_h), (sheet.right, sheet.y + row_h))
-        # The point cards each player took this hand.
-        art = self.app.card_art
-        card_w = max(16, round(cards_h / 1.4))
-        y = sheet.bottom + pad
+        # The point cards each player took this hand, under that player's column.
         draw_text(
             surface,
             _("Point cards this hand"),
             round(14 * scale),
             INK,
-            (sheet.x, y),
+            (sheet.x, self.cards_label_y),
             "topleft",
         )
-        y += round(20 * scale)
+        art = self.app.card_art
+        card_w = max(16, round(self.cards_h / 1.4))
         for seat in range(players):
             cards = self.point_cards(seat)
-            x0 = sheet.x + label_w + seat * col_w + round(4 * scale)
             if not cards:
                 continue
             step = min(card_w * 0.45, (col_w - card_w - 8) / max(1, len(cards) - 1))
+            spread = card_w + step * (len(cards) - 1)
+            x0 = sheet.x + label_w + seat * col_w + (col_w - spread) / 2
             for i, card in enumerate(cards):
-                surface.blit(art.face(card, card_w), (round(x0 + i * step), y))
+                surface.blit(art.face(card, card_w), (round(x0 + i * step), self.cards_y))
         headline = self.headline()
         if headline:
             draw_text(
                 surface,
                 headline,
-                round(18 * scale),
+                round(19 * scale),
                 WINNER_RED,
-                (self.rect.centerx, y + cards_h + pad),
+                (self.rect.centerx, self.headline_y),
                 bold=True,
                 shadow=BEVEL_LIGHT,
             )
@@ -243,6 +250,3 @@ class ScoreScene(Scene):
 
     def _is_winner(self, cell: Cell) -> bool:
         return self.game_over and cell.bold and cell.column in self.match.winners and cell.row > 0
-
-
-ScoreAction = Callable[[], None]

@@ -9,7 +9,7 @@ import pygame
 
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
-from scenes.preferences import LANGUAGE_CHOICES, SPEED_LABELS
+from scenes.preferences import DEFAULT_NAMES, LANGUAGE_CHOICES, SPEED_LABELS
 from scenes.widgets import ActionRow, ChoiceRow, Row, TextRow, toggle_row
 
 BACK_LABELS = ((0, N_("Lattice")), (1, N_("Rings")), (2, N_("Medallion")), (3, N_("Waves")))
@@ -33,7 +33,7 @@ class SettingsScene(FormScene):
             def set_(value: str) -> None:
                 prefs.names[seat] = value
 
-            return TextRow(label, get, set_)
+            return TextRow(label, get, set_, placeholder=lambda: _(DEFAULT_NAMES[seat]))
 
         return [
             ChoiceRow(N_("Language"), LANGUAGE_CHOICES, lambda: prefs.language, app.set_language),

@@ -20,7 +20,7 @@ from typing import Any, Final
 import pygame
 
 from scenes import assets
-from scenes.i18n import _
+from scenes.i18n import N_, _
 
 Colour = tuple[int, int, int]
 
@@ -267,7 +267,7 @@ class ChoiceRow(Row):
 
 def toggle_row(label: str, get: Callable[[], bool], set_: Callable[[bool], None]) -> ChoiceRow:
     """An on/off switch."""
-    return ChoiceRow(label, ((False, "Off"), (True, "On")), get, set_)
+    return ChoiceRow(label, ((False, N_("Off")), (True, N_("On"))), get, set_)
 
 
 @dataclass
@@ -278,10 +278,16 @@ class TextRow(Row):
     get: Callable[[], str]
     set: Callable[[str], None]
     max_length: int = 16
+    placeholder: Callable[[], str] | None = None  # shown greyed while the text is empty
     editing: bool = False
 
     def value_text(self) -> str:
         return self.get() + ("|" if self.editing else "")
+
+    def placeholder_text(self) -> str:
+        if self.editing or self.get() or self.placeholder is None:
+            return ""
+        return self.placeholder()
 
     def activate(self) -> None:
         self.editing = not self.editing
@@ -424,6 +430,12 @@ class Form:
                 )
                 draw_text(surface, value, size, INK, value_box.center)
             else:
+                hint = row.placeholder_text() if isinstance(row, TextRow) else ""
                 draw_text(
-                    surface, value, size, INK, (value_box.x + pad, value_box.centery), "midleft"
+                    surface,
+                    hint or value,
+                    size,
+                    DISABLED_INK if hint else INK,
+                    (value_box.x + pad, value_box.centery),
+                    "midleft",
                 )
