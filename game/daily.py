@@ -10,7 +10,8 @@ version 1, never to change once released:
 3. The deal is ``Match.new(Rules(), seed, single_hand=True, first_pass=direction)``: the classic
    rules, four players, dealer seat 0, so the hand's cards come from the seed ``seed + "/0"``
    by :mod:`game.deal`'s shuffle. The player is seat 0.
-4. Seat ``n`` (1, 2, 3) is played by the Hard AI with the seed ``f"{seed}/seat{n}"``; its pass is
+4. Seat ``n`` (1, 2, 3) is played by the Hard AI with the seed ``f"{seed}/seat{n}"`` and a search
+   of :data:`DAILY_WORK` card plays per decision; its pass is
    that player's choice from its view of the fresh deal (passes are chosen before anyone sees
    what they receive, so they do not depend on the player's).
 5. The par is the points seat 0 scores when the tutor, the Hard AI with the seed
@@ -51,6 +52,7 @@ DIRECTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACRO
 PLAYER_SEAT: Final = 0
 OPPONENT_SEATS: Final = (1, 2, 3)
 DAILY_RULES: Final = Rules()
+DAILY_WORK: Final = 60_000  # Hard's search per decision, pinned: tuning the game's level leaves it
 
 
 def _check_date(day: object) -> _dt.date:
@@ -62,6 +64,10 @@ def _check_date(day: object) -> _dt.date:
 def seat_seed(seed: str, seat: int) -> str:
     """The Hard AI's seed for ``seat`` in the challenge of ``seed`` (the tutor is seat 0)."""
     return f"{seed}/seat{seat}"
+
+
+def _hard(seed: str, seat: int) -> HardPlayer:
+    return HardPlayer(seat_seed(seed, seat), work=DAILY_WORK)
 
 
 class Outcome(StrEnum):
@@ -109,11 +115,11 @@ class DailyChallenge:
     def opponents(self) -> dict[int, Player]:
         """The three opponents, fresh, by seat (1 West, 2 North, 3 East): the Hard AI with each
         seat's seed. Give each its seat's view; their choices follow from the seed and view."""
-        return {seat: HardPlayer(seat_seed(self.seed, seat)) for seat in OPPONENT_SEATS}
+        return {seat: _hard(self.seed, seat) for seat in OPPONENT_SEATS}
 
     def tutor(self) -> HardPlayer:
         """The player that sets the par: the Hard AI at seat 0 (also the hint's adviser)."""
-        return HardPlayer(seat_seed(self.seed, PLAYER_SEAT))
+        return _hard(self.seed, PLAYER_SEAT)
 
     def new_match(self, opponents_passed: bool = True) -> Match:
         """A fresh match of the challenge's hand. With ``opponents_passed`` the three opponents
@@ -142,7 +148,7 @@ def daily_challenge(day: _dt.date) -> DailyChallenge:
     match = Match.new(DAILY_RULES, seed, single_hand=True, first_pass=direction)
     passes: dict[int, tuple[Card, ...]] = {}
     for seat in OPPONENT_SEATS:
-        chosen = HardPlayer(seat_seed(seed, seat)).choose_pass(match.view(seat))
+        chosen = _hard(seed, seat).choose_pass(match.view(seat))
         passes[seat] = tuple(sorted(CARDS[c] for c in chosen))
     return DailyChallenge(
         date=day,
