@@ -753,7 +753,7 @@ class TableScene(Scene):
                 shadow=(0, 0, 0),
                 bold=True,
             )
-        if self.banner_timer > 0 and self.banner:
+        if self.banner_timer > 0 and self.banner and self.app.stack.top is self:
             self._draw_banner(surface, self.banner)
 
     def _back(self, width: int, style: int, angle: float) -> pygame.Surface:

@@ -103,8 +103,11 @@ class ScoreScene(Scene):
         lines = []
         shooter = match.hand.moon_shooter
         if shooter is not None and match.hand.hand_scores is not None:
-            name = self.app.prefs.name(shooter)
-            lines.append(_("{name} shot the moon!").format(name=name))
+            if shooter == self.table.human:
+                lines.append(_("You shot the moon!"))
+            else:
+                name = self.app.prefs.name(shooter)
+                lines.append(_("{name} shot the moon!").format(name=name))
         if self.game_over:
             winners = match.winners
             if len(winners) == 1:

@@ -351,3 +351,53 @@ def test_the_demo_plays_a_hand_and_finishes(tmp_path: Path) -> None:
         assert not app.profile.has_game()  # the demo leaves the player's saved game alone
     finally:
         app.shutdown()
+
+
+class LowestCardPlayer:
+    """A scripted opponent: passes its three lowest cards, plays its lowest legal card."""
+
+    def choose_pass(self, view: Any) -> list[int]:
+        return [int(c) for c in cards_of(view.hand)[:3]]
+
+    def choose_play(self, view: Any) -> int:
+        return int(view.legal_cards()[0])
+
+    def choose_moon(self, view: Any) -> bool:
+        return True
+
+
+MOON_SEED = 70
+"""With the player passing low and playing high against LowestCardPlayer, seat 0 shoots."""
+
+
+def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> None:
+    from game.match import Match
+    from game.rules import MoonMode
+    from scenes.session import GameSession
+
+    app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
+    options = app.prefs.new_game
+    match = Match.new(options.rules(), seed=MOON_SEED)
+    opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
+    session = GameSession(match, options, players=opponents)
+    table = TableScene(app, session)
+    app._show_table(table)
+    for _ in range(100):
+        wait_for_player(app, table)
+        if app.stack.top is not table:
+            break
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[:3])
+            frames(app)
+            click(app, table.pass_button.rect.center)
+        else:
+            legal = table.legal_cards()
+            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog) and dialog.title == "Shot the moon!"
+    click(app, dialog.buttons[0].rect.center)  # take 26 off my own score
+    wait_for_player(app, table)
+    assert match.history[0] == (-26, 0, 0, 0)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    assert "You shot the moon!" in window.headline()
