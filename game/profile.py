@@ -74,12 +74,23 @@ class Profile:
 
     path: Path
     notice: str | None  # set when a broken profile was moved aside while opening
+    moved_aside: Path | None  # where that broken profile was kept
+    unreadable_reason: str | None  # why it could not be read
     _db: sqlite3.Connection
 
-    def __init__(self, path: Path, db: sqlite3.Connection, notice: str | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        db: sqlite3.Connection,
+        notice: str | None = None,
+        moved_aside: Path | None = None,
+        unreadable_reason: str | None = None,
+    ) -> None:
         self.path = path
         self._db = db
         self.notice = notice
+        self.moved_aside = moved_aside
+        self.unreadable_reason = unreadable_reason
 
     @classmethod
     def open(cls, folder: str | Path | None = None) -> Profile:
@@ -95,10 +106,11 @@ class Profile:
         if not directory.is_dir():
             raise ProfileError(f"the profile folder {directory} is not a folder")
         path = directory / PROFILE_FILE
-        notice = None
+        notice = reason = aside = None
         try:
             db = cls._connect(path)
         except UnreadableProfile as exc:
+            reason = str(exc)
             aside = cls._move_aside(path)
             notice = (
                 f"Your profile could not be read ({exc}). It was kept as {aside.name} "
@@ -109,7 +121,7 @@ class Profile:
                 db = cls._connect(path)
             except UnreadableProfile as again:
                 raise ProfileError(f"cannot create a profile in {directory}: {again}") from None
-        return cls(path, db, notice)
+        return cls(path, db, notice, aside, reason)
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:

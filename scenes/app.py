@@ -217,14 +217,19 @@ class App:
         self.notices: list[str] = []
         pygame.init()
         self.profile = Profile.open(options.profile)
-        if self.profile.notice:
-            self.notices.append(self.profile.notice)
         self.prefs = Preferences.load(self.profile)
         self.speed_override: str | None = options.speed
         try:
             i18n.set_language(options.lang or self._stored_language())
         except ValueError:
             i18n.set_language(None)
+        if self.profile.moved_aside is not None:
+            self.notices.append(
+                i18n._(
+                    "Your profile could not be read ({reason}). It was kept as {name} and a new "
+                    "profile was started."
+                ).format(reason=self.profile.unreadable_reason, name=self.profile.moved_aside.name)
+            )
         size = options.size or DEFAULT_SIZE
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Dame de pique")
@@ -397,7 +402,10 @@ class App:
         self.sound.play(name)
 
     def _cannot_save(self, exc: Exception) -> None:
-        message = f"The profile cannot be written ({exc}); progress is not being saved."
+        from scenes.i18n import _
+
+        message = _("The profile cannot be written ({error}); progress is not being saved.")
+        message = message.format(error=exc)
         log.error("%s", message)
         if message not in self.notices:
             self.notices.append(message)
@@ -424,6 +432,7 @@ class App:
 
     def continue_game(self) -> None:
         from game.save import InvalidSave
+        from scenes.i18n import _
         from scenes.play import TableScene
         from scenes.session import GameSession
 
@@ -433,7 +442,9 @@ class App:
         except (InvalidSave, ValueError) as exc:
             aside = self.profile.set_game_aside()
             self.notices.append(
-                f"The saved game could not be read ({exc}); it was kept aside as {aside!r}."
+                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                    reason=exc, name=aside
+                )
             )
             self._refresh_menu()
             return

@@ -72,6 +72,7 @@ def test_a_file_that_is_not_a_database_is_moved_aside_with_a_message(tmp_path: P
     kept = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
     assert len(kept) == 1
     assert kept[0].read_bytes().startswith(b"this is not sqlite")
+    assert profile.moved_aside == kept[0] and profile.unreadable_reason
     profile.set_setting("works", True)
     assert profile.setting("works") is True
 

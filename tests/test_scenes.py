@@ -401,3 +401,16 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
     window = app.stack.top
     assert isinstance(window, ScoreScene)
     assert "You shot the moon!" in window.headline()
+
+
+def test_an_unreadable_saved_game_is_kept_aside_with_a_message(app: App) -> None:
+    app.profile.save_game({"format": "dame-de-pique/session", "version": 1, "match": {}})
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.rebuild()
+    assert menu.labels()[0] == "Continue"
+    menu.form.rows[0].activate()
+    assert app.stack.top is menu
+    assert "saved game could not be read" in app.notice
+    assert not app.profile.has_game()
+    assert menu.labels()[0] == "New game"
