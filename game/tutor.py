@@ -659,7 +659,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
         if last:
             return _sentence(DUCK_LAST, card=card, winning=winning_card)
         return _sentence(DUCK, card=card, winning=winning_card, seat=_seat(view, seat))
-    points = view.rules.points_of(mask_of(view.trick))
+    points = view.rules.points_of(mask_of(view.trick))  # the jack, if it scores, counts -10
     if last:
         if points == 0:
             return _sentence(WIN_LAST_CLEAN, card=card)

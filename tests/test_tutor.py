@@ -189,7 +189,10 @@ def _follow_low(view: SeatView, card: Card, a: dict[str, object]) -> bool:
 
 
 def _trick_points(view: SeatView) -> int:
-    return sum(13 if c == QUEEN else 1 for c in view.trick if CARDS[c].suit == 3 or c == QUEEN)
+    points = sum(13 if c == QUEEN else 1 for c in view.trick if CARDS[c].suit == 3 or c == QUEEN)
+    if view.rules.jack_of_diamonds and Card.parse("JD") in view.trick:
+        points -= 10
+    return points
 
 
 def _wins_now(view: SeatView, card: Card) -> bool:
@@ -253,7 +256,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     tutor.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
     tutor.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
     tutor.OVER: lambda v, c, a: _over(v, c, a, 0),
-    tutor.OVER_POINTS: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) > 0,
+    tutor.OVER_POINTS: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) != 0,
     tutor.QUEEN_UNDER: lambda v, c, a: c == QUEEN and _under(v, c, a),
     tutor.QUEEN_THROW: lambda v, c, a: (
         c == QUEEN and _throw(v, a) and current_winner(v) == (card_of(a, "winning"), seat_of(a))
@@ -507,6 +510,16 @@ def test_take_the_trick_when_east_runs_for_the_moon() -> None:
     names = {3: "Est"}.get
     assert "Est has taken" in render(said, seat_name=lambda s: names(s) or "?")
     assert _block(view, ace, said.args)
+
+
+def test_the_scoring_jack_counts_in_the_trick() -> None:
+    rules = Rules(jack_of_diamonds=True)
+    deal = dict(DUCK_DEAL)
+    view = view_of(deal, "2C 3C AC 4C 10D JD 2S", seat=2, rules=rules)
+    king = Card.parse("KD")
+    said = tutor.play_sentence(view, king, Decision.play(king, Motive.BEST_ODDS))
+    assert render(said) == "Play the K♦ over the J♦: the trick already holds -10 points"
+    assert PLAY_CHECKS[said.template_id](view, king, said.args)
 
 
 def test_a_wrong_motive_never_gives_a_false_sentence() -> None:
