@@ -825,6 +825,13 @@ class TableScene(Scene):
                 "midright",
                 shadow=(0, 0, 0),
             )
+        # Which hand this is, beside the hearts indicator.
+        hand_text = _("Hand {number}").format(number=self.model.hand_number + 1)
+        if layout.two_rows:
+            pos, anchor = (rect.right, rect.bottom + layout.margin // 2), "topright"
+        else:
+            pos, anchor = (rect.right, rect.top - layout.margin // 2), "bottomright"
+        draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         layout = self.layout
