@@ -40,7 +40,7 @@ from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
-from scenes.table.tween import Animation, Flight, ease_in_out
+from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
 from scenes.widgets import FELT, Button, draw_text, text_surface
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ AI_PACE: Final = 0.45
 MOON_SHOWN: Final = 2.0
 BANNER_SHOWN: Final = 1.4
 MESSAGE_SHOWN: Final = 2.8
+HAND_CLOSE: Final = 0.2
 
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
@@ -106,6 +107,8 @@ class TableScene(Scene):
         self.selected: set[int] = set()  # cards raised for the pass
         self.received: set[int] = set()  # cards just received, shown raised and marked
         self.received_timer = 0.0
+        self.hand_motion: dict[int, tuple[int, int]] = {}  # where each card slides from
+        self.hand_motion_time = 0.0
         self.focus: int | None = None  # keyboard focus: an index into the shown hand
         self.message = ""
         self.message_timer = 0.0
@@ -424,13 +427,24 @@ class TableScene(Scene):
         self.received.clear()
         self.received_timer = 0.0
 
-    def hand_rects(self) -> list[pygame.Rect]:
-        """Where each card of the shown hand is, raised ones raised (input and drawing agree)."""
+    def _resting_rects(self) -> list[pygame.Rect]:
         rects = self.layout.hand_rects(len(self.model.hand))
         raised = self.selected | self.received
         for rect, card in zip(rects, self.model.hand, strict=True):
             if card in raised:
                 rect.move_ip(0, -self.layout.raise_px)
+        return rects
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Where each card of the shown hand is, raised ones raised, sliding ones on their way
+        (input and drawing agree)."""
+        rects = self._resting_rects()
+        if self.hand_motion:
+            f = ease_out_cubic(self.hand_motion_time / (HAND_CLOSE * max(self.speed, 0.01)))
+            for rect, card in zip(rects, self.model.hand, strict=True):
+                start = self.hand_motion.get(card)
+                if start is not None and start[1] == rect.y:
+                    rect.x = round(start[0] + (rect.x - start[0]) * f)
         return rects
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
@@ -452,6 +466,10 @@ class TableScene(Scene):
                 self._end_received()
         if self.futures is not None:
             self.waited += dt
+        if self.hand_motion:
+            self.hand_motion_time += dt
+            if self.hand_motion_time >= HAND_CLOSE * self.speed:
+                self.hand_motion = {}
         self._warm_card_faces()
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.selected) == PASS_SIZE
@@ -508,9 +526,15 @@ class TableScene(Scene):
         assert self.current_event is not None
         event, snapshot = self.current_event
         self.current_event = None
+        before = {c: r.topleft for c, r in zip(self.model.hand, self._resting_rects(), strict=True)}
+        old_hand = list(self.model.hand)
         self.model.apply(event)
         if snapshot is not None:
             self.model.sync(snapshot)
+        if self.model.hand != old_hand and self.speed > 0 and not isinstance(event, HandStarted):
+            # The cards left in the hand slide together instead of jumping.
+            self.hand_motion = before
+            self.hand_motion_time = 0.0
         if isinstance(event, PassesExchanged) and self.speed > 0:
             received = event.received[self.bottom] or ()
             self.received = {int(c) for c in received}
