@@ -30,6 +30,8 @@ class ProjectInfo:
     version: str
     description: str
     license: str
+    author: str  # "Name <email>" when pyproject gives an email
+    homepage: str | None  # [project.urls] Homepage, if any
 
     @property
     def version_tuple(self) -> tuple[int, int, int, int]:
@@ -41,11 +43,17 @@ class ProjectInfo:
 def read(root: Path = ROOT) -> ProjectInfo:
     """Name, version, description and licence from ``root/pyproject.toml``."""
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    first_author = (project.get("authors") or [{}])[0]
+    author = first_author.get("name", "")
+    if first_author.get("email"):
+        author += f" <{first_author['email']}>"
     return ProjectInfo(
         name=project["name"],
         version=project["version"],
         description=project["description"],
         license=project.get("license", {}).get("text", ""),
+        author=author,
+        homepage=project.get("urls", {}).get("Homepage"),
     )
 
 

@@ -37,8 +37,7 @@ import project_info
 HERE = Path(__file__).absolute().parent
 ROOT = HERE.parent.parent
 INSTALL_DIR = Path("usr/lib") / project_info.APP_ID
-MAINTAINER = "Dame de pique developers <dame-de-pique@users.noreply.github.com>"
-HOMEPAGE = "https://github.com/dame-de-pique/dame-de-pique"
+NO_EMAIL = "nobody@invalid"  # dpkg wants "Name <email>"; pyproject's authors may give none
 
 # What SDL 2 (bundled in the pygame-ce wheel) opens at run time from the system; every other
 # library is inside the build. X11 and its extensions for the window, mouse and display modes;
@@ -94,16 +93,24 @@ def deb822_text(text: str) -> str:
     return "\n".join(" " + line.rstrip() if line.strip() else " ." for line in text.splitlines())
 
 
+def maintainer(info: project_info.ProjectInfo) -> str:
+    return info.author if "<" in info.author else f"{info.author} <{NO_EMAIL}>"
+
+
 def copyright_file(info: project_info.ProjectInfo, root: Path) -> str:
     """The machine-readable copyright file: the game's licence and the bundled assets' ones."""
-    parts = [
+    header = (
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
         f"Upstream-Name: {project_info.APP_NAME}\n"
-        f"Source: {HOMEPAGE}\n"
-        "Comment: The program is a PyInstaller build. It bundles Python (PSF-2.0),\n"
+        + (f"Source: {info.homepage}\n" if info.homepage else "")
+        + "Comment: The program is a PyInstaller build. It bundles Python (PSF-2.0),\n"
         " pygame-ce (LGPL-2.1+) and SDL 2 with its libraries (Zlib and others, see their\n"
-        " upstream copyright notices), unmodified.\n",
-        f"Files: *\nCopyright: Dame de pique developers\nLicense: {info.license}\n"
+        " upstream copyright notices), unmodified."
+    )
+    author = info.author.split(" <")[0]
+    parts = [
+        header,
+        f"Files: *\nCopyright: {author}\nLicense: {info.license}\n"
         + deb822_text((root / "LICENSE").read_text(encoding="utf-8")),
     ]
     for licence in sorted((root / "assets").rglob("LICENSE*")):
@@ -118,11 +125,12 @@ def copyright_file(info: project_info.ProjectInfo, root: Path) -> str:
 
 def changelog_gz(info: project_info.ProjectInfo) -> bytes:
     """The Debian changelog of this native package (one entry per build), gzip'd reproducibly."""
-    date = email.utils.formatdate(int(os.environ.get("SOURCE_DATE_EPOCH", time.time())))
+    when = int(os.environ.get("SOURCE_DATE_EPOCH", time.time()))
+    date = email.utils.formatdate(when, localtime=False).replace("-0000", "+0000")
     text = (
         f"{project_info.APP_ID} ({info.version}) unstable; urgency=medium\n\n"
         f"  * Release {info.version}: see the project's history for the changes.\n\n"
-        f" -- {MAINTAINER}  {date}\n"
+        f" -- {maintainer(info)}  {date}\n"
     )
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
@@ -134,14 +142,14 @@ def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) 
         f"Package: {project_info.APP_ID}\n"
         f"Version: {info.version}\n"
         f"Architecture: {arch}\n"
-        f"Maintainer: {MAINTAINER}\n"
+        f"Maintainer: {maintainer(info)}\n"
         f"Installed-Size: {installed_kib}\n"
         f"Depends: libc6 (>= {glibc_version()}), {', '.join(DEPENDS)}\n"
         f"Recommends: {', '.join(RECOMMENDS)}\n"
         "Section: games\n"
         "Priority: optional\n"
-        f"Homepage: {HOMEPAGE}\n"
-        f"Description: {summary} card game (Hearts)\n"
+        + (f"Homepage: {info.homepage}\n" if info.homepage else "")
+        + f"Description: {summary} card game (Hearts)\n"
         + deb822_text(textwrap.fill(long_text, 78) + "\n\n" + STANDALONE_NOTE)
         + "\n"
     )
