@@ -130,6 +130,7 @@ def run_built(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
     return result
 
 
+@pytest.mark.slow
 @needs_exe
 @needs_app
 def test_built_program_plays_a_demo_hand_and_exits_0(tmp_path: Path) -> None:
@@ -404,6 +405,8 @@ def play_into_a_game(display: str, window: int, scratch: Path) -> None:
     time.sleep(3)  # the deal
 
 
+@pytest.mark.xvfb
+@pytest.mark.slow
 @needs_deb
 @needs_app
 def test_deb_installs_plays_from_the_menu_entry_and_purges_clean(xvfb: str, tmp_path: Path) -> None:
