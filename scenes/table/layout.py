@@ -52,7 +52,7 @@ class TableLayout:
         self.margin = round(min(w, h) * 0.02)
         self.two_rows = w / h < 1.05 or w < 760
         self._size_hand()
-        self.back_w = max(24, round(self.card_w * 0.62))
+        self.back_w = max(24, round(self.card_w * (0.5 if self.two_rows else 0.62)))
         self.back_h = round(self.back_w * ASPECT)
         self.back_step = max(4, round(self.back_w * 0.24))
         self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
@@ -77,7 +77,7 @@ class TableLayout:
                 spacing = card_w * MIN_SPACING
         else:
             # Seven cards in the back row, six in front, each showing half its width.
-            card_w = min(w * 0.94 / (1 + 6 * 0.55), h * 0.17 / ASPECT)
+            card_w = min(w * 0.94 / (1 + 6 * 0.55), h * 0.2 / ASPECT)
             spacing = min(card_w * 0.55, (w * 0.94 - card_w) / 6)
         self.card_w = max(30, round(card_w))
         self.card_h = round(self.card_w * ASPECT)
@@ -139,10 +139,13 @@ class TableLayout:
         right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
         top_plate = pygame.Rect(0, 0, plate_w, plate_h)
         top_plate.midright = (round(w / 2 - (bw + 12 * self.back_step) / 2 - m), round(top_fan_y))
-        if top_plate.left < m:
-            top_plate.topleft = (m, m)
+        if top_plate.left < m:  # no room beside the top fan: under it
+            top_plate.midtop = (round(w / 2), round(m + bh + m / 2))
         bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
-        bottom_plate.bottomleft = (m, self.hand_area.top - m)
+        # The player's plate sits just above the left end of the hand, clear of the left fan.
+        per_row = 7 if self.two_rows else 13
+        hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
+        bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
         fan_span = bh  # side fans are centred beside the trick, below their plates
         left_fan_y = max(cy, left_plate.bottom + m + fan_span * 0.5 + 6 * self.back_step)
         self.places = (
@@ -162,6 +165,8 @@ class TableLayout:
         self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
         self.message_centre = (cx, self.hand_area.top - m - self.font_size)
+        if self.two_rows:  # above the player's plate, which shares the row with it
+            self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
         self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
         icon = round(34 * self.scale)
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
