@@ -547,6 +547,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("dame-de-pique: pygame-ce is not installed (run ./play.sh)", file=sys.stderr)
         return 1
     signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    app: App | None = None
     try:
         app = App(options)
         return app.run()
@@ -558,3 +559,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: say so in one line, keep the details in a file
+        code = _report_crash(exc, options)
+        if app is not None:
+            try:
+                app.shutdown()  # saves the game through the table's exit()
+            except Exception:
+                log.debug("shutting down after the error failed too", exc_info=True)
+        return code
+
+
+def _report_crash(exc: Exception, options: Options) -> int:
+    import tempfile
+    import traceback
+
+    from game.profile import default_folder
+
+    details = "".join(traceback.format_exception(exc))
+    folder = options.profile or default_folder()
+    path = None
+    for candidate in (folder, Path(tempfile.gettempdir())):
+        try:
+            candidate.mkdir(parents=True, exist_ok=True)
+            path = candidate / "crash.log"
+            path.write_text(details, "utf-8")
+            break
+        except OSError:
+            path = None
+    where = f"; the details are in {path}" if path else ""
+    print(
+        f"dame-de-pique: an unexpected error stopped the game ({exc!r}){where}. "
+        "The game in progress was saved after the last move.",
+        file=sys.stderr,
+    )
+    return 1

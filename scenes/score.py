@@ -186,10 +186,12 @@ class ScoreScene(Scene):
         if self.auto:
             self.timer += dt
             if self.timer >= AUTO_CLOSE * self.app.speed_factor:
-                if self.game_over:
-                    self.app.finish_demo()
-                else:
+                if not self.game_over:
                     self.close()
+                elif self.table.hands_limit is None:  # --autoplay watches game after game
+                    self.new_game()
+                else:
+                    self.app.finish_demo()
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = self.scale

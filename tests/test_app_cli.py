@@ -145,3 +145,21 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
         app.stack.draw(app.screen)  # the continued position draws
     finally:
         app.shutdown()
+
+
+def test_an_unexpected_error_is_one_line_and_a_crash_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scenes import app as app_module
+
+    def broken_run(self: App) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app_module.App, "run", broken_run)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    code = app_module.main(["--profile", str(tmp_path), "--size", "800x600"])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "an unexpected error stopped the game" in err and "Traceback" not in err
+    assert "RuntimeError: boom" in (tmp_path / "crash.log").read_text()
