@@ -5,6 +5,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pygame
+
+from scenes import assets
 from scenes.i18n import _
 from scenes.page import PageScene
 
@@ -30,6 +33,24 @@ def game_version() -> str:
 
 
 class AboutScene(PageScene):
+    picture_height = 96
+
+    icon: pygame.Surface | None = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        try:
+            icon = assets.image("icon/icon-128.png")
+        except (assets.AssetMissing, pygame.error):
+            self.icon = None
+            return
+        side = max(1, self.picture_area.h)
+        self.icon = pygame.transform.smoothscale(icon, (side, side))
+
+    def draw_pictures(self, surface: pygame.Surface) -> None:
+        if self.icon is not None:
+            surface.blit(self.icon, self.icon.get_rect(center=self.picture_area.center))
+
     def title(self) -> str:
         return _("About")
 

@@ -44,7 +44,17 @@ class PageScene(Scene):
         if size[0] <= 0:
             return
         self.scale = scale = ui_scale(size)
-        self.window = pygame.Rect(0, 0, min(size[0] - 20, round(900 * scale)), size[1] - 40)
+        width = min(size[0] - 20, round(900 * scale))
+        # As tall as the pictures and the text need, within the window.
+        text_size = max(11, round(16 * scale))
+        line_h = round(text_size * 1.35)
+        lines = paragraphs_gap = 0
+        for paragraph in self.paragraphs():
+            lines += len(wrap_text(paragraph, text_size, width - round(40 * scale)))
+            paragraphs_gap += line_h // 2
+        content = lines * line_h + paragraphs_gap + round(self.picture_height * scale)
+        height = content + round(30 * scale) + round(40 * scale) + round(70 * scale)
+        self.window = pygame.Rect(0, 0, width, min(size[1] - 40, height))
         self.window.center = (size[0] // 2, size[1] // 2)
         self.client = draw_window_client(self.window, scale)
         bh = round(40 * scale)
