@@ -414,3 +414,23 @@ def test_an_unreadable_saved_game_is_kept_aside_with_a_message(app: App) -> None
     assert "saved game could not be read" in app.notice
     assert not app.profile.has_game()
     assert menu.labels()[0] == "New game"
+
+
+def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.pass_button.text() == "Pass left"
+    assert not table.pass_button.enabled
+    table.toggle(table.model.hand[0])
+    table.toggle(table.model.hand[1])
+    frames(app)
+    assert not table.pass_button.enabled
+    click(app, table.pass_button.rect.center)
+    assert table.match.hand.passes[0] is None  # two cards: nothing happens
+    table.toggle(table.model.hand[2])
+    table.toggle(table.model.hand[3])  # a fourth is refused with a message
+    assert len(table.selected) == 3 and table.status_text() == "Choose three cards to pass"
+    frames(app)
+    assert table.pass_button.enabled
+    i18n.set_language("fr")
+    assert table.pass_button.text() == "Passer à gauche"
