@@ -144,17 +144,21 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
             rect = rects[index]
             return rect.x + layout.spacing / 2, rect.y + rect.h * 0.6
 
-        # The first hand passes left: wait for the deal, raise three cards, press the button.
-        time.sleep(1.5)
-        for index in (10, 11, 12):
-            click(env, window, *strip(index))
-        click(env, window, *layout.button.center)
-        assert wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0]), (
-            "the pass was not made"
-        )
-        # Play: click the cards from the left until the engine takes one (refused ones say why).
-        assert wait_until(lambda: saved(profile).hand.turn == 0 or len(saved(profile).hand.tricks))
-        for index in range(13):
+        # The first hand passes left: once dealt, raise three cards and press the button (tried
+        # again if the clicks came while the cards were still being dealt).
+        time.sleep(2.0)
+        for _attempt in range(4):
+            for index in (10, 11, 12):
+                click(env, window, *strip(index))
+            click(env, window, *layout.button.center)
+            if wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0], 4):
+                break
+        assert saved(profile).hand.passes[0], "the pass was not made"
+        # Play: when it is the player's turn, click the cards from the left until the engine
+        # takes one (a refused card only shows why).
+        assert wait_until(lambda: saved(profile).hand.turn == 0)
+        time.sleep(1.0)  # the computer players' cards land first
+        for index in [*range(13), *range(13)]:
             click(env, window, *strip(index))
             time.sleep(0.3)
             if saved(profile).hand.hands[0].bit_count() == 12:
