@@ -3,7 +3,9 @@
 Each deal is played once for every rotation of the line-up around the table, so every player
 meets every hand from every seat and the luck of the cards cancels out. Each deal is one hand
 (the pass direction follows the usual cycle by deal number). Deals are spread over processes;
-the results do not depend on how many (only the timings do).
+the results do not depend on how many (only the timings do). Decision times are given as wall
+clock and as the deciding thread's processor time (what a decision costs on a quiet machine,
+when other programs share the cores).
 
     python -m game.arena hard medium medium medium --deals 500 --seed 1 --jobs 2
 
@@ -41,19 +43,24 @@ class TimedPlayer:
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner
-        self.times: list[float] = []
+        self.times: list[float] = []  # wall-clock milliseconds
+        self.cpu_times: list[float] = []  # this thread's processor milliseconds
 
     def choose_pass(self, view: SeatView) -> list[Card]:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         cards = self.inner.choose_pass(view)
-        self.times.append((time.perf_counter() - start) * 1000)
+        self._record(start, cpu)
         return cards
 
     def choose_play(self, view: SeatView) -> Card:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         card = self.inner.choose_play(view)
-        self.times.append((time.perf_counter() - start) * 1000)
+        self._record(start, cpu)
         return card
+
+    def _record(self, start: float, cpu: float) -> None:
+        self.times.append((time.perf_counter() - start) * 1000)
+        self.cpu_times.append((time.thread_time() - cpu) * 1000)
 
     def choose_moon(self, view: SeatView) -> bool:
         return self.inner.choose_moon(view)
@@ -74,7 +81,8 @@ class DealResult:
     points: tuple[int, ...]  # summed over the rotations
     moons: tuple[int, ...]
     queens: tuple[int, ...]
-    times: tuple[tuple[float, ...], ...]
+    times: tuple[tuple[float, ...], ...]  # wall-clock ms per decision
+    cpu_times: tuple[tuple[float, ...], ...]  # processor ms per decision
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ def play_deal(
     moons = [0] * n
     queens = [0] * n
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu_times: list[list[float]] = [[] for _ in range(n)]
     for rotation in range(n):
         # Entry i of the line-up sits at seat (i + rotation) % n.
         entry_at = [(seat - rotation) % n for seat in range(n)]
@@ -113,7 +122,14 @@ def play_deal(
             moons[i] += hand.moon_shooter == seat
             queens[i] += bool(hand.taken[seat] & QUEEN_OF_SPADES_BIT)
             times[i].extend(players[seat].times)
-    return DealResult(tuple(points), tuple(moons), tuple(queens), tuple(tuple(t) for t in times))
+            cpu_times[i].extend(players[seat].cpu_times)
+    return DealResult(
+        tuple(points),
+        tuple(moons),
+        tuple(queens),
+        tuple(tuple(t) for t in times),
+        tuple(tuple(t) for t in cpu_times),
+    )
 
 
 def _run_task(task: Task) -> list[DealResult]:
@@ -135,6 +151,8 @@ class Report:
     queens: dict[str, int] = field(default_factory=dict)
     median_ms: dict[str, float] = field(default_factory=dict)
     max_ms: dict[str, float] = field(default_factory=dict)
+    cpu_median_ms: dict[str, float] = field(default_factory=dict)  # processor time: what the
+    cpu_max_ms: dict[str, float] = field(default_factory=dict)  # decision costs on a quiet machine
     seconds: float = 0.0
 
     def interval(self, level: str) -> tuple[float, float]:
@@ -147,14 +165,16 @@ class Report:
     def table(self) -> str:
         lines = [
             f"{'player':<8} {'hands':>6} {'points/hand':>11} {'95% interval':>16} "
-            f"{'moons':>6} {'queens':>6} {'ms median':>10} {'ms max':>8}"
+            f"{'moons':>6} {'queens':>6} {'ms median':>10} {'ms max':>8} {'cpu median':>10} "
+            f"{'cpu max':>8}"
         ]
         for level in dict.fromkeys(self.lineup):
             low, high = self.interval(level)
             lines.append(
                 f"{level:<8} {self.hands[level]:>6} {self.mean[level]:>11.3f} "
                 f"{f'[{low:.3f}, {high:.3f}]':>16} {self.moons[level]:>6} {self.queens[level]:>6} "
-                f"{self.median_ms[level]:>10.2f} {self.max_ms[level]:>8.1f}"
+                f"{self.median_ms[level]:>10.2f} {self.max_ms[level]:>8.1f} "
+                f"{self.cpu_median_ms[level]:>10.2f} {self.cpu_max_ms[level]:>8.1f}"
             )
         return "\n".join(lines)
 
@@ -216,6 +236,9 @@ def _summarise(
         report.queens[level] = sum(r.queens[i] for r in results for i in entries)
         report.median_ms[level] = statistics.median(times) if times else 0.0
         report.max_ms[level] = max(times, default=0.0)
+        cpu = [t for r in results for i in entries for t in r.cpu_times[i]]
+        report.cpu_median_ms[level] = statistics.median(cpu) if cpu else 0.0
+        report.cpu_max_ms[level] = max(cpu, default=0.0)
     return report
 
 
