@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.scene import Scene
+from scenes.table.felt import felt_surface
 from scenes.widgets import Form, Row, draw_window, ui_scale
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ class FormScene(Scene):
         self.resize(self.app.stack.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        from scenes.play import felt_surface
-
         if size[0] <= 0:
             return
         self.scale = scale = ui_scale(size)

@@ -8,6 +8,7 @@ import pygame
 
 from scenes.i18n import N_
 from scenes.scene import Scene
+from scenes.table.felt import felt_surface
 from scenes.widgets import INK, Button, draw_text, draw_window, ui_scale, wrap_text
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ class PageScene(Scene):
         self.app.stack.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
-        from scenes.play import felt_surface
-
         if size[0] <= 0:
             return
         self.scale = scale = ui_scale(size)

@@ -38,6 +38,7 @@ from scenes.scene import Scene
 from scenes.session import GameSession
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
+from scenes.table.felt import felt_surface
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
@@ -868,20 +869,3 @@ class TableScene(Scene):
         pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.h // 3)
         surface.blit(panel, box)
         surface.blit(image, image_rect)
-
-
-def felt_surface(size: tuple[int, int]) -> pygame.Surface:
-    """The green baize: lighter in the middle, darker at the edges."""
-    small_w, small_h = 48, 30
-    small = pygame.Surface((small_w, small_h))
-    for y in range(small_h):
-        for x in range(small_w):
-            dx = (x + 0.5) / small_w - 0.5
-            dy = (y + 0.5) / small_h - 0.45
-            d = min(1.0, (dx * dx + dy * dy) ** 0.5 * 1.45)
-            light = 1.12 - 0.42 * d * d
-            small.set_at((x, y), tuple(min(255, round(c * light)) for c in FELT))
-    surface = pygame.transform.smoothscale(small, size)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert()
-    return surface
