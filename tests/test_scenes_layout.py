@@ -1,0 +1,89 @@
+"""The table layout at every window size: everything on screen, nothing on top of a name plate."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import itertools
+
+import pygame
+import pytest
+
+from scenes.table.layout import BOTTOM, LEFT, RIGHT, TOP, TableLayout
+
+WIDTHS = (640, 720, 800, 1024, 1280, 1600, 1920, 2560, 3840)
+HEIGHTS = (480, 600, 800, 1080, 1100, 1440, 2160)
+SIZES = [(w, h) for w, h in itertools.product(WIDTHS, HEIGHTS)]
+
+
+def fan_rects(layout: TableLayout, side: int, count: int = 13) -> list[pygame.Rect]:
+    rects = []
+    for (x, y), angle in layout.fan(side, count):
+        w, h = (
+            (layout.back_h, layout.back_w)
+            if angle in (90.0, 270.0)
+            else (
+                layout.back_w,
+                layout.back_h,
+            )
+        )
+        rects.append(pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
+    return rects
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_everything_is_inside_the_window(size: tuple[int, int]) -> None:
+    layout = TableLayout(size)
+    screen = pygame.Rect((0, 0), size)
+    for count in (13, 7, 1):
+        for rect in layout.hand_rects(count):
+            assert screen.contains(rect.move(0, -layout.raise_px)), (count, rect)
+    for side in (LEFT, TOP, RIGHT):
+        for rect in fan_rects(layout, side):
+            assert screen.contains(rect), (side, rect)
+    for place in layout.places:
+        assert screen.contains(place.plate)
+        trick = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+        trick.center = (round(place.trick[0]), round(place.trick[1]))
+        assert screen.contains(trick)
+    assert screen.contains(layout.button)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_name_plates_stay_clear_of_cards_and_each_other(size: tuple[int, int]) -> None:
+    layout = TableLayout(size)
+    plates = [place.plate for place in layout.places]
+    for a, b in itertools.combinations(plates, 2):
+        assert not a.colliderect(b)
+    cards = [r.move(0, -layout.raise_px) for r in layout.hand_rects(13)]
+    for side in (LEFT, TOP, RIGHT):
+        cards += fan_rects(layout, side)
+    for plate in plates:
+        for rect in cards:
+            assert not plate.colliderect(rect), (plate, rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (2560, 1440), (800, 600), (3840, 2160)])
+def test_wide_windows_use_one_row_and_cards_grow_with_the_window(size: tuple[int, int]) -> None:
+    layout = TableLayout(size)
+    assert not layout.two_rows
+    assert len({r.y for r in layout.hand_rects(13)}) == 1
+    assert layout.card_h >= size[1] * 0.15
+
+
+@pytest.mark.parametrize("size", [(720, 1100), (640, 960), (800, 1280), (1080, 1920)])
+def test_portrait_windows_use_two_rows_of_readable_cards(size: tuple[int, int]) -> None:
+    layout = TableLayout(size)
+    assert layout.two_rows
+    rects = layout.hand_rects(13)
+    assert len({r.y for r in rects}) == 2
+    assert layout.card_w >= size[0] / 8  # far larger than 13 cards in one row would be
+
+
+def test_the_player_sits_at_the_bottom_and_play_goes_clockwise() -> None:
+    layout = TableLayout((1280, 800))
+    sides = [layout.place(seat, bottom_seat=0).side for seat in range(4)]
+    assert sides == [BOTTOM, LEFT, TOP, RIGHT]
+    assert layout.place(2, bottom_seat=2).side == BOTTOM
