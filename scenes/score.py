@@ -171,11 +171,8 @@ class ScoreScene(Scene):
                 self.buttons[self.focus].action()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = (self.focus + 1) % len(self.buttons)
-            elif event.key == pygame.K_ESCAPE:
-                if self.game_over:
-                    self.to_menu()
-                else:
-                    self.close()
+            elif event.key == pygame.K_ESCAPE:  # the menu, as everywhere (the game is saved)
+                self.to_menu()
             return True
         for button in self.buttons:
             if button.handle_event(event):
