@@ -434,3 +434,29 @@ def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App)
     assert table.pass_button.enabled
     i18n.set_language("fr")
     assert table.pass_button.text() == "Passer à gauche"
+
+
+def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
+    table = start_game(app)
+    for _ in range(100):
+        wait_for_player(app, table)
+        if app.stack.top is not table:
+            break
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[:3])
+            table.confirm_pass()
+        else:
+            legal = table.legal_cards()
+            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    assert isinstance(app.stack.top, ScoreScene)
+    history = list(table.match.history)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.labels()[0] == "Continue"
+    menu.form.rows[0].activate()
+    frames(app)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    assert list(window.match.history) == history
+    click(app, window.buttons[0].rect.center)  # OK: the next hand is dealt
+    assert window.match.hand_number == 1
