@@ -12,16 +12,17 @@ from tests.ai_helpers import deal_state, view_of
 
 WORK = 8000  # small searches: these positions do not need more
 
-# Seat 1 wins the first trick with the ace of clubs and leads. It holds five low spades and no
-# spade above the jack; the queen is out; seat 3 has no diamond, so a diamond lead could be
-# scored on. Leading a low spade flushes the queen.
+# Seat 1 wins the first trick with the ace of clubs, then the ace of diamonds, on which seat 3
+# throws the king of hearts: seat 3 has no diamond left, so every diamond lead would be scored
+# on. Seat 1 holds five low spades and no spade above the jack; the queen is out. Leading a low
+# spade flushes the queen.
 FLUSH_DEAL = {
-    0: "2C 3C 4C 5C 7D 8D 2D 3D KH QH JH 10H 9H",
-    1: "AC 2S 3S 4S 5S 6S AD KD QD JD 10D 9D 2H",
+    0: "2C 3C 4C 5C 2D 3D 8D KS AS 9H 10H JH QH",
+    1: "AC 2S 3S 4S 5S 6S AD KD QD JD 10D 9D 7D",
     2: "6C 7C 8C 9C 10C QS 7S 8S 9S 4D 5D 6D AH",
-    3: "JC QC KC 10S JS KS AS 3H 4H 5H 6H 7H 8H",
+    3: "JC QC KC 10S JS 2H 3H 4H 5H 6H 7H 8H KH",
 }
-FLUSH_PLAYS = "2C AC 6C JC"
+FLUSH_PLAYS = "2C AC 6C JC  AD 4D KH 2D"
 
 # Seat 0 holds the top clubs, spades and hearts and one low diamond. After seven tricks it has
 # taken the queen and five hearts, every point so far; leading the two of diamonds would give
@@ -123,4 +124,5 @@ def test_medium_and_hard_pass_an_unguarded_queen(hand: str) -> None:
     for player in (MediumPlayer(0), HardPlayer(0, work=WORK)):
         decision = player.decide_pass(view)
         assert QUEEN_OF_SPADES in decision.cards
-        assert decision.per_card[0][1] is Motive.PASS_DANGEROUS_QUEEN
+        reasons = {card: motive for card, motive, _ in decision.per_card}
+        assert reasons[QUEEN_OF_SPADES] is Motive.PASS_DANGEROUS_QUEEN

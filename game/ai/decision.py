@@ -61,7 +61,8 @@ class Decision:
     """The chosen card(s), the main motive and its facts.
 
     ``per_card`` gives each passed card its own motive and facts; ``expected`` holds Hard's
-    average points per candidate card (from the search), empty otherwise.
+    search value per candidate card (its points against the others' average, higher is better;
+    see :func:`game.ai.hard.utility`), empty otherwise.
     """
 
     cards: tuple[Card, ...]

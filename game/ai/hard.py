@@ -23,10 +23,12 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Final
 
-from game.ai.decision import Decision, Motive
+from game.ai.decision import Decision, Facts, Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import (
     HIGH_SPADES,
@@ -49,15 +51,21 @@ from game.cards import (
     SUIT_MASKS,
     Card,
     Suit,
+    cards_of,
+    mask_of,
 )
-from game.hand import HAND_DONE
-from game.rules import MOON_POINTS
+from game.hand import HAND_DONE, HandState
+from game.rules import MOON_POINTS, PASS_SIZE, PassDirection
 from game.view import SeatView
 
 DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the time goal)
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
+ACE_OF_HEARTS: Final = 51
+PASS_SAMPLES: Final = 24  # deals played out per candidate pass
+PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
+PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
 
 
@@ -82,6 +90,60 @@ def candidates(legal: int, know: Knowledge) -> list[int]:
     return result
 
 
+def pass_candidates(hand: int, careful: Decision) -> list[int]:
+    """Sets of three cards worth trying, the careful pass first: every 3-card set from its
+    cards and the next most dangerous ones (all with the queen when it is unguarded), and the
+    three lowest cards (a pass for the moon) when the hand holds the ace of hearts."""
+    first = mask_of(careful.cards)
+    pool = list(careful.cards)
+    for card in sorted(cards_of(hand & ~first), key=lambda c: _danger(hand, c), reverse=True):
+        if len(pool) >= PASS_POOL:
+            break
+        pool.append(card)
+    # An unguarded queen always goes: the search must not talk itself into keeping it.
+    must = QUEEN_OF_SPADES_BIT if careful.per_card[0][1] is Motive.PASS_DANGEROUS_QUEEN else 0
+    options = [first]
+    for trio in itertools.combinations(pool, PASS_SIZE):
+        mask = mask_of(trio)
+        if mask != first and mask & must == must:
+            options.append(mask)
+    if hand >> ACE_OF_HEARTS & 1 and not must:
+        low = mask_of(sorted(cards_of(hand), key=lambda c: (c % RANKS_PER_SUIT, c))[:PASS_SIZE])
+        if low not in options:
+            options.append(low)
+    return options
+
+
+def _danger(hand: int, card: int) -> float:
+    """How much a card wants to leave the hand (for the pool of pass candidates)."""
+    rank = card % RANKS_PER_SUIT
+    suit = card // RANKS_PER_SUIT
+    length = (hand & SUIT_MASKS[suit]).bit_count()
+    score = rank + max(0, 4 - length) * 1.5
+    if card == QUEEN_OF_SPADES:
+        score += 12
+    elif 1 << card & HIGH_SPADES and not hand & QUEEN_OF_SPADES_BIT:
+        score += 8
+    elif suit == Suit.HEARTS:
+        score += 2
+    elif suit == SPADES and card < QUEEN_OF_SPADES:
+        score -= 6  # low spades guard the queen
+    return score
+
+
+def _pass_motive(hand: int, card: int) -> Motive:
+    if card == QUEEN_OF_SPADES:
+        return Motive.PASS_DANGEROUS_QUEEN
+    if 1 << card & HIGH_SPADES:
+        return Motive.PASS_HIGH_SPADES
+    if 1 << card & HEARTS_MASK:
+        return Motive.PASS_HIGH_HEARTS
+    suit = card // RANKS_PER_SUIT
+    if (hand & SUIT_MASKS[suit]).bit_count() <= PASS_SIZE:
+        return Motive.VOID_SUIT
+    return Motive.PASS_HIGH_CARD
+
+
 def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int) -> float:
     """How good a hand's scores are for ``seat``: the others' average minus its own points, and
     +/- GAME_WEIGHT when the hand ends the match with ``seat`` alone lowest / not lowest."""
@@ -104,14 +166,69 @@ class HardPlayer:
 
     level = "hard"
 
-    def __init__(self, seed: int | str = 0, work: int = DEFAULT_WORK) -> None:
+    def __init__(
+        self, seed: int | str = 0, work: int = DEFAULT_WORK, pass_samples: int = PASS_SAMPLES
+    ) -> None:
         self.seed = str(seed)
         self.work = work
+        self.pass_samples = pass_samples
 
     # -- passing -------------------------------------------------------------------------------
 
     def decide_pass(self, view: SeatView) -> Decision:
-        return heuristic_pass(view.hand)
+        """Medium's pass, unless playing out sampled deals finds a set of three clearly better
+        (the others are modelled passing like Medium)."""
+        careful = heuristic_pass(view.hand)
+        if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
+            return careful
+        options = pass_candidates(view.hand, careful)
+        rng = decision_rng(self.seed, view, "hard-pass")
+        rules = view.rules
+        n = rules.players
+        me = view.seat
+        target = rules.target
+        totals = view.totals
+        unseen = cards_of(rules.deck & ~view.hand)
+        sums = [0.0] * len(options)
+        moons = [0] * len(options)
+        for _ in range(self.pass_samples):
+            rng.shuffle(unseen)
+            hands = [0] * n
+            start = 0
+            for seat in range(n):
+                if seat == me:
+                    hands[seat] = view.hand
+                    continue
+                hands[seat] = mask_of(unseen[start : start + rules.hand_size])
+                start += rules.hand_size
+            dealt = HandState.deal(rules, hands, view.pass_direction)
+            passes = [0 if s == me else mask_of(heuristic_pass(hands[s]).cards) for s in range(n)]
+            for i, option in enumerate(options):
+                state = dealt.copy()
+                passes[me] = option
+                state.exchange_fast(passes)
+                finish(state)
+                sums[i] += utility(final_scores(state, totals), me, totals, target)
+                moons[i] += state.moon_shooter == me
+        # The careful pass (options[0]) wins ties and near-ties: the search is noisy.
+        scores = [total / self.pass_samples for total in sums]
+        scores[0] += PASS_PRIOR
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        if best == 0:
+            return careful
+        cards = tuple(cards_of(options[best]))
+        if moons[best] * 2 >= self.pass_samples:
+            return Decision(
+                cards,
+                Motive.KEEP_FOR_MOON,
+                per_card=tuple((c, Motive.KEEP_FOR_MOON, MappingProxyType({})) for c in cards),
+            )
+        # The careful pass's reasons for the cards it shares, in its order; then the others.
+        shared = [entry for entry in careful.per_card if entry[0] in cards]
+        no_facts: Facts = MappingProxyType({})
+        extra = [(c, _pass_motive(view.hand, c), no_facts) for c in cards if c not in careful.cards]
+        per_card = tuple(shared + extra)
+        return Decision(cards, per_card[0][1], per_card[0][2], per_card)
 
     # -- playing -------------------------------------------------------------------------------
 

@@ -124,10 +124,14 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
         below = legal & ((1 << best) - 1)
         if below:
             return below.bit_length() - 1
-        if len(state.trick) == state.n - 1:
-            high = legal & ~QUEEN_OF_SPADES_BIT
-            return high.bit_length() - 1 if high else QUEEN_OF_SPADES
-        return (legal & -legal).bit_length() - 1
+        # Every card wins for now: the highest if nobody plays after (or on the first trick,
+        # where no points fall), else the lowest; never the queen while another card will do.
+        safe = legal & ~QUEEN_OF_SPADES_BIT
+        if not safe:
+            return QUEEN_OF_SPADES
+        if len(state.trick) == state.n - 1 or state.trick_number == 0:
+            return safe.bit_length() - 1
+        return (safe & -safe).bit_length() - 1
     # Void in the suit led: discard.
     if runner >= 0 and (runner == seat or state.best_seat == runner):
         clean = legal & ~PENALTY_MASK

@@ -1,0 +1,61 @@
+"""Hard's search parts: the value of an outcome (the match weighs), candidates, motives."""
+
+from __future__ import annotations
+
+from game.ai.decision import Motive
+from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
+from game.ai.medium import moon_decision
+from game.ai.playout import moon_add_wins
+from game.rules import MoonMode, Rules
+from tests.ai_helpers import deal_state, view_of
+
+
+def test_utility_is_points_against_the_others() -> None:
+    assert utility((0, 8, 13, 5), 0, (0, 0, 0, 0), 100) == 26 / 3
+    assert utility((13, 8, 0, 5), 0, (0, 0, 0, 0), 100) == 13 / 3 - 13
+    # A moon by another seat costs less than 26 points against the others: they take 26 too.
+    assert utility((26, 0, 26, 26), 0, (0, 0, 0, 0), 100) == 52 / 3 - 26
+
+
+def test_utility_weighs_the_end_of_the_match() -> None:
+    # A hand that ends the match with us alone lowest is worth a win...
+    assert utility((0, 26, 26, 26), 0, (70, 80, 90, 75), 100) == 26 + GAME_WEIGHT
+    # ...and one that ends it with someone else lowest costs a loss.
+    assert utility((5, 0, 20, 1), 0, (70, 60, 90, 75), 100) == (21 / 3 - 5) - GAME_WEIGHT
+    # Far from the target, the match does not count.
+    assert utility((5, 0, 20, 1), 0, (10, 0, 20, 5), 100) == 21 / 3 - 5
+
+
+def test_the_moon_choice_adds_only_when_it_wins_the_game() -> None:
+    rules = Rules(moon=MoonMode.SHOOTER_CHOOSES)
+    assert moon_add_wins(0, (60, 80, 75, 90), rules)
+    assert not moon_add_wins(0, (10, 20, 30, 40), rules)
+    assert not moon_add_wins(0, (90, 60, 70, 80), rules)  # it ends, with seat 1 lowest
+    state = deal_state(
+        {
+            0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+            1: "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+            2: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+            3: "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        },
+        rules=rules,
+    )
+    view = view_of(state, seat=0, totals=(60, 80, 75, 90))
+    assert moon_decision(view).motive is Motive.MOON_ADD
+    assert HardPlayer(0).choose_moon(view) is False  # False: add 26 to the others
+
+
+def test_hard_reports_its_search_values() -> None:
+    state = deal_state(
+        {
+            0: "2C 3C 4C 5C 7D 8D 2D 3D KH QH JH 10H 9H",
+            1: "AC 2S 3S 4S 5S 6S AD KD QD JD 10D 9D 2H",
+            2: "6C 7C 8C 9C 10C QS 7S 8S 9S 4D 5D 6D AH",
+            3: "JC QC KC 10S JS KS AS 3H 4H 5H 6H 7H 8H",
+        },
+        "2C AC 6C JC",
+    )
+    decision = HardPlayer(3, work=3000).decide_play(view_of(state))
+    assert decision.card in decision.expected
+    assert decision.expected[decision.card] == max(decision.expected.values())
+    assert decision.facts["expected_value"] == round(decision.expected[decision.card], 2)
