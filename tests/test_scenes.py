@@ -460,3 +460,25 @@ def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
     assert list(window.match.history) == history
     click(app, window.buttons[0].rect.center)  # OK: the next hand is dealt
     assert window.match.hand_number == 1
+
+
+def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
+    import signal as signals
+    from concurrent.futures import ProcessPoolExecutor
+
+    table = start_game(app)
+    wait_for_player(app, table)
+    executor = app.thinker.executor
+    if not isinstance(executor, ProcessPoolExecutor):
+        pytest.skip("worker processes are not available here")
+    table.selected = set(table.model.hand[:3])
+    table.confirm_pass()
+    for pid in list(executor._processes):  # the worker dies, as if the system killed it
+        os.kill(pid, signals.SIGKILL)
+    for _ in range(30):
+        wait_for_player(app, table)
+        if app.stack.top is not table:
+            break
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    assert table.match.hand.trick_number >= 1 or table.match.phase is not Phase.PLAY
