@@ -3,7 +3,8 @@
 The engine is the only judge: the greyed cards are the engine's legal set, a refused card shows
 the engine's reason, and the screen is moved on by the events each move returns. A move is made
 only when the screen has caught up (no animation left), so the engine is at most one move ahead
-of the picture. Computer players think on a worker thread; the frame loop polls their answer.
+of the picture. Computer players think in a worker process (:mod:`scenes.thinking`); the frame
+loop polls their answers.
 """
 
 from __future__ import annotations
