@@ -4,6 +4,7 @@ adding one (daily challenge, online table, score sheet, statistics) is one line 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -41,6 +42,9 @@ MENU_ENTRIES: Final = (
 
 class MenuScene(FormScene):
     window_width = 380
+    fan: pygame.Surface | None = None
+    fan_pos = (0, 0)
+    title_y = 0
 
     def title(self) -> str:
         return _("Menu")
@@ -63,29 +67,52 @@ class MenuScene(FormScene):
         self.rebuild()
 
     def top_space(self, size: tuple[int, int]) -> int:
-        return round(size[1] * 0.16)
+        return round(size[1] * 0.3)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.fan = None
+        self.title_y = max(round(40 * self.scale), self.window.top - round(46 * self.scale))
+        room = self.title_y - round(34 * self.scale)  # above the title
+        if room < 60:
+            return
+        # The queen of spades among her court, fanned out above the title.
+        card_h = min(room * 0.62, 190 * self.scale)
+        card_w = max(20, round(card_h / 1.4))
+        art = self.app.card_art
+        cards = (50, 38, 37, 51, 36)  # K♥ A♠ K♠ A♥, and the queen on top in the middle
+        angles = (-32.0, -16.0, 16.0, 32.0, 0.0)
+        radius = card_w * 2.2  # the cards turn around a point below them
+        placed = []
+        for card, angle in zip(cards, angles, strict=True):
+            image = pygame.transform.rotozoom(art.face(card, card_w), -angle, 1.0)
+            x = radius * math.sin(math.radians(angle))
+            y = -radius * math.cos(math.radians(angle))
+            placed.append((image, image.get_rect(center=(round(x), round(y)))))
+        bounds = placed[0][1].unionall([rect for _, rect in placed])
+        fan = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        for image, rect in placed:
+            fan.blit(image, rect.move(-bounds.x, -bounds.y))
+        self.fan = fan
+        self.fan_pos = (
+            size[0] // 2 - fan.get_width() // 2,
+            self.title_y - round(34 * self.scale) - fan.get_height(),
+        )
 
     def draw_decoration(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         scale = self.scale
-        title_y = max(round(50 * scale), self.window.top - round(70 * scale))
+        if self.fan is not None:
+            surface.blit(self.fan, self.fan_pos)
         draw_text(
             surface,
             "Dame de pique",
             round(54 * scale),
             (255, 255, 255),
-            (w // 2, title_y),
+            (w // 2, self.title_y),
             bold=True,
             shadow=(0, 50, 10),
         )
-        # A fan of the queen of spades and her court beside the title.
-        art = self.app.card_art
-        card_w = round(70 * scale)
-        for i, card in enumerate((49, 36, 50, 51)):
-            image = pygame.transform.rotate(art.face(card, card_w), 18 - i * 12)
-            x = self.window.left - round(90 * scale) + i * round(22 * scale)
-            if x > card_w:
-                surface.blit(image, image.get_rect(center=(x, self.window.centery)))
         notice = self.app.notice
         if notice:
             lines = wrap_text(notice, round(15 * scale), min(w - 40, round(900 * scale)))
