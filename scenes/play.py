@@ -67,6 +67,7 @@ HAND_CLOSE: Final = 0.2
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
 FOCUS_BLUE: Final = (40, 110, 255)
+HOVER: Final = (255, 255, 255)
 PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
@@ -112,6 +113,7 @@ class TableScene(Scene):
         self.hand_motion: dict[int, tuple[int, int]] = {}  # where each card slides from
         self.hand_motion_time = 0.0
         self.focus: int | None = None  # keyboard focus: an index into the shown hand
+        self.hover: int | None = None  # the card under the mouse
         self.message = ""
         self.message_timer = 0.0
         self.banner = ""
@@ -376,6 +378,9 @@ class TableScene(Scene):
             return self._key(event.key)
         if self.pass_button.visible and self.pass_button.handle_event(event):
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(event.pos)
+            return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             index = self.card_at(event.pos)
             if index is None:
@@ -537,6 +542,7 @@ class TableScene(Scene):
             self.model.sync(snapshot)
         if self.model.hand != old_hand and self.speed > 0 and not isinstance(event, HandStarted):
             # The cards left in the hand slide together instead of jumping.
+            self.hover = None
             self.hand_motion = before
             self.hand_motion_time = 0.0
         if isinstance(event, PassesExchanged) and self.speed > 0:
@@ -743,6 +749,7 @@ class TableScene(Scene):
         # The player's hand.
         greyed = self.shown_greyed()
         rects = self.hand_rects()
+        choosing = self.human_to_play() or self.human_to_pass()
         for index, (card, rect) in enumerate(zip(self.model.hand, rects, strict=True)):
             if card in hidden:
                 continue
@@ -756,6 +763,8 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
             if index == self.focus:
                 pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
+            elif index == self.hover and card not in greyed and choosing:
+                pygame.draw.rect(surface, HOVER, rect.inflate(4, 4), 2, border_radius=8)
         # Cards in flight.
         if anim is not None:
             for flight in anim.flights:
