@@ -29,6 +29,7 @@ class Motive(Enum):
     PASS_HIGH_HEARTS = "pass-high-hearts"  # (none)
     VOID_SUIT = "void-suit"  # suit: the suit emptied by the pass
     PASS_HIGH_CARD = "pass-high-card"  # (none): the highest card left that is not a guard
+    PASS_BEST_ODDS = "pass-best-odds"  # (Hard) the search found this set best; no simpler reason
     KEEP_FOR_MOON = "keep-for-moon"  # (whole pass) the hand tries the moon: low cards go
     CARELESS_PASS = "careless-pass"  # (Easy) cards picked without thought
     # -- playing --

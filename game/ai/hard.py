@@ -31,6 +31,8 @@ from typing import Final
 from game.ai.decision import Decision, Facts, Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import (
+    GUARDS_FOR_QUEEN,
+    HIGH_HEART_RANK,
     HIGH_SPADES,
     LOW_SPADES,
     SPADES,
@@ -51,6 +53,7 @@ from game.cards import (
     SUIT_MASKS,
     Card,
     Suit,
+    card_at,
     cards_of,
     mask_of,
 )
@@ -62,7 +65,7 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
-ACE_OF_HEARTS: Final = 51
+ACE_OF_HEARTS: Final = card_at(Suit.HEARTS, 12)
 PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
 PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
@@ -131,17 +134,25 @@ def _danger(hand: int, card: int) -> float:
     return score
 
 
-def _pass_motive(hand: int, card: int) -> Motive:
-    if card == QUEEN_OF_SPADES:
-        return Motive.PASS_DANGEROUS_QUEEN
-    if 1 << card & HIGH_SPADES:
-        return Motive.PASS_HIGH_SPADES
-    if 1 << card & HEARTS_MASK:
-        return Motive.PASS_HIGH_HEARTS
+def _pass_reason(hand: int, card: int, passed: int) -> tuple[Card, Motive, Facts]:
+    """The true simple reason for passing ``card`` in the set ``passed`` (else BEST_ODDS)."""
+    low_spades = (hand & LOW_SPADES).bit_count()
     suit = card // RANKS_PER_SUIT
-    if (hand & SUIT_MASKS[suit]).bit_count() <= PASS_SIZE:
-        return Motive.VOID_SUIT
-    return Motive.PASS_HIGH_CARD
+    if card == QUEEN_OF_SPADES and low_spades < GUARDS_FOR_QUEEN:
+        return CARDS[card], Motive.PASS_DANGEROUS_QUEEN, _facts(spades_held=low_spades)
+    if 1 << card & HIGH_SPADES and not hand & ~passed & QUEEN_OF_SPADES_BIT:
+        return CARDS[card], Motive.PASS_HIGH_SPADES, _facts(spades_held=low_spades)
+    if not hand & ~passed & SUIT_MASKS[suit]:
+        return CARDS[card], Motive.VOID_SUIT, _facts(suit=Suit(suit))
+    if suit == Suit.HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK:
+        return CARDS[card], Motive.PASS_HIGH_HEARTS, _facts()
+    if card % RANKS_PER_SUIT >= HIGH_HEART_RANK:
+        return CARDS[card], Motive.PASS_HIGH_CARD, _facts()
+    return CARDS[card], Motive.PASS_BEST_ODDS, _facts()
+
+
+def _facts(**facts: object) -> Facts:
+    return MappingProxyType(facts)
 
 
 def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int) -> float:
@@ -221,13 +232,13 @@ class HardPlayer:
             return Decision(
                 cards,
                 Motive.KEEP_FOR_MOON,
-                per_card=tuple((c, Motive.KEEP_FOR_MOON, MappingProxyType({})) for c in cards),
+                per_card=tuple((c, Motive.KEEP_FOR_MOON, _facts()) for c in cards),
             )
-        # The careful pass's reasons for the cards it shares, in its order; then the others.
-        shared = [entry for entry in careful.per_card if entry[0] in cards]
-        no_facts: Facts = MappingProxyType({})
-        extra = [(c, _pass_motive(view.hand, c), no_facts) for c in cards if c not in careful.cards]
-        per_card = tuple(shared + extra)
+        # The cards it shares with the careful pass first (in its order), then the others.
+        order = [c for c in careful.cards if c in cards] + [
+            c for c in cards if c not in careful.cards
+        ]
+        per_card = tuple(_pass_reason(view.hand, c, options[best]) for c in order)
         return Decision(cards, per_card[0][1], per_card[0][2], per_card)
 
     # -- playing -------------------------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""The motives Medium and Hard give (the tutor's raw material) are true in their positions."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.decision import Decision, Motive
+from game.ai.hard import HardPlayer
+from game.ai.knowledge import Knowledge
+from game.ai.medium import LOW_SPADES, MediumPlayer, trick_winner
+from game.cards import (
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Suit,
+    cards_of,
+    mask_of,
+)
+from game.hand import Phase
+from game.match import Match
+from game.rules import Rules
+from game.view import SeatView
+
+
+def check_play(view: SeatView, decision: Decision) -> None:
+    card = decision.card
+    facts = decision.facts
+    legal = view.legal_mask()
+    assert legal >> card & 1
+    know = Knowledge.of(view)
+    motive = decision.motive
+    if motive is Motive.FORCED_ONLY_CARD:
+        assert legal == 1 << card
+        return
+    if view.trick:
+        best, winner = trick_winner(view)
+        led = view.led_suit
+    if motive is Motive.FLUSH_QUEEN:
+        assert not view.trick and card // 13 == Suit.SPADES and card < QUEEN_OF_SPADES
+        assert know.out(QUEEN_OF_SPADES)
+        assert facts["spades_held"] == (view.hand & LOW_SPADES).bit_count()
+    elif motive is Motive.LEAD_LOW_SAFE:
+        suit_cards = view.hand & SUIT_MASKS[card // 13]
+        assert not view.trick and card == (suit_cards & -suit_cards).bit_length() - 1
+        below = know.unseen & SUIT_MASKS[card // 13] & ((1 << card) - 1)
+        assert facts["lower_out"] == below.bit_count() and facts["suit"] == card // 13
+    elif motive in (Motive.DUCK_UNDER, Motive.DUMP_QUEEN):
+        assert facts["winning_card"] == best and facts["winner"] == winner
+        if motive is Motive.DUMP_QUEEN:
+            assert card == QUEEN_OF_SPADES and not (card // 13 == led and card > best)
+        else:
+            assert card // 13 == led and card < best
+    elif motive is Motive.FOLLOW_LOW:
+        assert card // 13 == led and card > best and facts["winning_card"] == best
+    elif motive is Motive.WIN_CHEAPLY_LAST:
+        assert len(view.trick) == view.rules.players - 1 and card // 13 == led and card > best
+        assert facts["points_in_trick"] == view.rules.points_of(mask_of(view.trick))
+    elif motive is Motive.PLAY_HIGH_FIRST_TRICK:
+        assert view.trick_number == 0
+    elif motive is Motive.DUMP_HIGH_HEART:
+        assert view.trick and card // 13 != led and 1 << card & HEARTS_MASK
+        assert card == (view.hand & HEARTS_MASK).bit_length() - 1
+    elif motive in (Motive.DUMP_HIGH_SPADE, Motive.DUMP_HIGH_CARD):
+        assert view.trick and card // 13 != led
+    elif motive is Motive.BLOCK_MOON:
+        runner = facts["runner"]
+        holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
+        assert holders == [runner] and runner != view.seat
+        assert card // 13 == led and card > best
+        assert (mask_of(view.trick) | 1 << card) & PENALTY_MASK
+    elif motive is Motive.SHOOT_MOON:
+        holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
+        assert holders == [view.seat]
+        assert facts["points_taken"] == view.rules.points_of(know.taken[view.seat])
+    else:
+        assert motive is Motive.BEST_ODDS, motive
+
+
+def check_pass(view: SeatView, decision: Decision) -> None:
+    passed = mask_of(decision.cards)
+    assert passed.bit_count() == 3 and not passed & ~view.hand
+    assert sorted(c for c, _, _ in decision.per_card) == sorted(decision.cards)
+    low_spades = (view.hand & LOW_SPADES).bit_count()
+    for card, motive, facts in decision.per_card:
+        if motive is Motive.PASS_DANGEROUS_QUEEN:
+            assert card == QUEEN_OF_SPADES and facts["spades_held"] == low_spades < 3
+        elif motive is Motive.PASS_HIGH_SPADES:
+            assert card in (37, 38) and facts["spades_held"] == low_spades
+        elif motive is Motive.VOID_SUIT:
+            assert facts["suit"] == card // 13
+            assert not view.hand & ~passed & SUIT_MASKS[card // 13]
+        elif motive is Motive.PASS_HIGH_HEARTS:
+            assert card // 13 == Suit.HEARTS and card % 13 >= 9
+
+
+def test_motives_are_true_over_whole_games() -> None:
+    counts: dict[Motive, int] = {}
+    for seed in range(4):
+        match = Match.new(Rules(target=50), seed=f"m{seed}")
+        players = [HardPlayer(seed, work=2000, pass_samples=6), MediumPlayer(0)] * 2
+        while not match.is_over:
+            if match.phase is Phase.PASS:
+                for seat, p in enumerate(players):
+                    decision = p.decide_pass(match.view(seat))
+                    check_pass(match.view(seat), decision)
+                    match.choose_pass(seat, decision.cards)
+            elif match.phase is Phase.PLAY:
+                seat = match.hand.turn
+                view = match.view(seat)
+                decision = players[seat].decide_play(view)
+                check_play(view, decision)
+                counts[decision.motive] = counts.get(decision.motive, 0) + 1
+                match.play(decision.card, seat)
+            elif match.phase is Phase.MOON_CHOICE:
+                match.choose_moon(True)
+            else:
+                match.next_hand()
+    assert len(counts) >= 8  # many kinds of situation were met
+
+
+def test_hard_pass_reasons_are_true() -> None:
+    rng = random.Random(4)
+    deck = list(range(52))
+    for _ in range(12):
+        rng.shuffle(deck)
+        hands = [mask_of(deck[i * 13 : (i + 1) * 13]) for i in range(4)]
+        match = Match.new(Rules(), seed=rng.randrange(10**6))
+        match.hand.hands = hands
+        view = match.view(0)
+        assert view.hand == hands[0] and cards_of(view.hand)
+        check_pass(view, HardPlayer(1, pass_samples=8).decide_pass(view))
