@@ -24,6 +24,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 log = logging.getLogger("dame-de-pique")
 
 FPS: Final = 60
+IDLE_FPS: Final = 30
+"""The frame rate while nothing moves and the player has not touched anything for a moment."""
+IDLE_AFTER: Final = 0.5
 DEFAULT_SIZE: Final = (1280, 800)
 MIN_SIZE: Final = (640, 480)
 MAX_SIZE: Final = (7680, 4320)
@@ -295,9 +298,14 @@ class App:
         clock = pygame.time.Clock()
         started = time.perf_counter()
         report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
+        last_input = time.perf_counter()
         while self.running:
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            top = self.stack.top
+            still = time.perf_counter() - last_input > IDLE_AFTER
+            fps = IDLE_FPS if still and top is not None and not top.busy() else FPS
+            dt = min(clock.tick(fps) / 1000.0, 0.1)
             for event in pygame.event.get():
+                last_input = time.perf_counter()
                 self.handle_event(event)
             if not self.running:
                 break

@@ -466,6 +466,11 @@ class TableScene(Scene):
 
     # -- time ------------------------------------------------------------------------------------
 
+    def busy(self) -> bool:
+        waiting_for_player = self.human_to_pass() or self.human_to_play()
+        timers = self.message_timer or self.banner_timer or self.received_timer or self.hand_motion
+        return not waiting_for_player or bool(timers)
+
     def update(self, dt: float) -> None:
         self.message_timer = max(0.0, self.message_timer - dt)
         self.banner_timer = max(0.0, self.banner_timer - dt)

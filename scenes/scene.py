@@ -44,6 +44,11 @@ class Scene:
         """React to one input event; True when the event was used."""
         return False
 
+    def busy(self) -> bool:
+        """True while something moves on its own (the window then runs at full frame rate;
+        a still screen waiting for the player is redrawn less often to spare the processor)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance timers and animations by ``dt`` seconds."""
 

@@ -179,6 +179,9 @@ class ScoreScene(Scene):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def busy(self) -> bool:
+        return self.auto
+
     def update(self, dt: float) -> None:
         if self.auto:
             self.timer += dt

@@ -120,9 +120,7 @@ def draw_window(
 ) -> pygame.Rect:
     """A grey window with a title bar; returns the client area below the title."""
     shadow = rect.move(round(6 * scale), round(6 * scale))
-    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 70))
-    surface.blit(shade, shadow)
+    surface.blit(_shade(shadow.size), shadow)
     draw_bevel(surface, rect)
     border = max(2, round(4 * scale))
     bar = pygame.Rect(rect.x + border, rect.y + border, rect.w - 2 * border, title_height(scale))
@@ -137,6 +135,13 @@ def draw_window(
         bold=True,
     )
     return pygame.Rect(bar.x, bar.bottom, bar.w, rect.bottom - border - bar.bottom)
+
+
+@functools.lru_cache(maxsize=16)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 70))
+    return shade
 
 
 @functools.lru_cache(maxsize=32)
