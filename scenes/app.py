@@ -456,7 +456,7 @@ class App:
             )
             self._refresh_menu()
             return
-        self._show_table(TableScene(self, session, fresh=False))
+        self.show_table(TableScene(self, session, fresh=False))
 
     def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
         from scenes.play import TableScene
@@ -465,16 +465,17 @@ class App:
         seed = self.options.seed
         self.options.seed = None  # --seed deals the first game; "New game" after it is random
         session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
-        self._show_table(TableScene(self, session))
+        self.show_table(TableScene(self, session))
 
     def start_demo(self, hands: int) -> None:
         from scenes.play import TableScene
         from scenes.session import GameSession
 
         session = GameSession.new(copy.deepcopy(self.prefs.new_game), self.options.seed, demo=True)
-        self._show_table(TableScene(self, session, hands_limit=hands))
+        self.show_table(TableScene(self, session, hands_limit=hands))
 
-    def _show_table(self, table: Any) -> None:
+    def show_table(self, table: Any) -> None:
+        """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
         from scenes.menu import MenuScene
 
         if self.stack.find(MenuScene) is None:

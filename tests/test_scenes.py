@@ -381,7 +381,7 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
     opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
     session = GameSession(match, options, players=opponents)
     table = TableScene(app, session)
-    app._show_table(table)
+    app.show_table(table)
     for _ in range(100):
         wait_for_player(app, table)
         if app.stack.top is not table:
