@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, SUIT_MASKS
+from game.cards import HEARTS_MASK, PENALTY_MASK, QUEEN_OF_SPADES_BIT, RANKS_PER_SUIT, SUIT_MASKS
 from game.rules import Rules
 from game.view import SeatView
 
@@ -56,7 +56,7 @@ class Knowledge:
         excluded = [0] * n  # cards a seat cannot hold, from the way it played
         taken = [0] * n
         broken = False
-        breakers = HEARTS_MASK | (1 << 36 if rules.queen_breaks_hearts else 0)
+        breakers = HEARTS_MASK | (QUEEN_OF_SPADES_BIT if rules.queen_breaks_hearts else 0)
         tricks = [*view.tricks, (view.leader, view.trick, -1)]
         for number, (leader, cards, winner) in enumerate(tricks):
             if not cards:

@@ -19,8 +19,10 @@ from game.ai.decision import Decision, Motive
 from game.ai.knowledge import Knowledge
 from game.ai.playout import highest_rank, moon_add_wins
 from game.cards import (
+    ACE_OF_SPADES,
     CARDS,
     HEARTS_MASK,
+    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -35,7 +37,7 @@ from game.view import SeatView
 
 SPADES = int(Suit.SPADES)
 HEARTS = int(Suit.HEARTS)
-HIGH_SPADES = 1 << 37 | 1 << 38
+HIGH_SPADES = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
 GUARDS_FOR_QUEEN = 3  # spades below the queen needed to keep it safely
 HIGH_HEART_RANK = 9  # jack of hearts and above are passed
@@ -75,7 +77,7 @@ def heuristic_pass(hand: int) -> Decision:
         take(QUEEN_OF_SPADES, Motive.PASS_DANGEROUS_QUEEN, spades_held=low_spades)
     keeps_queen = bool(left & QUEEN_OF_SPADES_BIT)
     if not keeps_queen and low_spades < GUARDS_FOR_QUEEN + 1:
-        for card in (38, 37):
+        for card in (ACE_OF_SPADES, KING_OF_SPADES):
             take(card, Motive.PASS_HIGH_SPADES, spades_held=low_spades)
     # A short minor suit that the remaining places can empty.
     room = PASS_SIZE - len(chosen)
@@ -99,8 +101,7 @@ def heuristic_pass(hand: int) -> Decision:
             pool &= ~LOW_SPADES
         if not pool:
             pool = left
-        card = highest_rank(_prefer_short(pool, left))
-        take(card, Motive.PASS_HIGH_CARD)
+        take(highest_rank(_prefer_short(pool, left)), Motive.PASS_HIGH_CARD)
     passed = tuple(sorted(c for c, _, _ in chosen))
     per_card = tuple((c, m, f) for c, m, f in chosen)
     return Decision(passed, chosen[0][1], chosen[0][2], per_card)

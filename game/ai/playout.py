@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.cards import (
+    ACE_OF_SPADES,
     HEARTS_MASK,
+    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -35,7 +37,7 @@ from game.legality import legal_mask
 from game.rules import MOON_POINTS, PassDirection, Rules
 from game.view import SeatView
 
-HIGH_SPADES: Final = 1 << 37 | 1 << 38  # king and ace of spades
+HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
