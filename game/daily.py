@@ -10,11 +10,11 @@ version 1, never to change once released:
 3. The deal is ``Match.new(Rules(), seed, single_hand=True, first_pass=direction)``: the classic
    rules, four players, dealer seat 0, so the hand's cards come from the seed ``seed + "/0"``
    by :mod:`game.deal`'s shuffle. The player is seat 0.
-4. Seat ``n`` (1, 2, 3) is played by the Hard AI with the seed ``f"{seed}/seat{n}"`` and a search
-   of :data:`DAILY_WORK` card plays per decision; its pass is
-   that player's choice from its view of the fresh deal (passes are chosen before anyone sees
-   what they receive, so they do not depend on the player's).
-5. The par is the points seat 0 scores when the tutor, the Hard AI with the seed
+4. Seat ``n`` (1, 2, 3) is played by the Hard AI with the seed ``f"{seed}/seat{n}"`` and the
+   search sizes :data:`DAILY_WORK` and :data:`DAILY_PASS_SAMPLES`; its pass is that player's
+   choice from its view of the fresh deal (passes are chosen before anyone sees what they
+   receive, so they do not depend on the player's).
+5. The par is the points seat 0 scores when the tutor, the same Hard AI with the seed
    ``f"{seed}/seat0"``, plays it against those same opponents.
 
 The opponents' passes and the par also depend on the Hard AI's play: a change to it changes
@@ -31,6 +31,7 @@ them, and ``tests/test_daily.py`` pins three dates so that such a change is neve
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -52,7 +53,9 @@ DIRECTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACRO
 PLAYER_SEAT: Final = 0
 OPPONENT_SEATS: Final = (1, 2, 3)
 DAILY_RULES: Final = Rules()
-DAILY_WORK: Final = 60_000  # Hard's search per decision, pinned: tuning the game's level leaves it
+# Hard's search, pinned here so that tuning the game's Hard level leaves the daily alone:
+DAILY_WORK: Final = 60_000  # card plays simulated per play decision
+DAILY_PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 
 
 def _check_date(day: object) -> _dt.date:
@@ -67,7 +70,7 @@ def seat_seed(seed: str, seat: int) -> str:
 
 
 def _hard(seed: str, seat: int) -> HardPlayer:
-    return HardPlayer(seat_seed(seed, seat), work=DAILY_WORK)
+    return HardPlayer(seat_seed(seed, seat), work=DAILY_WORK, pass_samples=DAILY_PASS_SAMPLES)
 
 
 class Outcome(StrEnum):
@@ -137,12 +140,17 @@ class DailyChallenge:
 
 
 def daily_challenge(day: _dt.date) -> DailyChallenge:
-    """The challenge of a calendar date (the player's local date).
+    """The challenge of a calendar date (the player's local date). The opponents' passes are
+    Hard searches (a fraction of a second in all); the result is cached per date and process.
 
     Raises ValueError for anything but a ``datetime.date`` (a ``datetime`` is refused too: the
     caller decides which local date it is).
     """
-    day = _check_date(day)
+    return _challenge(_check_date(day))
+
+
+@functools.lru_cache(maxsize=16)
+def _challenge(day: _dt.date) -> DailyChallenge:
     seed = daily_seed(day)
     direction = DIRECTIONS[seeded_choice_index(seed, "pass", len(DIRECTIONS))]
     match = Match.new(DAILY_RULES, seed, single_hand=True, first_pass=direction)

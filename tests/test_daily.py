@@ -58,14 +58,14 @@ DEALS = {
 # The opponents' passes and the par come from the Hard AI's play. Update them ON PURPOSE, in the
 # same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
 PASSES = {
-    d(2026, 1, 1): {1: "7C QC AH", 2: "KS AS KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "KS AS JH", 2: "AC QS 10H", 3: "KD QH KH"},
-    d(2027, 2, 28): {1: "5C JD AH", 2: "AC 9D 10D", 3: "KS AS QH"},
+    d(2026, 1, 1): {1: "7C QD AH", 2: "AC AS KH", 3: "9C 10C AD"},
+    d(2026, 7, 14): {1: "QC 10D KS", 2: "7C AC QS", 3: "JC QD KD"},
+    d(2027, 2, 28): {1: "JD 7H 9H", 2: "10C 9D 10D", 3: "QD KD QH"},
 }
 PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (17, 4, "KD QS QH"),
-    d(2026, 7, 14): (0, 9, "3C 4C KC"),  # the tutor shoots the moon
-    d(2027, 2, 28): (18, 5, "QS JH KH"),
+    d(2026, 1, 1): (0, 1, "KC KD QS"),
+    d(2026, 7, 14): (14, 7, "3C 4C 2S"),
+    d(2027, 2, 28): (18, 5, "KC AD QS"),
 }
 
 

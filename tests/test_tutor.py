@@ -30,6 +30,7 @@ from tests.engine_helpers import hands_from
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTOR_WORK = 600  # card plays per Hard decision: small, so hundreds of positions stay quick
+PASS_SAMPLES = 4  # deals per candidate pass, small for the same reason
 QUEEN = Card.parse("QS")
 KING, ACE = Card.parse("KS"), Card.parse("AS")
 
@@ -322,6 +323,10 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     return used
 
 
+def small_hard(seed: int | str) -> HardPlayer:
+    return HardPlayer(seed, work=TUTOR_WORK, pass_samples=PASS_SAMPLES)
+
+
 # -- positions from seeded games -------------------------------------------------------------
 
 
@@ -333,7 +338,7 @@ def mixed_players(game: int, n: int) -> list[Player]:
         if level == "random":
             players.append(RandomPlayer(seed=f"{game}/{seat}"))
         elif level == "hard":
-            players.append(HardPlayer(f"{game}/{seat}", work=TUTOR_WORK))
+            players.append(small_hard(f"{game}/{seat}"))
         else:
             players.append(make_player(level, f"{game}/{seat}"))
     return players
@@ -355,7 +360,7 @@ def positions(games: int) -> Iterator[tuple[SeatView, Advice]]:
         rules = RULE_SETS[game % len(RULE_SETS)]
         match = Match.new(rules, seed=f"tutor-test/{game}", single_hand=True)
         players = mixed_players(game, rules.players)
-        adviser = HardPlayer(f"tutor/{game}", work=TUTOR_WORK)
+        adviser = small_hard(f"tutor/{game}")
         while match.phase in (Phase.PASS, Phase.PLAY):
             if match.phase is Phase.PASS:
                 for seat in range(rules.players):
@@ -447,7 +452,7 @@ def test_pass_the_queen_with_only_two_low_spades() -> None:
     view = view_of(
         {0: "QS 4S 7S 2C 3C 5C 6C 9C 2D 3D 4D 5D 8D"}, "", 0, direction=PassDirection.LEFT
     )
-    advice = tutor.advise_pass(view, player=HardPlayer(1, work=TUTOR_WORK))
+    advice = tutor.advise_pass(view, player=small_hard(1))
     assert QUEEN in advice.cards
     check_pass(view, advice)
     queen_line = dict(advice.per_card)[QUEEN]
@@ -466,7 +471,7 @@ DUCK_DEAL = {
 def test_play_under_the_jack_when_the_trick_is_won() -> None:
     # East leads the 10♦, South covers with the J♦, West throws the Q♠: North plays last.
     view = view_of(DUCK_DEAL, "2C 3C AC 4C 10D JD QS", seat=2)
-    advice = tutor.advise_play(view, player=HardPlayer(1, work=TUTOR_WORK))
+    advice = tutor.advise_play(view, player=small_hard(1))
     check_play(view, advice)
     said = "Play the 9♦ under the J♦: the trick is already won and you stay out of it"
     assert advice.text() == said
