@@ -43,7 +43,7 @@ from scenes.table.felt import felt_surface
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
-from scenes.widgets import FELT, Button, draw_text, text_surface
+from scenes.widgets import FELT, Button, draw_text, text_surface, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -62,12 +62,14 @@ AI_PACE: Final = 0.45
 MOON_SHOWN: Final = 2.0
 BANNER_SHOWN: Final = 1.4
 MESSAGE_SHOWN: Final = 2.8
+HINT_SHOWN: Final = 12.0
 HAND_CLOSE: Final = 0.2
 
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
 FOCUS_BLUE: Final = (40, 110, 255)
 HOVER: Final = (255, 255, 255)
+HINT_PAPER: Final = (255, 250, 215)
 PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
@@ -114,6 +116,10 @@ class TableScene(Scene):
         self.hand_motion_time = 0.0
         self.focus: int | None = None  # keyboard focus: an index into the shown hand
         self.hover: int | None = None  # the card under the mouse
+        self.hint: Future[Any] | None = None  # the tutor's advice being worked out
+        self.hint_key: tuple[Any, ...] | None = None
+        self.hint_text = ""
+        self.hint_timer = 0.0
         self.message = ""
         self.message_timer = 0.0
         self.banner = ""
@@ -129,6 +135,7 @@ class TableScene(Scene):
         self.plate_panel: pygame.Surface | None = None
         self.warm_up: list[tuple[int, int]] = []  # card faces still to draw into the cache
         self.pass_button = Button(self._pass_label, self.confirm_pass)
+        self.hint_button = Button(N_("Hint"), self.request_hint)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -147,6 +154,7 @@ class TableScene(Scene):
         self.layout = TableLayout(size, self.match.rules.players)
         self.background = felt_surface(size)
         self.pass_button.rect = self.layout.button.copy()
+        self.hint_button.rect = self.layout.hint_button.copy()
         self._rotated.clear()
         self._fans.clear()
         plate = self.layout.places[0].plate
@@ -358,6 +366,41 @@ class TableScene(Scene):
         if self.match.phase is Phase.HAND_OVER:
             self._step(self.match.next_hand())
 
+    def _decision_key(self) -> tuple[Any, ...]:
+        """Names the decision the player faces now (a hint for another one is dropped)."""
+        return (self.match.hand_number, self.match.phase, len(self.match.hand.plays))
+
+    def request_hint(self) -> None:
+        """Ask the tutor (in the worker) which cards it would pass or play, and why."""
+        if self.human is None or not (self.human_to_pass() or self.human_to_play()):
+            return
+        key = self._decision_key()
+        if self.hint is not None and self.hint_key == key:
+            return  # already being worked out
+        view = self.match.view(self.human)
+        self.hint = self.app.thinker.submit(thinking.advise, view, f"{self.match.seed}/tutor")
+        self.hint_key = key
+
+    def _take_hint(self) -> None:
+        if self.hint is None or not self.hint.done():
+            return
+        future, self.hint = self.hint, None
+        if self.hint_key != self._decision_key():
+            return
+        try:
+            cards, sentence = future.result()
+        except Exception:
+            log.exception("the tutor could not give a hint")
+            return
+        from game import tutor
+
+        self.hint_text = tutor.render(sentence, _, ngettext, seat_name=self.app.prefs.name)
+        self.hint_timer = HINT_SHOWN
+        if self.human_to_pass():
+            self.selected = set(cards)
+        elif cards and cards[0] in self.model.hand:
+            self.focus = self.model.hand.index(cards[0])
+
     def say(self, text: str) -> None:
         self.message = text
         self.message_timer = MESSAGE_SHOWN
@@ -377,6 +420,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
         if self.pass_button.visible and self.pass_button.handle_event(event):
+            return True
+        if self.hint_button.visible and self.hint_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos)
@@ -402,6 +447,9 @@ class TableScene(Scene):
             return True
         if key == pygame.K_p:
             self.confirm_pass()
+            return True
+        if key == pygame.K_h:
+            self.request_hint()
             return True
         hand = self.model.hand
         if not hand:
@@ -468,11 +516,19 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         waiting_for_player = self.human_to_pass() or self.human_to_play()
-        timers = self.message_timer or self.banner_timer or self.received_timer or self.hand_motion
+        timers = (
+            self.message_timer
+            or self.banner_timer
+            or self.received_timer
+            or self.hand_motion
+            or self.hint is not None
+        )
         return not waiting_for_player or bool(timers)
 
     def update(self, dt: float) -> None:
         self.message_timer = max(0.0, self.message_timer - dt)
+        self.hint_timer = max(0.0, self.hint_timer - dt)
+        self._take_hint()
         self.banner_timer = max(0.0, self.banner_timer - dt)
         if self.received_timer > 0:
             self.received_timer -= dt
@@ -485,8 +541,6 @@ class TableScene(Scene):
             if self.hand_motion_time >= HAND_CLOSE * self.speed:
                 self.hand_motion = {}
         self._warm_card_faces()
-        self.pass_button.visible = self.human_to_pass()
-        self.pass_button.enabled = len(self.selected) == PASS_SIZE
         # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
         deadline = pygame.time.get_ticks() + 12
         remaining = dt
@@ -499,6 +553,12 @@ class TableScene(Scene):
             remaining = 0.0
         if self.focus is not None and self.focus >= len(self.model.hand):
             self.focus = len(self.model.hand) - 1 if self.model.hand else None
+        # The buttons show what the player may do now that the moves above are made.
+        self.pass_button.visible = self.human_to_pass()
+        self.pass_button.enabled = len(self.selected) == PASS_SIZE
+        self.hint_button.visible = self.human_to_pass() or self.human_to_play()
+        if self.hint_timer and not self.hint_button.visible:
+            self.hint_timer = 0.0  # the hint was about a decision now made
 
     def _warm_card_faces(self, budget_ms: int = 3) -> None:
         """Draw a few card faces into the art cache each frame (cards in the player's hand
@@ -784,6 +844,9 @@ class TableScene(Scene):
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
         self._draw_indicators(surface)
         self.pass_button.draw(surface, focused=False)
+        self.hint_button.draw(surface, focused=False)
+        if self.hint_timer > 0 and self.hint_text:
+            self._draw_hint(surface, self.hint_text)
         status = self.status_text()
         if status:
             draw_text(
@@ -894,6 +957,25 @@ class TableScene(Scene):
         else:
             pos, anchor = (rect.right, rect.top - layout.margin // 2), "bottomright"
         draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
+
+    def _draw_hint(self, surface: pygame.Surface, text: str) -> None:
+        """The tutor's sentence in a pale box above the hand."""
+        layout = self.layout
+        size = layout.small_font
+        lines = wrap_text(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
+        line_h = round(size * 1.35)
+        width = max(text_surface(line, size).get_width() for line in lines) + size * 2
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + size)
+        # Above the message line, the player's plate and the hint button.
+        plate = layout.places[BOTTOM].plate
+        bottom = min(layout.message_centre[1] - size, plate.top, self.hint_button.rect.top)
+        box.midbottom = (round(layout.message_centre[0]), round(bottom - layout.margin // 2))
+        pygame.draw.rect(surface, HINT_PAPER, box, border_radius=size // 2)
+        pygame.draw.rect(surface, (120, 110, 60), box, 1, border_radius=size // 2)
+        y = box.y + size // 2
+        for line in lines:
+            draw_text(surface, line, size, (30, 30, 30), (box.centerx, y), "midtop")
+            y += line_h
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         layout = self.layout

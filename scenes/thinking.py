@@ -32,6 +32,18 @@ def choose_moon(player: Player, view: SeatView) -> bool:
     return bool(player.choose_moon(view))
 
 
+def advise(view: SeatView, seed: str) -> tuple[list[int], Any]:
+    """The tutor's hint for the seat's pass or play: the cards and the sentence saying why
+    (:class:`game.tutor.Sentence`, rendered by the window in the player's language)."""
+    from game import tutor
+    from game.hand import Phase
+
+    advice = (
+        tutor.advise_pass(view, seed) if view.phase is Phase.PASS else tutor.advise_play(view, seed)
+    )
+    return [int(c) for c in advice.cards], advice.sentence
+
+
 def _ready() -> bool:
     return True
 

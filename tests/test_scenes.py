@@ -482,3 +482,31 @@ def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     assert table.match.hand.trick_number >= 1 or table.match.phase is not Phase.PLAY
+
+
+def wait_for_hint(app: App, table: TableScene) -> None:
+    deadline = time.monotonic() + 60
+    while table.hint is not None and time.monotonic() < deadline:
+        frames(app)
+        time.sleep(0.005)
+    frames(app)
+
+
+def test_h_asks_the_tutor_for_a_hint_on_the_pass_and_on_the_play(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.hint_button.visible
+    key(app, pygame.K_h)
+    wait_for_hint(app, table)
+    assert len(table.selected) == 3 and table.selected <= set(table.model.hand)
+    assert table.hint_text and table.hint_timer > 0
+    key(app, pygame.K_p)  # pass what the tutor suggested
+    wait_for_player(app, table)
+    click(app, table.hint_button.rect.center)
+    wait_for_hint(app, table)
+    assert table.focus is not None
+    card = table.model.hand[table.focus]
+    assert table.legal_cards() >> card & 1  # the tutor only suggests legal cards
+    plays = len(table.match.hand.plays)
+    key(app, pygame.K_RETURN)
+    assert len(table.match.hand.plays) == plays + 1

@@ -1,4 +1,5 @@
-"""The table layout at every window size: everything on screen, nothing on top of a name plate."""
+"""The table layout at every window size: everything on screen, nothing on top of a name plate
+or the hint button."""
 
 from __future__ import annotations
 
@@ -49,18 +50,19 @@ def test_everything_is_inside_the_window(size: tuple[int, int]) -> None:
         trick.center = (round(place.trick[0]), round(place.trick[1]))
         assert screen.contains(trick)
     assert screen.contains(layout.button)
+    assert screen.contains(layout.hint_button)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_name_plates_stay_clear_of_cards_and_each_other(size: tuple[int, int]) -> None:
     layout = TableLayout(size)
     plates = [place.plate for place in layout.places]
-    for a, b in itertools.combinations(plates, 2):
+    for a, b in itertools.combinations([*plates, layout.hint_button], 2):
         assert not a.colliderect(b)
     cards = [r.move(0, -layout.raise_px) for r in layout.hand_rects(13)]
     for side in (LEFT, TOP, RIGHT):
         cards += fan_rects(layout, side)
-    for plate in plates:
+    for plate in [*plates, layout.hint_button]:
         for rect in cards:
             assert not plate.colliderect(rect), (plate, rect)
 

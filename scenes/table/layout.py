@@ -164,6 +164,12 @@ class TableLayout:
         # The pass button sits in the middle of the empty table; messages just above the hand.
         self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
+        # The hint button: in the bottom-left corner beside the hand, else right of the plate.
+        self.hint_button = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
+        if hand_left - 2 * m >= self.hint_button.w:
+            self.hint_button.bottomleft = (m, h - m)
+        else:
+            self.hint_button.midleft = (bottom_plate.right + m, bottom_plate.centery)
         self.message_centre = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
