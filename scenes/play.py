@@ -133,7 +133,6 @@ class TableScene(Scene):
         self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
         self._fans: dict[tuple[int, int, int], tuple[pygame.Surface, tuple[int, int]]] = {}
         self.plate_panel: pygame.Surface | None = None
-        self.warm_up: list[tuple[int, int]] = []  # card faces still to draw into the cache
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.request_hint)
 
@@ -161,9 +160,12 @@ class TableScene(Scene):
         self.plate_panel = pygame.Surface(plate.size, pygame.SRCALPHA)
         radius = plate.h // 4
         pygame.draw.rect(self.plate_panel, PLATE, self.plate_panel.get_rect(), border_radius=radius)
-        self.warm_up = [
-            (c, w) for w in {self.layout.card_w, self.layout.trick_w} for c in range(52)
-        ]
+        # Every face the table can show, drawn now (a few tens of milliseconds) rather than
+        # during an animation.
+        art = self.app.card_art
+        for card in range(52):
+            art.face(card, self.layout.trick_w)
+            art.greyed(card, self.layout.card_w)
 
     def _at_hand_start(self) -> bool:
         h = self.match.hand
@@ -540,7 +542,6 @@ class TableScene(Scene):
             self.hand_motion_time += dt
             if self.hand_motion_time >= HAND_CLOSE * self.speed:
                 self.hand_motion = {}
-        self._warm_card_faces()
         # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
         deadline = pygame.time.get_ticks() + 12
         remaining = dt
@@ -559,19 +560,6 @@ class TableScene(Scene):
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
         if self.hint_timer and not self.hint_button.visible:
             self.hint_timer = 0.0  # the hint was about a decision now made
-
-    def _warm_card_faces(self, budget_ms: int = 3) -> None:
-        """Draw a few card faces into the art cache each frame (cards in the player's hand
-        first), so that no frame has to draw many new faces at once."""
-        if not self.warm_up:
-            return
-        hand = set(self.model.hand)
-        self.warm_up.sort(key=lambda item: item[0] not in hand)
-        deadline = pygame.time.get_ticks() + budget_ms
-        art = self.app.card_art
-        while self.warm_up and pygame.time.get_ticks() <= deadline:
-            card, width = self.warm_up.pop(0)
-            art.face(card, width)
 
     def _animate(self, dt: float) -> float:
         """Run the queued animations for ``dt`` seconds; returns time not used."""
