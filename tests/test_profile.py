@@ -9,7 +9,7 @@ import pytest
 
 from game import profile as profile_module
 from game.match import Match
-from game.profile import PROFILE_FILE, SCHEMA_VERSION, Profile, ProfileError
+from game.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, ProfileError
 from game.rules import Rules
 from game.save import load_match, save_match
 
@@ -115,3 +115,86 @@ def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(ProfileError, match="cannot use the profile folder"):
         Profile.open(blocker / "sub")
+
+
+# -- v2 and v3: the history of finished games and the daily challenge ---------------------------
+
+
+def make_v1_profile(folder: Path) -> None:
+    """A profile as version 1 of the program wrote it: the v1 schema, a setting, a saved game."""
+    folder.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(folder / PROFILE_FILE, isolation_level=None)
+    profile_module.MIGRATIONS[0](db)  # the v1 step is never edited: it is the old code path
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO settings (key, value) VALUES ('language', '\"fr\"')")
+    db.execute(
+        "INSERT INTO games (slot, data, saved_at) VALUES ('current', '{\"x\":1}', '2026-01-01')"
+    )
+    db.close()
+
+
+def test_a_v1_profile_migrates_and_keeps_its_setting_and_saved_game(tmp_path: Path) -> None:
+    make_v1_profile(tmp_path)
+    profile = Profile.open(tmp_path)
+    assert profile.notice is None
+    assert profile.schema_version == SCHEMA_VERSION >= 3
+    assert profile.setting("language") == "fr"
+    assert profile.load_game() == {"x": 1}
+    assert profile.finished_games() == [] and profile.daily_results() == []
+    profile.save_game({"x": 2})
+    profile.close()
+    assert Profile.open(tmp_path).load_game() == {"x": 2}
+
+
+def finished(practice: bool, winners: tuple[int, ...] = (0,)) -> FinishedGame:
+    return FinishedGame(
+        rules={"target": 100},
+        level="medium",
+        human_seat=0,
+        names=("Ana", "Bo", "Cy", "Di"),
+        totals=(40, 101, 77, 60),
+        winners=winners,
+        practice=practice,
+        hands=9,
+        match={"format": "m"},
+    )
+
+
+def test_a_practice_game_is_recorded_but_never_counts_as_a_win(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    profile.record_game(finished(practice=False))
+    profile.record_game(finished(practice=True))
+    profile.record_game(finished(practice=False, winners=(3,)))
+    games = Profile.open(tmp_path).finished_games()
+    assert [(g.practice, g.player_won, g.counts_as_win) for g in games] == [
+        (False, True, True),
+        (True, True, False),
+        (False, False, False),
+    ]
+    assert games[0].names == ("Ana", "Bo", "Cy", "Di") and games[0].match == {"format": "m"}
+    assert profile.win_count() == (1, 3)
+    stored = profile._db.execute("SELECT player_won, practice FROM games ORDER BY id").fetchall()
+    assert stored == [(1, 0), (0, 1), (0, 0)]  # a plain SUM(player_won) is right
+
+
+def test_only_the_first_daily_of_a_date_is_its_first_attempt(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    first = profile.record_daily("2026-03-01", 4, 6, 3)
+    again = profile.record_daily("2026-03-01", 0, 6, 2)
+    helped = profile.record_daily("2026-03-02", 1, 9, 4, practice=True)
+    assert (first.first_attempt, again.first_attempt, helped.first_attempt) == (True, False, True)
+    assert (first.counts, again.counts, helped.counts) == (True, False, False)
+    assert Profile.open(tmp_path).daily_history() == {
+        "2026-03-01": (4, 6, True),
+        "2026-03-02": (1, 9, False),
+    }
+    assert len(profile.daily_results()) == 3
+
+
+def test_the_daily_par_is_cached_per_date_and_version(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path)
+    assert profile.daily_par("2026-03-01", 1) is None
+    profile.set_daily_par("2026-03-01", 1, 7, 4)
+    assert Profile.open(tmp_path).daily_par("2026-03-01", 1) == (7, 4)
+    assert profile.daily_par("2026-03-01", 2) is None
+    assert profile.daily_par("2026-03-02", 1) is None
