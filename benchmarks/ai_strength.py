@@ -27,7 +27,7 @@ def show(title: str, report: Report) -> None:
         f"\n== {title}: {report.deals} deals x {len(report.lineup)} rotations, "
         f"{report.seconds:.0f} s"
     )
-    print(report.table())
+    print(report.table(), flush=True)
 
 
 def verdict(ok: bool) -> str:
