@@ -428,15 +428,63 @@ class App:
 
     def save_game(self, session: Any) -> None:
         try:
-            self.profile.save_game(session.to_saved())
+            self.profile.save_game(session.to_saved(), session.slot)
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def clear_saved_game(self) -> None:
+    def clear_saved_game(self, slot: str | None = None) -> None:
+        from game.profile import CURRENT_GAME
+
         try:
-            self.profile.clear_game()
+            self.profile.clear_game(slot or CURRENT_GAME)
         except sqlite3.Error as exc:
             self._cannot_save(exc)
+
+    def record_finished(self, session: Any) -> None:
+        """A finished game goes into the profile's history (practice games never as a win)."""
+        from game.profile import FinishedGame
+        from game.save import save_match
+
+        match = session.match
+        rules = match.rules
+        game = FinishedGame(
+            rules={
+                "players": rules.players,
+                "target": rules.target,
+                "queen_breaks_hearts": rules.queen_breaks_hearts,
+                "moon": rules.moon.value,
+                "jack_of_diamonds": rules.jack_of_diamonds,
+                "tie": rules.tie.value,
+            },
+            level=session.options.level,
+            human_seat=session.human_seat,
+            names=tuple(self.prefs.name(s) for s in range(rules.players)),
+            totals=tuple(match.totals),
+            winners=tuple(match.winners),
+            practice=session.practice,
+            hands=len(match.history),
+            match=save_match(match),
+        )
+        try:
+            self.profile.record_game(game)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def record_daily(self, table: Any) -> Any:
+        """A finished daily hand goes into the daily results; returns the stored
+        :class:`game.profile.DailyResult` (None if the profile cannot be written)."""
+        session = table.session
+        hand = session.match.hand
+        seat = session.human_seat
+        points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
+        tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
+        try:
+            return self.profile.record_daily(
+                session.daily.date.isoformat(), points, session.daily.par, tricks, session.practice
+            )
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+            return None
 
     def continue_game(self) -> None:
         from game.save import InvalidSave
@@ -510,6 +558,55 @@ class App:
         from scenes.new_game import NewGameScene
 
         self.stack.push(NewGameScene(self))
+
+    def open_daily(self) -> None:
+        """The daily challenge's screen (today's date, par, streaks, history, Play)."""
+        from scenes.daily import DailyScene
+
+        self.stack.push(DailyScene(self))
+
+    def has_saved_daily(self) -> bool:
+        from game.profile import DAILY_GAME
+
+        try:
+            return self.profile.has_game(DAILY_GAME)
+        except sqlite3.Error:
+            return False
+
+    def saved_daily(self) -> Any:
+        """The daily hand in progress (a :class:`GameSession`), or None; an unreadable one is
+        set aside with a notice."""
+        from game.profile import DAILY_GAME
+        from game.save import InvalidSave
+        from scenes.i18n import _
+        from scenes.session import GameSession
+
+        if not self.has_saved_daily():
+            return None
+        try:
+            session = GameSession.from_saved(self.profile.load_game(DAILY_GAME))
+            if session.daily is None:
+                raise InvalidSave("this is not a daily challenge")
+            return session
+        except (InvalidSave, ValueError) as exc:
+            aside = self.profile.set_game_aside(DAILY_GAME)
+            self.notices.append(
+                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                    reason=exc, name=aside
+                )
+            )
+            return None
+
+    def start_daily(self, session: Any, *, fresh: bool = True) -> None:
+        """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved)."""
+        from scenes.play import TableScene
+
+        self.show_table(TableScene(self, session, fresh=fresh))
+
+    def open_daily_result(self, table: Any) -> None:
+        from scenes.daily import DailyResultScene
+
+        self.stack.push(DailyResultScene(self, table))
 
     def open_settings(self) -> None:
         from scenes.settings import SettingsScene

@@ -33,6 +33,7 @@ class MenuEntry:
 MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
     MenuEntry(N_("New game"), lambda app: app.open_new_game()),
+    MenuEntry(N_("Daily challenge"), lambda app: app.open_daily()),
     MenuEntry(N_("Settings"), lambda app: app.open_settings()),
     MenuEntry(N_("Rules"), lambda app: app.open_rules()),
     MenuEntry(N_("About"), lambda app: app.open_about()),

@@ -63,12 +63,16 @@ MOON_SHOWN: Final = 2.0
 BANNER_SHOWN: Final = 1.4
 MESSAGE_SHOWN: Final = 2.8
 HINT_SHOWN: Final = 12.0
+TEACHING_MESSAGE_SHOWN: Final = 6.0  # a refused card's reason and the legal cards instead
 HAND_CLOSE: Final = 0.2
 
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
 FOCUS_BLUE: Final = (40, 110, 255)
 HOVER: Final = (255, 255, 255)
+TEACH: Final = (80, 230, 255)  # the tutor's choice in teaching mode (marked, never raised)
+TEACH_EDGE: Final = (0, 60, 90)
+PRACTICE_INK: Final = (190, 225, 190)
 HINT_PAPER: Final = (255, 250, 215)
 PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
@@ -120,6 +124,14 @@ class TableScene(Scene):
         self.hint_key: tuple[Any, ...] | None = None
         self.hint_text = ""
         self.hint_timer = 0.0
+        # Teaching mode: the tutor's choice for the decision in hand, asked for as it comes.
+        self.advice: Future[Any] | None = None
+        self.advice_key: tuple[Any, ...] | None = None
+        self.advice_for: tuple[Any, ...] | None = None  # the decision the advice below is for
+        self.advice_cards: tuple[int, ...] = ()
+        self.advice_text = ""
+        self.recorded = False  # the finished game went into the profile's history
+        self.daily_record: Any = None  # a finished daily hand's stored result
         self.message = ""
         self.message_timer = 0.0
         self.banner = ""
@@ -168,13 +180,10 @@ class TableScene(Scene):
             art.greyed(card, self.layout.card_w)
 
     def _at_hand_start(self) -> bool:
+        """Nothing of the hand is shown yet: no card played and the player has not passed (the
+        daily challenge's opponents have chosen their passes before the deal is shown)."""
         h = self.match.hand
-        return (
-            h.trick_number == 0
-            and not h.trick
-            and all(p is None for p in h.passes)
-            and h.phase in (Phase.PASS, Phase.PLAY)
-        )
+        return not h.plays and h.passes[self.bottom] is None and h.phase in (Phase.PASS, Phase.PLAY)
 
     # -- the engine ------------------------------------------------------------------------------
 
@@ -192,13 +201,21 @@ class TableScene(Scene):
         self._save()
 
     def _save(self) -> None:
-        """Save after every move (not in the demo, which must not touch the player's game)."""
-        if self.session.human_seat is None:
+        """Save after every move (not in the demo, which must not touch the player's game);
+        a finished game goes into the profile's history once and leaves its slot."""
+        session = self.session
+        if session.human_seat is None:
             return
         if self.match.is_over:
-            self.app.clear_saved_game()
+            if not self.recorded and not session.autoplay:
+                self.recorded = True
+                if session.daily is not None:
+                    self.daily_record = self.app.record_daily(self)
+                else:
+                    self.app.record_finished(session)
+            self.app.clear_saved_game(session.slot)
         else:
-            self.app.save_game(self.session)
+            self.app.save_game(session)
 
     @property
     def idle(self) -> bool:
@@ -297,6 +314,9 @@ class TableScene(Scene):
                 self.finished = True
                 self.app.finish_demo()
                 return False
+            if self.session.daily is not None and phase is Phase.GAME_OVER:
+                self.app.open_daily_result(self)
+                return False
             self.app.open_score(self, extra_hand=self.extra_hand)
         return False
 
@@ -350,6 +370,14 @@ class TableScene(Scene):
         hand = self.match.hand
         reason = hand.play_reason(card, self.human)
         if reason is not None:
+            if self.session.teaching and self.human_to_play():
+                from game import tutor
+
+                view = self.match.view(self.human)
+                sentence = tutor.explain_illegal(view, card, teaching=True)
+                if sentence is not None:
+                    self.say(self._render(sentence), TEACHING_MESSAGE_SHOWN)
+                    return
             self.say(reason_message(reason, hand.led_suit, hand.first_lead))
             return
         self.focus = None
@@ -382,6 +410,8 @@ class TableScene(Scene):
         view = self.match.view(self.human)
         self.hint = self.app.thinker.submit(thinking.advise, view, f"{self.match.seed}/tutor")
         self.hint_key = key
+        self.session.practice = True  # helped: the game no longer counts as a win
+        self._save()
 
     def _take_hint(self) -> None:
         if self.hint is None or not self.hint.done():
@@ -394,18 +424,59 @@ class TableScene(Scene):
         except Exception:
             log.exception("the tutor could not give a hint")
             return
-        from game import tutor
-
-        self.hint_text = tutor.render(sentence, _, ngettext, seat_name=self.app.prefs.name)
+        self.hint_text = self._render(sentence)
         self.hint_timer = HINT_SHOWN
         if self.human_to_pass():
             self.selected = set(cards)
         elif cards and cards[0] in self.model.hand:
             self.focus = self.model.hand.index(cards[0])
 
-    def say(self, text: str) -> None:
+    def _render(self, sentence: Any) -> str:
+        """A tutor's sentence in the player's language, with the table's names."""
+        from game import tutor
+
+        return tutor.render(sentence, _, ngettext, seat_name=self.app.prefs.name)
+
+    def _teach(self) -> None:
+        """Teaching mode: ask the tutor (in the worker) about each decision as it comes, and
+        keep its answer while that decision is the one in hand."""
+        key = self._decision_key()
+        if self.advice is not None and self.advice.done():
+            future, self.advice = self.advice, None
+            try:
+                cards, sentence = future.result()
+            except Exception:
+                log.exception("the tutor could not advise")
+                cards, sentence = None, None
+            if cards is not None and self.advice_key == key:
+                self.advice_for = key
+                self.advice_cards = tuple(int(c) for c in cards)
+                self.advice_text = self._render(sentence)
+        if self.human is None or not (self.human_to_pass() or self.human_to_play()):
+            return
+        if self.advice_for == key or (self.advice is not None and self.advice_key == key):
+            return
+        if self.advice is not None:
+            return  # an answer about an older decision is still coming: wait for it
+        view = self.match.view(self.human)
+        self.advice = self.app.thinker.submit(thinking.advise, view, f"{self.match.seed}/tutor")
+        self.advice_key = key
+
+    def teaching_cards(self) -> tuple[int, ...]:
+        """The cards marked as the tutor's choice now (none outside the player's decisions)."""
+        if not self.session.teaching or self.advice_for != self._decision_key():
+            return ()
+        if not (self.human_to_pass() or self.human_to_play()):
+            return ()
+        return tuple(c for c in self.advice_cards if c in self.model.hand)
+
+    def teaching_text(self) -> str:
+        """The tutor's one-sentence reason shown above the hand in teaching mode."""
+        return self.advice_text if self.teaching_cards() else ""
+
+    def say(self, text: str, seconds: float = MESSAGE_SHOWN) -> None:
         self.message = text
-        self.message_timer = MESSAGE_SHOWN
+        self.message_timer = seconds
 
     def toggle(self, card: int) -> None:
         """Raise or lower a card for the pass (at most three raised)."""
@@ -524,6 +595,7 @@ class TableScene(Scene):
             or self.received_timer
             or self.hand_motion
             or self.hint is not None
+            or self.advice is not None
         )
         return not waiting_for_player or bool(timers)
 
@@ -560,6 +632,8 @@ class TableScene(Scene):
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
         if self.hint_timer and not self.hint_button.visible:
             self.hint_timer = 0.0  # the hint was about a decision now made
+        if self.session.teaching:
+            self._teach()
 
     def _animate(self, dt: float) -> float:
         """Run the queued animations for ``dt`` seconds; returns time not used."""
@@ -803,6 +877,7 @@ class TableScene(Scene):
         greyed = self.shown_greyed()
         rects = self.hand_rects()
         choosing = self.human_to_play() or self.human_to_pass()
+        taught = self.teaching_cards()
         for index, (card, rect) in enumerate(zip(self.model.hand, rects, strict=True)):
             if card in hidden:
                 continue
@@ -814,6 +889,8 @@ class TableScene(Scene):
             surface.blit(image, rect)
             if card in self.received:
                 pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
+            if card in taught:
+                self._draw_teaching_mark(surface, rects, index)
             if index == self.focus:
                 pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
             elif index == self.hover and card not in greyed and choosing:
@@ -835,17 +912,11 @@ class TableScene(Scene):
         self.hint_button.draw(surface, focused=False)
         if self.hint_timer > 0 and self.hint_text:
             self._draw_hint(surface, self.hint_text)
+        elif self.teaching_text():
+            self._draw_hint(surface, self.teaching_text(), _("Teach me"))
         status = self.status_text()
         if status:
-            draw_text(
-                surface,
-                status,
-                layout.font_size,
-                (255, 255, 255),
-                layout.message_centre,
-                shadow=(0, 0, 0),
-                bold=True,
-            )
+            self._draw_status(surface, status)
         if self.banner_timer > 0 and self.banner and self.app.stack.top is self:
             self._draw_banner(surface, self.banner)
 
@@ -939,21 +1010,74 @@ class TableScene(Scene):
                 shadow=(0, 0, 0),
             )
         # Which hand this is, beside the hearts indicator.
-        hand_text = _("Hand {number}").format(number=self.model.hand_number + 1)
+        daily = self.session.daily
+        if daily is not None:
+            hand_text = _("Daily challenge, par {par}").format(par=daily.par)
+        else:
+            hand_text = _("Hand {number}").format(number=self.model.hand_number + 1)
+        practice = self.practice_label()
         if layout.two_rows:
             pos, anchor = (rect.right, rect.bottom + layout.margin // 2), "topright"
         else:
             pos, anchor = (rect.right, rect.top - layout.margin // 2), "bottomright"
-        draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
+        drawn = draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
+        if practice:
+            # Discreet: a small italic-free note under (or above) the hand's number.
+            step = drawn.h if layout.two_rows else -drawn.h
+            draw_text(
+                surface,
+                practice,
+                round(layout.small_font * 0.9),
+                PRACTICE_INK,
+                (pos[0], pos[1] + step),
+                anchor,
+            )
 
-    def _draw_hint(self, surface: pygame.Surface, text: str) -> None:
-        """The tutor's sentence in a pale box above the hand."""
+    def _draw_status(self, surface: pygame.Surface, text: str) -> None:
+        """The line of help above the hand; a long one (a refused card's reason with the legal
+        cards) wraps upwards so it never reaches the cards."""
+        layout = self.layout
+        size = layout.font_size
+        lines = wrap_text(text, size, round(layout.width * 0.9), bold=True)
+        line_h = round(size * 1.25)
+        x, y = layout.message_centre
+        y -= line_h * (len(lines) - 1)
+        for line in lines:
+            draw_text(surface, line, size, (255, 255, 255), (x, y), shadow=(0, 0, 0), bold=True)
+            y += line_h
+
+    def _draw_teaching_mark(
+        self, surface: pygame.Surface, rects: list[pygame.Rect], index: int
+    ) -> None:
+        """The tutor's card: an outline and a small pointer above the part of it that shows."""
+        rect = rects[index]
+        pygame.draw.rect(surface, TEACH_EDGE, rect.inflate(9, 9), 2, border_radius=10)
+        pygame.draw.rect(surface, TEACH, rect.inflate(6, 6), 3, border_radius=9)
+        shown = rects[index + 1].x - rect.x if index + 1 < len(rects) else rect.w
+        shown = max(8, min(rect.w, shown))
+        cx = rect.x + shown // 2
+        half = max(5, round(self.layout.card_w * 0.09))
+        tip = rect.top - 5
+        points = [(cx - half, tip - half * 1.4), (cx + half, tip - half * 1.4), (cx, tip)]
+        pygame.draw.polygon(surface, TEACH, points)
+        pygame.draw.polygon(surface, TEACH_EDGE, points, 1)
+
+    def practice_label(self) -> str:
+        """ "Practice" once a hint or teaching mode was used (the game will not count)."""
+        return _("Practice") if self.session.practice and self.human is not None else ""
+
+    def _draw_hint(self, surface: pygame.Surface, text: str, label: str = "") -> None:
+        """The tutor's sentence in a pale box above the hand (``label``: a small heading)."""
         layout = self.layout
         size = layout.small_font
         lines = wrap_text(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
         line_h = round(size * 1.35)
         width = max(text_surface(line, size).get_width() for line in lines) + size * 2
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + size)
+        heading = text_surface(label, round(size * 0.85), TEACH_EDGE, True) if label else None
+        if heading is not None:
+            width = max(width, heading.get_width() + size * 2)
+        head_h = heading.get_height() if heading is not None else 0
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + size + head_h)
         # Above the message line, the player's plate and the hint button.
         plate = layout.places[BOTTOM].plate
         bottom = min(layout.message_centre[1] - size, plate.top, self.hint_button.rect.top)
@@ -961,6 +1085,9 @@ class TableScene(Scene):
         pygame.draw.rect(surface, HINT_PAPER, box, border_radius=size // 2)
         pygame.draw.rect(surface, (120, 110, 60), box, 1, border_radius=size // 2)
         y = box.y + size // 2
+        if heading is not None:
+            surface.blit(heading, heading.get_rect(midtop=(box.centerx, y - size // 4)))
+            y += head_h - size // 4
         for line in lines:
             draw_text(surface, line, size, (30, 30, 30), (box.centerx, y), "midtop")
             y += line_h

@@ -5,12 +5,19 @@ restored exactly, even after a crash.
 
 from __future__ import annotations
 
+import datetime as _dt
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from game import daily
+from game.ai.hard import HardPlayer
+from game.cards import CARDS
+from game.deal import daily_seed
 from game.match import Match
 from game.players import Player
+from game.profile import CURRENT_GAME, DAILY_GAME
+from game.rules import PassDirection
 from game.save import InvalidSave, load_match, save_match
 from scenes.opponents import make_opponent
 from scenes.preferences import GameOptions
@@ -20,6 +27,36 @@ SESSION_VERSION: Final = 1
 HUMAN_SEAT: Final = 0
 
 
+@dataclass(frozen=True)
+class DailyHand:
+    """What a daily challenge's hand carries besides its match: the date and its par."""
+
+    date: _dt.date
+    par: int
+    replay: bool = False  # the date was already played: this hand is practice
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"date": self.date.isoformat(), "par": self.par, "replay": self.replay}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> DailyHand:
+        try:
+            day = _dt.date.fromisoformat(data["date"])
+            par, replay = data["par"], data.get("replay", False)
+        except (TypeError, KeyError, ValueError):
+            raise InvalidSave("the daily challenge's date or par is missing") from None
+        if not isinstance(par, int) or not isinstance(replay, bool):
+            raise InvalidSave("the daily challenge's par is not a number")
+        return cls(day, par, replay)
+
+
+def daily_opponent(day: _dt.date, seat: int) -> Player:
+    """The daily challenge's opponent at ``seat``: :mod:`game.daily`'s Hard player, same seed
+    and search sizes (built here so the window never computes the challenge itself)."""
+    seed = daily.seat_seed(daily_seed(day), seat)
+    return HardPlayer(seed, work=daily.DAILY_WORK, pass_samples=daily.DAILY_PASS_SAMPLES)
+
+
 @dataclass
 class GameSession:
     match: Match
@@ -27,13 +64,51 @@ class GameSession:
     human_seat: int | None = HUMAN_SEAT  # None: the computer plays every seat (demo)
     players: dict[int, Player] = field(default_factory=dict)
     autoplay: bool = False  # the computer plays the player's seat too (the game is still saved)
+    practice: bool = False  # a hint or teaching mode was used: the game never counts as a win
+    daily: DailyHand | None = None  # the daily challenge's hand, else an ordinary game
 
     def __post_init__(self) -> None:
         for seat in range(self.match.rules.players):
             if self.is_computer(seat) and seat not in self.players:
-                self.players[seat] = make_opponent(
-                    self.options.level, f"{self.match.seed}/seat{seat}"
-                )
+                if self.daily is not None:
+                    self.players[seat] = daily_opponent(self.daily.date, seat)
+                else:
+                    self.players[seat] = make_opponent(
+                        self.options.level, f"{self.match.seed}/seat{seat}"
+                    )
+        if self.teaching or (self.daily is not None and self.daily.replay):
+            self.practice = True
+
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode: the tutor shows its choice at each of the player's decisions."""
+        return self.options.teaching and self.human_seat is not None and not self.autoplay
+
+    @property
+    def slot(self) -> str:
+        """The profile slot the game is saved in (a daily hand keeps the ordinary game)."""
+        return DAILY_GAME if self.daily is not None else CURRENT_GAME
+
+    @classmethod
+    def new_daily(
+        cls,
+        day: _dt.date,
+        direction: PassDirection,
+        opponent_passes: dict[int, list[int]],
+        par: int,
+        *,
+        teaching: bool = False,
+        replay: bool = False,
+    ) -> GameSession:
+        """The daily challenge's hand of ``day``: the match of :mod:`game.daily` with the
+        opponents' fixed passes (worked out off the frame loop) already chosen."""
+        match = Match.new(
+            daily.DAILY_RULES, daily_seed(day), single_hand=True, first_pass=direction
+        )
+        for seat, cards in sorted(opponent_passes.items()):
+            match.choose_pass(seat, [CARDS[c] for c in cards])
+        options = GameOptions(level="hard", teaching=teaching)
+        return cls(match, options, daily=DailyHand(day, par, replay))
 
     @classmethod
     def new(
@@ -63,6 +138,8 @@ class GameSession:
             "version": SESSION_VERSION,
             "options": self.options.to_dict(),
             "match": save_match(self.match),
+            "practice": self.practice,
+            "daily": None if self.daily is None else self.daily.to_dict(),
         }
 
     @classmethod
@@ -74,4 +151,11 @@ class GameSession:
         if not isinstance(version, int) or version > SESSION_VERSION:
             raise InvalidSave("this game was saved by a newer version")
         match = load_match(data.get("match"))
-        return cls(match, GameOptions.from_dict(data.get("options")), autoplay=autoplay)
+        daily_hand = None if data.get("daily") is None else DailyHand.from_dict(data["daily"])
+        return cls(
+            match,
+            GameOptions.from_dict(data.get("options")),
+            autoplay=autoplay,
+            practice=data.get("practice") is True,
+            daily=daily_hand,
+        )

@@ -1,4 +1,5 @@
-"""Settings: language, animation speed, sound, card back, four-colour deck, everyone's names.
+"""Settings: language, animation speed, sound, card back, four-colour deck, teaching mode
+(the default of the new-game switch), everyone's names.
 
 Every change shows at once and is stored in the profile when the screen is left.
 """
@@ -46,6 +47,11 @@ class SettingsScene(FormScene):
             toggle_row(N_("Sound"), lambda: not prefs.mute, lambda on: app.set_mute(not on)),
             ChoiceRow(N_("Card back"), BACK_LABELS, lambda: prefs.card_back, app.set_card_back),
             toggle_row(N_("Four-colour deck"), lambda: prefs.four_colour, app.set_four_colour),
+            toggle_row(
+                N_("Teaching mode"),
+                lambda: prefs.new_game.teaching,
+                lambda on: setattr(prefs.new_game, "teaching", on),
+            ),
             name_row(0, N_("Your name")),
             name_row(1, N_("Left player")),
             name_row(2, N_("Player across")),

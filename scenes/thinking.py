@@ -44,6 +44,25 @@ def advise(view: SeatView, seed: str) -> tuple[list[int], Any]:
     return [int(c) for c in advice.cards], advice.sentence
 
 
+def daily_setup(day: Any) -> tuple[str, dict[int, list[int]]]:
+    """The daily challenge of ``day`` (a ``datetime.date``): its pass direction's name and the
+    opponents' fixed passes (the Hard AI's searches: a fraction of a second)."""
+    from game import daily
+
+    challenge = daily.daily_challenge(day)
+    passes = {seat: [int(c) for c in cards] for seat, cards in challenge.opponent_passes.items()}
+    return challenge.pass_direction.name, passes
+
+
+def daily_par(day: Any) -> tuple[int, int]:
+    """The daily challenge's par and the tricks the tutor took (a whole hand of Hard play:
+    seconds of work)."""
+    from game import daily
+
+    played = daily.par_play(day)
+    return played.points, played.tricks
+
+
 def _ready() -> bool:
     return True
 

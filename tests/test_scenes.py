@@ -119,7 +119,7 @@ def start_game(app: App) -> TableScene:
 def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: App) -> None:
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    assert menu.labels() == ["New game", "Settings", "Rules", "About", "Quit"]
+    assert menu.labels() == ["New game", "Daily challenge", "Settings", "Rules", "About", "Quit"]
     table = start_game(app)
     frames(app, 3)
     key(app, pygame.K_ESCAPE)
@@ -318,7 +318,7 @@ def test_names_can_be_changed_by_typing(app: App) -> None:
     app.open_settings()
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
-    settings.form.focus = 5  # your name
+    settings.form.focus = [row.label for row in settings.form.rows].index("Your name")
     key(app, pygame.K_RETURN)
     app.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
     key(app, pygame.K_RETURN)
