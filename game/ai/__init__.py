@@ -1,5 +1,8 @@
 """Computer opponents: Easy, Medium and Hard, behind the :class:`game.players.Player` protocol.
 
+Each level also answers ``decide_pass(view)`` and ``decide_play(view)`` with a
+:class:`~game.ai.decision.Decision`: the card(s) and the motive with its facts (for the tutor).
+
 >>> player = make_player("hard", seed=1)
 >>> isinstance(player, Player), LEVELS
 (True, ('easy', 'medium', 'hard'))
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.ai.decision import Decision, Motive
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer
@@ -33,4 +37,12 @@ def make_player(level: str, seed: int | str) -> Player:
     raise ValueError(f"unknown level {level!r}: choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
 
 
-__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "Decision",
+    "EasyPlayer",
+    "HardPlayer",
+    "MediumPlayer",
+    "Motive",
+    "make_player",
+]
