@@ -33,6 +33,7 @@ from scenes.widgets import (
     draw_text,
     draw_window,
     text_surface,
+    title_height,
     ui_scale,
     wrap_text,
 )
@@ -67,6 +68,11 @@ VERDICTS: Final = {
     daily.Outcome.BEATEN: N_("Par beaten!"),
     daily.Outcome.EQUALLED: N_("Par equalled"),
     daily.Outcome.MISSED: N_("Par missed"),
+}
+SHORT_VERDICTS: Final = {
+    daily.Outcome.BEATEN: N_("beaten"),
+    daily.Outcome.EQUALLED: N_("equalled"),
+    daily.Outcome.MISSED: N_("missed"),
 }
 VERDICT_COLOURS: Final = {
     daily.Outcome.BEATEN: (0, 110, 30),
@@ -133,6 +139,8 @@ class DailyScene(Scene):
         self.focus = 0
         self.scale = 1.0
         self.rect = pygame.Rect(0, 0, 10, 10)
+        self.size = (0, 0)
+        self.inner_w = 10
         self.background: pygame.Surface | None = None
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -168,6 +176,7 @@ class DailyScene(Scene):
             self.setup_future = self.app.thinker.submit(thinking.daily_setup, self.day)
         if self.par is None and self.par_future is None and not self.par_failed:
             self.par_future = self.app.thinker.submit(thinking.daily_par, self.day)
+        self._relayout()
 
     def busy(self) -> bool:
         return self.setup_future is not None or self.par_future is not None
@@ -199,7 +208,9 @@ class DailyScene(Scene):
                     )
                 except Exception as exc:  # sqlite3.Error: it is computed again next time
                     log.warning("the daily par cannot be kept: %s", exc)
-        self.play_button.enabled = self.ready()
+        if self.play_button.enabled != self.ready():
+            self.play_button.enabled = self.ready()
+            self._relayout()
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -236,7 +247,7 @@ class DailyScene(Scene):
         first = self.first_attempt()
         if first is None:
             return _("Not played yet today: your first hand counts.")
-        verdict = _(VERDICTS[daily.result(first.points, first.par)])
+        verdict = _(SHORT_VERDICTS[daily.result(first.points, first.par)])
         if first.practice:
             verdict = _("practice")
         return _("Today: {points}, par {par} ({verdict}). Playing again is practice.").format(
@@ -260,7 +271,7 @@ class DailyScene(Scene):
         firsts = [r for r in self.results if r.first_attempt]
         for r in sorted(firsts, key=lambda r: r.date, reverse=True)[:HISTORY_ROWS]:
             outcome = daily.result(r.points, r.par)
-            mark = daily.RESULT_MARKS[outcome] + " " + _(VERDICTS[outcome]).rstrip("!")
+            mark = daily.RESULT_MARKS[outcome] + " " + _(SHORT_VERDICTS[outcome])
             if r.practice:
                 mark = _("practice")
             try:
@@ -310,6 +321,7 @@ class DailyScene(Scene):
         options = self.app.prefs.new_game
         options.teaching = not options.teaching
         self.app.save_preferences()
+        self._relayout()
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -333,28 +345,68 @@ class DailyScene(Scene):
 
     # -- layout and drawing ----------------------------------------------------------------------
 
+    def info_lines(self) -> list[tuple[str, int, bool, float]]:
+        """The texts above the history: (text, size at scale 1, bold, gap after in sizes)."""
+        sub = [self.par_text()]
+        if self.direction is not None:
+            sub.insert(0, _(DIRECTION_LABELS.get(self.direction, "")))
+        lines = [
+            (long_date(self.day), 26, True, 0.35),
+            ("   ·   ".join(t for t in sub if t), 18, False, 0.6),
+            (self.status_text(), 15, False, 0.4),
+        ]
+        streaks = self.streak_lines()
+        lines += [(line, 15, False, 0.15) for line in streaks[:-1]]
+        lines.append((streaks[-1], 15, False, 0.7))
+        return lines
+
+    def _flow(self, surface: pygame.Surface | None, area: pygame.Rect) -> int:
+        """Draw (or only measure, without a surface) the info lines; returns the y below."""
+        y = area.y
+        for text, size_1, bold, gap in self.info_lines():
+            size = round(size_1 * self.scale)
+            for line in wrap_text(text, size, area.w, bold):
+                if surface is not None:
+                    draw_text(surface, line, size, INK, (area.centerx, y), "midtop", bold=bold)
+                y += round(size * 1.3)
+            y += round(size * gap)
+        return y
+
+    def _row_h(self) -> int:
+        return round(14 * self.scale * 1.7)
+
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
             return
+        self.size = size
         w, h = size
         self.scale = scale = ui_scale(size)
         self.background = felt_surface(size)
+        pad, gap, bh = round(18 * scale), round(12 * scale), round(40 * scale)
         width = min(w - 20, round(700 * scale))
-        height = min(h - 20, round(560 * scale))
-        self.rect = pygame.Rect(0, 0, width, height)
+        self.inner_w = width - 2 * pad - 8
+        info_h = self._flow(None, pygame.Rect(0, 0, self.inner_w, 0))
+        rows = min(HISTORY_ROWS, max(1, len(self.history_rows())))
+        sheet_h = (rows + 1) * self._row_h() + self._row_h() // 3
+        height = title_height(scale) + 8 + pad + info_h + sheet_h + pad * 2 + bh
+        self.rect = pygame.Rect(0, 0, width, min(h - 20, height))
         self.rect.center = (w // 2, h // 2)
-        pad = round(18 * scale)
-        bh = round(40 * scale)
-        gap = round(12 * scale)
-        widths = [round(w * scale) for w in (150, 220, 120)]
-        total = sum(widths) + gap * 2
-        if total > width - 2 * pad:  # a narrow window: the buttons share the width
-            widths = [(width - 2 * pad - 2 * gap) // 3] * 3
-            total = sum(widths) + gap * 2
-        x = self.rect.centerx - total // 2
+        # Each button as wide as its longest label needs; a narrow window shares the width.
+        room = width - 2 * pad - 2 * gap
+        widths = [
+            max(round(120 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
+            for b in self.buttons
+        ]
+        if sum(widths) > room:
+            widths = [room * wd // sum(widths) for wd in widths]
+        x = self.rect.centerx - (sum(widths) + 2 * gap) // 2
         for button, bw in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, self.rect.bottom - pad - bh, bw, bh)
             x += bw + gap
+
+    def _relayout(self) -> None:
+        if self.size[0] > 0:
+            self.resize(self.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.background is not None:
@@ -362,40 +414,13 @@ class DailyScene(Scene):
         scale = self.scale
         client = draw_window(surface, self.rect, _("Daily challenge"), scale)
         pad = round(18 * scale)
-        inner = client.inflate(-2 * pad, 0)
-        y = client.y + pad
-        y = self._line(surface, long_date(self.day), round(26 * scale), inner, y, bold=True)
-        sub = []
-        if self.direction is not None:
-            sub.append(_(DIRECTION_LABELS.get(self.direction, "")))
-        sub.append(self.par_text())
-        y = self._line(surface, "   ·   ".join(s for s in sub if s), round(18 * scale), inner, y)
-        y += round(4 * scale)
-        small = round(15 * scale)
-        y = self._line(surface, self.status_text(), small, inner, y)
-        for line in self.streak_lines():
-            y = self._line(surface, line, small, inner, y, gap=0.2)
-        y += round(8 * scale)
+        inner = pygame.Rect(client.x + pad, client.y + pad, self.inner_w, 0)
+        inner.centerx = client.centerx
+        y = self._flow(surface, inner)
         bottom = min(b.rect.top for b in self.buttons) - pad
         self._draw_history(surface, pygame.Rect(inner.x, y, inner.w, max(0, bottom - y)))
         for index, button in enumerate(self.buttons):
             button.draw(surface, focused=index == self.focus)
-
-    def _line(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        area: pygame.Rect,
-        y: int,
-        bold: bool = False,
-        gap: float = 0.45,
-    ) -> int:
-        """Centred text wrapped to ``area``'s width from ``y``; returns the y below it."""
-        for line in wrap_text(text, size, area.w, bold):
-            draw_text(surface, line, size, INK, (area.centerx, y), "midtop", bold=bold)
-            y += round(size * 1.3)
-        return y + round(size * gap)
 
     def _draw_history(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The latest dates' first attempts on a white sheet, like the score window's."""
@@ -458,6 +483,7 @@ class DailyResultScene(Scene):
         ]
         self.focus = 1
         self.scale = 1.0
+        self.inner_w = 10
         self.rect = pygame.Rect(0, 0, 10, 10)
 
     @property
@@ -508,10 +534,12 @@ class DailyResultScene(Scene):
         w, h = size
         self.scale = scale = ui_scale(size)
         width = min(w - 20, round(640 * scale))
-        height = min(h - 20, round(470 * scale))
+        pad, gap, bh = round(18 * scale), round(12 * scale), round(40 * scale)
+        self.inner_w = width - 2 * pad - 8
+        content = self._content(None, pygame.Rect(0, 0, self.inner_w, 0))
+        height = min(h - 20, title_height(scale) + 8 + pad + content + pad + bh + pad)
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (w // 2, h // 2)
-        pad, gap, bh = round(18 * scale), round(12 * scale), round(40 * scale)
         bw = min(round(180 * scale), (width - 2 * pad - 2 * gap) // 3)
         total = 3 * bw + 2 * gap
         x = self.rect.centerx - total // 2
@@ -542,34 +570,46 @@ class DailyResultScene(Scene):
         title = _("Daily challenge") + " — " + long_date(self.day)
         client = draw_window(surface, self.rect, title, scale)
         pad = round(18 * scale)
-        inner = client.inflate(-2 * pad, 0)
-        y = client.y + pad
+        inner = pygame.Rect(0, client.y + pad, self.inner_w, 0)
+        inner.centerx = client.centerx
+        self._content(surface, inner)
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, focused=index == self.focus)
+
+    def _content(self, surface: pygame.Surface | None, inner: pygame.Rect) -> int:
+        """Draw (or, without a surface, only measure) everything above the buttons; returns
+        its height."""
+        scale = self.scale
+        pad = round(18 * scale)
+
+        def text(line: str, size: int, colour: Any, y: int, bold: bool = False) -> None:
+            if surface is not None:
+                draw_text(surface, line, size, colour, (inner.centerx, y), "midtop", bold=bold)
+
+        y = inner.y
         size = round(30 * scale)
-        colour = VERDICT_COLOURS[self.outcome]
-        draw_text(surface, self.verdict(), size, colour, (inner.centerx, y), "midtop", bold=True)
+        text(self.verdict(), size, VERDICT_COLOURS[self.outcome], y, bold=True)
         y += round(size * 1.5)
         body = round(18 * scale)
         for line in self.lines():
-            draw_text(surface, line, body, INK, (inner.centerx, y), "midtop")
+            text(line, body, INK, y)
             y += round(body * 1.4)
         small = round(15 * scale)
-        note = self.note()
-        if note:
-            for line in wrap_text(note, small, inner.w):
-                draw_text(surface, line, small, (120, 60, 0), (inner.centerx, y), "midtop")
-                y += round(small * 1.35)
+        for line in wrap_text(self.note(), small, inner.w) if self.note() else []:
+            text(line, small, (120, 60, 0), y)
+            y += round(small * 1.35)
         y += round(small * 0.6)
         # The shareable line in a white, sunken field (it can be copied by hand if need be).
         lines = wrap_text(self.share, small, inner.w - 2 * pad)
         field = pygame.Rect(inner.x, y, inner.w, len(lines) * round(small * 1.4) + pad)
-        pygame.draw.rect(surface, WHITE, field)
-        pygame.draw.rect(surface, BEVEL_SHADOW, field, 1)
+        if surface is not None:
+            pygame.draw.rect(surface, WHITE, field)
+            pygame.draw.rect(surface, BEVEL_SHADOW, field, 1)
         ty = field.y + pad // 2
         for line in lines:
-            draw_text(surface, line, small, INK, (field.centerx, ty), "midtop")
+            text(line, small, INK, ty)
             ty += round(small * 1.4)
         y = field.bottom + round(small * 0.5)
-        status = text_surface(self.copy_text(), round(13 * scale), DISABLED_INK)
-        surface.blit(status, status.get_rect(midtop=(inner.centerx, y)))
-        for index, button in enumerate(self.buttons):
-            button.draw(surface, focused=index == self.focus)
+        text(self.copy_text(), round(13 * scale), DISABLED_INK, y)
+        y += round(13 * scale * 1.4)
+        return y - inner.y

@@ -134,6 +134,7 @@ class TableScene(Scene):
         self.daily_record: Any = None  # a finished daily hand's stored result
         self.message = ""
         self.message_timer = 0.0
+        self.message_boxed = False
         self.banner = ""
         self.banner_timer = 0.0
         self.extra_hand = False
@@ -376,7 +377,7 @@ class TableScene(Scene):
                 view = self.match.view(self.human)
                 sentence = tutor.explain_illegal(view, card, teaching=True)
                 if sentence is not None:
-                    self.say(self._render(sentence), TEACHING_MESSAGE_SHOWN)
+                    self.say(self._render(sentence), TEACHING_MESSAGE_SHOWN, boxed=True)
                     return
             self.say(reason_message(reason, hand.led_suit, hand.first_lead))
             return
@@ -474,9 +475,12 @@ class TableScene(Scene):
         """The tutor's one-sentence reason shown above the hand in teaching mode."""
         return self.advice_text if self.teaching_cards() else ""
 
-    def say(self, text: str, seconds: float = MESSAGE_SHOWN) -> None:
+    def say(self, text: str, seconds: float = MESSAGE_SHOWN, *, boxed: bool = False) -> None:
+        """Show ``text`` on the help line above the hand, or (``boxed``: the tutor's longer
+        words) in the pale box above it."""
         self.message = text
         self.message_timer = seconds
+        self.message_boxed = boxed
 
     def toggle(self, card: int) -> None:
         """Raise or lower a card for the pass (at most three raised)."""
@@ -827,7 +831,7 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         """The line of help above the hand."""
-        if self.message_timer > 0:
+        if self.message_timer > 0 and not self.message_boxed:
             return self.message
         if self.human_to_pass():
             return _("Choose three cards to pass")
@@ -910,7 +914,9 @@ class TableScene(Scene):
         self._draw_indicators(surface)
         self.pass_button.draw(surface, focused=False)
         self.hint_button.draw(surface, focused=False)
-        if self.hint_timer > 0 and self.hint_text:
+        if self.message_timer > 0 and self.message_boxed:
+            self._draw_hint(surface, self.message, _("Teach me"))
+        elif self.hint_timer > 0 and self.hint_text:
             self._draw_hint(surface, self.hint_text)
         elif self.teaching_text():
             self._draw_hint(surface, self.teaching_text(), _("Teach me"))
