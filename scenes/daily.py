@@ -105,12 +105,12 @@ def copy_to_clipboard(text: str) -> bool:
     try:
         import pygame.scrap as scrap
 
-        if not scrap.get_init():
-            scrap.init()
         put_text = getattr(scrap, "put_text", None)
-        if put_text is not None:
+        if put_text is not None:  # pygame-ce 2.2+: SDL's clipboard, no init needed
             put_text(text)
-        else:  # pygame-ce before 2.2
+        else:  # older pygame: the deprecated scrap API
+            if not scrap.get_init():
+                scrap.init()
             scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
         return True
     except (pygame.error, AttributeError, NotImplementedError, OSError, RuntimeError) as exc:

@@ -1,0 +1,391 @@
+"""Teaching mode, practice games and the daily challenge, driven through the window headless by
+synthetic events (the computer players and the tutor answer from the worker process)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game import daily, tutor
+from game.cards import CARDS, cards_of, parse_cards
+from game.hand import Phase
+from game.match import Match
+from game.profile import DAILY_GAME, Profile
+from game.rules import Rules
+from scenes import daily as daily_scene
+from scenes import i18n
+from scenes.app import App
+from scenes.daily import DailyResultScene, DailyScene
+from scenes.i18n import reason_message
+from scenes.play import TableScene
+from scenes.preferences import GameOptions
+from scenes.score import ScoreScene
+from scenes.session import GameSession
+from tests.test_daily import PARS, PASSES
+from tests.test_scenes import click, frames, key, make_app, point_on_card, wait_for_player
+
+DAY: dt.date = dt.date(2026, 7, 14)  # a date whose par and passes tests/test_daily.py pins
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = make_app(tmp_path, seed=5, speed="instant")
+    application.prefs.new_game.level = "easy"
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError("the window did not get there in time")
+        frames(app)
+        time.sleep(0.005)
+    frames(app)
+
+
+def teaching_table(app: App) -> TableScene:
+    app.prefs.new_game.teaching = True
+    app.start_new_game(app.prefs.new_game)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.teaching
+    return table
+
+
+class DrawnMarks:
+    """Records which cards the table marks as the tutor's choice in one frame."""
+
+    def __init__(self, table: TableScene, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cards: set[int] = set()
+        real = table._draw_teaching_mark
+
+        def record(surface: pygame.Surface, rects: list[pygame.Rect], index: int) -> None:
+            self.cards.add(table.model.hand[index])
+            real(surface, rects, index)
+
+        monkeypatch.setattr(table, "_draw_teaching_mark", record)
+
+
+def symbols(cards: Any) -> list[str]:
+    return [CARDS[int(c)].symbol() for c in cards]
+
+
+# -- teaching mode --------------------------------------------------------------------------------
+
+
+def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = teaching_table(app)
+    wait_for_player(app, table)
+    run_until(app, lambda: bool(table.teaching_cards()))
+    match = table.match
+    expected = tutor.advise_pass(match.view(0), f"{match.seed}/tutor")
+    assert set(table.teaching_cards()) == {int(c) for c in expected.cards}
+    marks = DrawnMarks(table, monkeypatch)
+    table.draw(app.screen)
+    assert marks.cards == {int(c) for c in expected.cards}  # drawn marked...
+    assert table.selected == set()  # ...but not raised: the player still chooses
+    text = table.teaching_text()
+    assert all(name in text for name in symbols(expected.cards))
+    assert table.session.practice and table.practice_label() == "Practice"
+    # The player ignores the advice: passes other cards; the next decision is advised afresh.
+    others = [c for c in table.model.hand if c not in table.teaching_cards()][:3]
+    for card in others:
+        click(app, point_on_card(table, table.model.hand.index(card)))
+    frames(app)
+    click(app, table.pass_button.rect.center)
+    assert match.hand.passes[0] is not None
+    wait_for_player(app, table)
+    run_until(app, lambda: bool(table.teaching_cards()))
+    advice = tutor.advise_play(match.view(0), f"{match.seed}/tutor")
+    assert table.teaching_cards() == (int(advice.card),)
+    marks.cards.clear()
+    table.draw(app.screen)
+    assert marks.cards == {int(advice.card)}
+    assert advice.card.symbol() in table.teaching_text()
+    assert table.focus is None  # not moved onto it either
+    plays = len(match.hand.plays)
+    click(app, point_on_card(table, table.model.hand.index(int(advice.card))))
+    assert len(match.hand.plays) == plays + 1 and match.hand.plays[-1] == int(advice.card)
+
+
+def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(app: App) -> None:
+    table = teaching_table(app)
+    for _ in range(60):
+        wait_for_player(app, table)
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[:3])
+            key(app, pygame.K_p)
+            continue
+        legal = table.legal_cards()
+        refused = [c for c in table.model.hand if not legal >> c & 1]
+        if refused:
+            break
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    else:
+        raise AssertionError("no refused card came up")
+    hand = table.match.hand
+    card = refused[0]
+    reason = hand.play_reason(card, 0)
+    assert reason is not None
+    click(app, point_on_card(table, table.model.hand.index(card)))
+    frames(app)
+    message = table.message
+    engine_reason = reason_message(reason, hand.led_suit, hand.first_lead)
+    assert message.startswith(engine_reason.rstrip("."))
+    listed = message.split(":")[-1].split()
+    assert listed == symbols(cards_of(legal))
+    assert table.message_boxed and table.status_text() != message  # in the box, not the line
+
+
+def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) -> None:
+    app.start_new_game(app.prefs.new_game)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not table.session.teaching
+    wait_for_player(app, table)
+    frames(app, 3)
+    assert table.teaching_cards() == () and table.advice is None
+    assert not table.session.practice and table.practice_label() == ""
+
+
+# -- practice games in the history ---------------------------------------------------------------
+
+
+def one_hand_game(app: App, seed: int) -> TableScene:
+    """A game that ends after one hand (target 1), put on the table like any new game."""
+    options = GameOptions(level="easy")
+    session = GameSession(Match.new(Rules(target=1), seed=seed), options)
+    table = TableScene(app, session)
+    app.show_table(table)
+    return table
+
+
+def play_to_the_end(app: App, table: TableScene) -> None:
+    for _ in range(300):
+        wait_for_player(app, table)
+        if isinstance(app.stack.top, ScoreScene):
+            return
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[:3])
+            key(app, pygame.K_p)
+            continue
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App) -> None:
+    table = one_hand_game(app, seed=21)
+    wait_for_player(app, table)
+    key(app, pygame.K_h)
+    assert table.session.practice
+    # The flag is saved with the game: leave and continue, it is still a practice game.
+    key(app, pygame.K_ESCAPE)
+    assert Profile.open(app.options.profile).load_game()["practice"] is True
+    app.continue_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.practice
+    assert table.practice_label() == "Practice"
+    play_to_the_end(app, table)
+    # And a game without help, for contrast.
+    plain = one_hand_game(app, seed=22)
+    play_to_the_end(app, plain)
+    games = Profile.open(app.options.profile).finished_games()
+    assert [g.practice for g in games] == [True, False]
+    helped, unhelped = games
+    assert helped.winners == tuple(table.match.winners)
+    assert helped.totals == tuple(table.match.totals) and helped.hands == 1
+    assert not helped.counts_as_win  # whatever the score said
+    assert unhelped.counts_as_win == (0 in plain.match.winners)
+    won, played = app.profile.win_count()
+    assert (won, played) == (int(0 in plain.match.winners), 2)
+    assert not app.profile.has_game()
+
+
+# -- the daily challenge --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def on_day(monkeypatch: pytest.MonkeyPatch) -> dt.date:
+    monkeypatch.setattr(daily_scene, "today", lambda: DAY)
+    return DAY
+
+
+def open_daily(app: App) -> DailyScene:
+    app.open_daily()
+    scene = app.stack.top
+    assert isinstance(scene, DailyScene)
+    return scene
+
+
+def play_daily_hand(app: App, table: TableScene) -> DailyResultScene:
+    """Pass and play by mouse (the first three cards, then the first legal card)."""
+    for _ in range(300):
+        wait_for_player(app, table, 120)
+        top = app.stack.top
+        if isinstance(top, DailyResultScene):
+            return top
+        if table.human_to_pass():
+            for index in (0, 1, 2):
+                click(app, point_on_card(table, index))
+            frames(app)
+            click(app, table.pass_button.rect.center)
+            continue
+        legal = table.legal_cards()
+        index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+        click(app, point_on_card(table, index))
+    raise AssertionError("the daily hand did not end")
+
+
+@pytest.mark.slow
+def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
+    app: App, on_day: dt.date
+) -> None:
+    scene = open_daily(app)
+    frames(app)
+    assert scene.par_text() == "Computing the par…" and not scene.play_button.enabled
+    run_until(app, scene.ready)
+    par = PARS[on_day][0]
+    assert scene.par == par and app.profile.daily_par(on_day.isoformat(), 1) == (
+        par,
+        PARS[on_day][1],
+    )
+    assert scene.play_label() == "Play" and scene.status_text().startswith("Not played yet")
+    click(app, scene.play_button.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.daily is not None
+    match = table.match
+    for seat, cards in PASSES[on_day].items():  # the opponents' passes are the date's
+        assert match.hand.passes[seat] == sum(1 << c for c in parse_cards(cards))
+    assert app.has_saved_daily()
+    result = play_daily_hand(app, table)
+    points = match.hand.hand_scores[0]
+    tricks = sum(1 for _, _, winner in match.hand.tricks if winner == 0)
+    assert (result.points, result.par, result.tricks) == (points, par, tricks)
+    assert result.outcome is daily.result(points, par)
+    assert result.verdict() == {"beaten": "Par beaten!", "equalled": "Par equalled"}.get(
+        result.outcome.value, "Par missed"
+    )
+    assert result.share == daily.share_text(on_day, points, par, tricks)
+    if result.copied:
+        assert pygame.scrap.get_text() == result.share
+    else:
+        assert "by hand" in result.copy_text()
+    assert result.counts and result.note() == ""
+    assert not app.has_saved_daily()
+    stored = app.profile.daily_results()
+    assert [(r.points, r.par, r.first_attempt, r.practice) for r in stored] == [
+        (points, par, True, False)
+    ]
+    # A replay on the same date is practice: recorded, never counted.
+    click(app, result.buttons[1].rect.center)  # "Daily challenge"
+    scene = app.stack.top
+    assert isinstance(scene, DailyScene)
+    assert scene.play_label() == "Play again (practice)"
+    assert scene.first_attempt() is not None
+    run_until(app, scene.ready)
+    key(app, pygame.K_RETURN)
+    replay = app.stack.top
+    assert isinstance(replay, TableScene) and replay.session.practice
+    assert replay.practice_label() == "Practice"
+    again = play_daily_hand(app, replay)
+    assert not again.first_attempt and not again.counts and "practice" in again.note()
+    rows = app.profile.daily_results()
+    assert [(r.first_attempt, r.practice) for r in rows] == [(True, False), (False, True)]
+    assert app.profile.daily_history() == {on_day.isoformat(): (points, par, True)}
+
+
+def test_the_streaks_and_history_come_from_the_stored_results(app: App, on_day: dt.date) -> None:
+    profile = app.profile
+    for offset, points, par in ((-5, 9, 4), (-3, 2, 6), (-2, 3, 5), (-1, 1, 1)):
+        day = (on_day + dt.timedelta(days=offset)).isoformat()
+        profile.record_daily(day, points, par, 4)
+    profile.record_daily((on_day - dt.timedelta(days=1)).isoformat(), 0, 1, 2)  # a replay
+    profile.set_daily_par(on_day.isoformat(), 1, 7, 3)
+    scene = open_daily(app)
+    frames(app)
+    expected = daily.streaks(profile.daily_history(), on_day)
+    # Played the three days before today; beaten two days running, but not yesterday.
+    assert expected == daily.Streaks(played=3, best_played=3, beaten=0, best_beaten=2)
+    assert scene.streak_lines() == [
+        "Days played in a row: 3 (best 3)",
+        "Pars beaten in a row: 0 (best 2)",
+    ]
+    rows = scene.history_rows()
+    assert [r[1:3] for r in rows] == [("1", "1"), ("3", "5"), ("2", "6"), ("9", "4")]
+    assert rows[0][0] == "13 July 2026" and rows[0][3] == "= equalled"
+    assert rows[1][3] == "✓ beaten" and rows[3][3] == "✗ missed"
+    assert scene.par == 7 and scene.par_text() == "Par: 7 points"  # from the cache
+
+
+def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: dt.date) -> None:
+    app = make_app(tmp_path, seed=5, speed="instant")
+    try:
+        app.start_new_game(app.prefs.new_game)  # an ordinary game in progress, kept aside
+        ordinary = app.stack.top
+        assert isinstance(ordinary, TableScene)
+        wait_for_player(app, ordinary)
+        key(app, pygame.K_ESCAPE)
+        app.profile.set_daily_par(on_day.isoformat(), 1, PARS[on_day][0], PARS[on_day][1])
+        scene = open_daily(app)
+        run_until(app, scene.ready)
+        scene.play()
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        for _ in range(20):
+            wait_for_player(app, table, 120)
+            if table.human_to_pass():
+                table.selected = set(table.model.hand[-3:])
+                key(app, pygame.K_p)
+                continue
+            if len(table.match.hand.plays) >= 6:
+                break
+            legal = table.legal_cards()
+            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        plays = list(table.match.hand.plays)
+        hands = table.match.hand.hands
+        key(app, pygame.K_ESCAPE)
+    finally:
+        app.shutdown()
+    again = make_app(tmp_path, speed="instant")
+    try:
+        assert again.has_saved_game() and again.has_saved_daily()
+        assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
+        scene = open_daily(again)
+        frames(again)
+        assert scene.play_label() == "Resume" and scene.ready()
+        assert scene.status_text() == "Your hand of today is in progress."
+        click(again, scene.play_button.rect.center)
+        table = again.stack.top
+        assert isinstance(table, TableScene) and table.session.daily is not None
+        assert table.match.hand.plays == plays and table.match.hand.hands == hands
+        assert table.session.daily.par == PARS[on_day][0]
+        assert table.session.players[1].work == daily.DAILY_WORK  # the daily's opponents
+        wait_for_player(again, table, 120)
+        assert table.match.phase is Phase.PLAY
+    finally:
+        again.shutdown()
+
+
+def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(text: str) -> None:
+        raise pygame.error("no clipboard here")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", broken)
+    assert daily_scene.copy_to_clipboard("Dame de pique 2026-07-14: 3 pts") is False
