@@ -382,10 +382,34 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
 
 
 def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
-    monkeypatch: pytest.MonkeyPatch,
+    app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def broken(text: str) -> None:
         raise pygame.error("no clipboard here")
 
     monkeypatch.setattr(pygame.scrap, "put_text", broken)
     assert daily_scene.copy_to_clipboard("Dame de pique 2026-07-14: 3 pts") is False
+    # A daily hand played out by the engine alone, then its result screen.
+    passes = {seat: parse_cards(cards) for seat, cards in PASSES[DAY].items()}
+    direction = daily.daily_challenge(DAY).pass_direction
+    session = GameSession.new_daily(DAY, direction, passes, PARS[DAY][0])
+    match = session.match
+    match.choose_pass(0, match.hand.hand_cards(0)[:3])
+    while not match.is_over:
+        match.play(match.hand.legal_cards()[0])
+    table = TableScene(app, session, fresh=False)
+    app.show_table(table)
+    app.open_daily_result(table)
+    result = app.stack.top
+    assert isinstance(result, DailyResultScene)
+    assert not result.copied and "copy the line above by hand" in result.copy_text()
+    drawn: list[str] = []
+    real = daily_scene.draw_text
+
+    def record(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(daily_scene, "draw_text", record)
+    result.draw(app.screen)
+    assert result.share in drawn and result.copy_text() in drawn
