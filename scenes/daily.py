@@ -431,7 +431,8 @@ class DailyScene(Scene):
             return
         rows = self.history_rows()
         shown = rows[: max(0, area.h // row_h - 1)]
-        sheet = pygame.Rect(area.x, area.y, area.w, row_h * (len(shown) + 1) + row_h // 3)
+        lines = max(1, len(shown))  # "none yet" takes a line too
+        sheet = pygame.Rect(area.x, area.y, area.w, row_h * (lines + 1) + row_h // 3)
         pygame.draw.rect(surface, WHITE, sheet)
         pygame.draw.rect(surface, BEVEL_SHADOW, sheet, 1)
         columns = (0.03, 0.50, 0.64, 0.76)  # date, points, par, result: left edges
