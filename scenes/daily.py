@@ -246,6 +246,8 @@ class DailyScene(Scene):
             return _("Your hand of today is in progress.")
         first = self.first_attempt()
         if first is None:
+            if self.app.prefs.new_game.teaching:
+                return _("Teaching mode is on: today's hand will be practice.")
             return _("Not played yet today: your first hand counts.")
         verdict = _(SHORT_VERDICTS[daily.result(first.points, first.par)])
         if first.practice:

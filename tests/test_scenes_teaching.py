@@ -413,3 +413,24 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     monkeypatch.setattr(daily_scene, "draw_text", record)
     result.draw(app.screen)
     assert result.share in drawn and result.copy_text() in drawn
+
+
+def test_teaching_mode_switched_on_the_daily_screen_makes_the_hand_practice(
+    app: App, on_day: dt.date
+) -> None:
+    app.profile.set_daily_par(on_day.isoformat(), 1, PARS[on_day][0], PARS[on_day][1])
+    scene = open_daily(app)
+    frames(app)
+    assert scene.teach_label() == "Teaching mode: off"
+    click(app, scene.teach_button.rect.center)
+    assert app.prefs.new_game.teaching and scene.teach_label() == "Teaching mode: on"
+    assert Profile.open(app.options.profile).setting("new_game")["teaching"] is True
+    assert scene.status_text() == "Teaching mode is on: today's hand will be practice."
+    run_until(app, scene.ready)
+    click(app, scene.play_button.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.teaching and table.session.practice
+    assert app.profile.load_game(DAILY_GAME)["practice"] is True
+    wait_for_player(app, table, 120)
+    run_until(app, lambda: bool(table.teaching_cards()))
+    assert len(table.teaching_cards()) == 3
