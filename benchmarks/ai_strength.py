@@ -1,6 +1,6 @@
 """How strong each computer level is, measured by the arena on duplicate deals.
 
-    python benchmarks/ai_strength.py            # the full goal run (about 20-40 minutes on 2 cores)
+    python benchmarks/ai_strength.py            # the full goal run (about 30 minutes on 2 cores)
     python benchmarks/ai_strength.py --quick    # a smoke run with few deals (about 2 minutes)
 
 Goals (issue 3): Hard < Medium < Easy < random in points per hand, each step outside the
@@ -48,13 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     def deals(full: int) -> int:
         return args.deals or max(4, int(full * scale))
 
-    duel = run_arena(["hard", "medium", "medium", "medium"], deals(400), args.seed, args.jobs)
+    duel = run_arena(["hard", "medium", "medium", "medium"], deals(300), args.seed, args.jobs)
     show("Hard against three Medium", duel)
     versus_random = run_arena(
         ["medium", "random", "random", "random"], deals(1500), args.seed, args.jobs
     )
     show("Medium against three random players", versus_random)
-    ladder = run_arena(["hard", "medium", "easy", "random"], deals(300), args.seed, args.jobs)
+    ladder = run_arena(["hard", "medium", "easy", "random"], deals(500), args.seed, args.jobs)
     show("One of each at the table", ladder)
 
     print("\n== Goals")
@@ -74,14 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     reports = (duel, versus_random, ladder)
     hard_median = max(r.median_ms["hard"] for r in reports if "hard" in r.median_ms)
     hard_max = max(r.max_ms["hard"] for r in reports if "hard" in r.max_ms)
-    quick_max = max(
-        r.max_ms[level] for r in reports for level in ("easy", "medium") if level in r.max_ms
-    )
-    quick_median = max(
-        r.median_ms[level] for r in reports for level in ("easy", "medium") if level in r.median_ms
-    )
     cpu_median = max(r.cpu_median_ms["hard"] for r in reports if "hard" in r.cpu_median_ms)
     cpu_max = max(r.cpu_max_ms["hard"] for r in reports if "hard" in r.cpu_max_ms)
+    quick = [(r, level) for r in reports for level in ("easy", "medium") if level in r.max_ms]
+    quick_median = max(r.median_ms[level] for r, level in quick)
+    quick_max = max(r.max_ms[level] for r, level in quick)
+    quick_cpu_max = max(r.cpu_max_ms[level] for r, level in quick)
     print(f"{verdict(hard_median <= 250)}  Hard median {hard_median:.1f} ms (goal <= 250)")
     print(f"{verdict(hard_max <= 1000)}  Hard max {hard_max:.1f} ms (goal <= 1000)")
     print(
@@ -89,8 +87,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{cpu_median:.1f} ms, max {cpu_max:.1f} ms (the wall clock on a quiet machine)"
     )
     print(
-        f"{verdict(quick_max < 5)}  Easy/Medium median {quick_median:.3f} ms, "
-        f"max {quick_max:.2f} ms (goal < 5)"
+        f"{verdict(quick_median < 5 and quick_max < 5)}  Easy/Medium wall clock: median "
+        f"{quick_median:.3f} ms, max {quick_max:.2f} ms (goal < 5)"
+    )
+    print(
+        f"{verdict(quick_cpu_max < 5)}  Easy/Medium processor time: max {quick_cpu_max:.2f} ms "
+        "(a wall-clock max far above it is the machine's scheduler, not the decision)"
     )
     print(f"(timings with {args.jobs} process(es) on {os.cpu_count()} cores; load shared)")
     return 0
