@@ -385,7 +385,12 @@ class DailyScene(Scene):
         self.scale = scale = ui_scale(size)
         self.background = felt_surface(size)
         pad, gap, bh = round(18 * scale), round(12 * scale), round(40 * scale)
-        width = min(w - 20, round(700 * scale))
+        # Each button as wide as its label needs; the window widens for them if it can.
+        widths = [
+            max(round(120 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
+            for b in self.buttons
+        ]
+        width = min(w - 20, max(round(700 * scale), sum(widths) + 2 * gap + 2 * pad + 8))
         self.inner_w = width - 2 * pad - 8
         info_h = self._flow(None, pygame.Rect(0, 0, self.inner_w, 0))
         rows = min(HISTORY_ROWS, max(1, len(self.history_rows())))
@@ -393,13 +398,8 @@ class DailyScene(Scene):
         height = title_height(scale) + 8 + pad + info_h + sheet_h + pad * 2 + bh
         self.rect = pygame.Rect(0, 0, width, min(h - 20, height))
         self.rect.center = (w // 2, h // 2)
-        # Each button as wide as its longest label needs; a narrow window shares the width.
-        room = width - 2 * pad - 2 * gap
-        widths = [
-            max(round(120 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
-            for b in self.buttons
-        ]
-        if sum(widths) > room:
+        room = width - 2 * pad - 2 * gap - 8
+        if sum(widths) > room:  # a window too narrow even so: the buttons share the width
             widths = [room * wd // sum(widths) for wd in widths]
         x = self.rect.centerx - (sum(widths) + 2 * gap) // 2
         for button, bw in zip(self.buttons, widths, strict=True):
