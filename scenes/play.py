@@ -446,13 +446,13 @@ class TableScene(Scene):
             future, self.advice = self.advice, None
             try:
                 cards, sentence = future.result()
-            except Exception:
+            except Exception:  # no advice for this decision, and no asking again
                 log.exception("the tutor could not advise")
-                cards, sentence = None, None
-            if cards is not None and self.advice_key == key:
+                cards, sentence = [], None
+            if self.advice_key == key:
                 self.advice_for = key
                 self.advice_cards = tuple(int(c) for c in cards)
-                self.advice_text = self._render(sentence)
+                self.advice_text = self._render(sentence) if sentence is not None else ""
         if self.human is None or not (self.human_to_pass() or self.human_to_play()):
             return
         if self.advice_for == key or (self.advice is not None and self.advice_key == key):
