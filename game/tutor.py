@@ -230,6 +230,8 @@ ABOVE_NONE: Final = "nobody else holds a card above the {card} in its suit"
 ABOVE_FEW: Final = "the others hold only {count} card above the {card} in its suit"
 ABOVE_FEW_PL: Final = "the others hold only {count} cards above the {card} in its suit"
 ABOVE_MANY: Final = "the others hold {count} cards above the {card} in its suit"
+SHORT: Final = "after the {card} goes, you keep only {count} card of its suit"
+SHORT_PL: Final = "after the {card} goes, you keep only {count} cards of its suit"
 MOON_KEEP: Final = "you keep your {count} heart and try to take every point"
 MOON_KEEP_PL: Final = "you keep your {count} hearts and try to take every point"
 # Playing: whole sentences.
@@ -241,6 +243,12 @@ LEAD_CANNOT_WIN: Final = (
 LEAD_LOWER: Final = "Lead the {card}: only {count} lower card of that suit is still out"
 LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit are still out"
 LEAD_LOWER_MANY: Final = "Lead the {card}: {count} lower cards of that suit are still out"
+LEAD_WINS: Final = "Lead the {card}: no higher card of that suit is still out, so you win the trick"
+LEAD_SPADE_SAFE: Final = "Lead the {card}: the queen of spades has already been played, so this spade trick cannot bring her to you"  # noqa: E501
+LEAD_HIGHER: Final = "Lead the {card}: {count} higher card of that suit is still out to beat it"
+LEAD_HIGHER_PL: Final = (
+    "Lead the {card}: {count} higher cards of that suit are still out to beat it"
+)
 FLUSH: Final = "Lead the {card} to flush out the queen: it is still out and you hold neither the ace nor the king"  # noqa: E501
 DUCK_LAST: Final = (
     "Play the {card} under the {winning}: the trick is already won and you stay out of it"
@@ -253,6 +261,9 @@ WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it ho
 WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point"
 WIN_LAST_PL: Final = (
     "Take the trick with the {card}: you play last and it holds only {count} points"
+)
+FOLLOW_WINS: Final = (
+    "Play the {card}: no higher card of that suit is still out, so you win this trick"
 )
 FIRST_TRICK: Final = (
     "Play the {card}: points may not be played on the first trick, so winning it is safe"
@@ -272,6 +283,17 @@ THROW_HIGHEST: Final = (
     "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit"
 )
 THROW: Final = "Throw the {card}: you have no {suit}"
+THROW_LAST: Final = "Throw the {card}: you have no {suit} and play last, so {seat} takes the trick with the {winning}"  # noqa: E501
+THROW_HEART_ON: Final = "Throw the {card}: you have no {suit}, and {seat} is winning the trick with the {winning} so far"  # noqa: E501
+THROW_UNBEATEN: Final = (
+    "Throw the {card}: you have no {suit}, and no card still out beats it in its suit"
+)
+THROW_FEW_ABOVE: Final = (
+    "Throw the {card}: you have no {suit}, and only {count} card still out beats it in its suit"
+)
+THROW_FEW_ABOVE_PL: Final = (
+    "Throw the {card}: you have no {suit}, and only {count} cards still out beat it in its suit"
+)
 BLOCK: Final = "Take the trick with the {card}: {seat} has taken every point so far ({count}) and may be running for the moon"  # noqa: E501
 SHOOT: Final = (
     "Play the {card}: you have taken every point so far ({count}), keep going for the moon"
@@ -297,7 +319,10 @@ SINGULAR_TO_PLURAL: Final = {
     Q_UNGUARDED: Q_UNGUARDED_PL,
     HIGH_SPADE: HIGH_SPADE_PL,
     ABOVE_FEW: ABOVE_FEW_PL,
+    SHORT: SHORT_PL,
     MOON_KEEP: MOON_KEEP_PL,
+    LEAD_HIGHER: LEAD_HIGHER_PL,
+    THROW_FEW_ABOVE: THROW_FEW_ABOVE_PL,
     LEAD_LOWER: LEAD_LOWER_PL,
     WIN_LAST: WIN_LAST_PL,
     OVER_POINTS: OVER_POINTS_PL,
@@ -530,6 +555,10 @@ def pass_clause(
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
     if motive is Motive.PASS_HIGH_HEARTS and high_heart:
         return _sentence(HIGH_HEART, card=card)
+    above = (_above(card) & view.unseen).bit_count()
+    left = (kept & SUIT_MASKS[_suit(card)]).bit_count()
+    if motive is Motive.PASS_BEST_ODDS and above > FEW and 0 < left < FEW:
+        return _counted(SHORT, left, card=card)  # a short suit empties soon: voids to come
     return above_clause(view, card)
 
 
@@ -582,7 +611,7 @@ def _motive_sentence(
             return _sentence(template, card=card, count=points)
         return None
     if motive is Motive.BEST_ODDS:
-        return _odds_sentence(view, card, decision)
+        return searched_sentence(view, card, decision)
     if not view.trick:
         return None  # every other lead is described from the position
     best, _ = winning(view)
@@ -603,6 +632,58 @@ def _motive_sentence(
     top_heart = _suit(card) == HEARTS and not _above(card) & hand
     if motive is Motive.DUMP_HIGH_HEART and void and top_heart:
         return _sentence(THROW_HIGH_HEART, card=card, suit=_suit_word(led))
+    return None
+
+
+def searched_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
+    """The sentence for a card the search chose with no simpler motive: the most specific true
+    fact about it in the position; the search itself is named only when no fact says more."""
+    said = position_fact(view, card)
+    if said is not None:
+        return said
+    plain = describe_play(view, card)
+    if plain.template_id != THROW:
+        return plain
+    return _odds_sentence(view, card, decision) or plain
+
+
+def position_fact(view: SeatView, card: Card) -> Sentence | None:
+    """A telling fact about playing ``card`` now, recomputed from the view (None if none holds).
+
+    Leading: it wins for certain, it cannot catch the played queen, or how many cards can beat it.
+    Following: nothing still out beats it. Throwing off: who takes the trick (playing last) or is
+    winning the heart for now, or how few cards still out beat it in its own suit.
+    """
+    unseen = view.unseen
+    suit = _suit(card)
+    if not view.trick:
+        same = unseen & SUIT_MASKS[suit]
+        if not same or not same & _below(card):
+            return None  # describe_play says it: nobody can follow, or it cannot win
+        higher = (same & _above(card)).bit_count()
+        if higher == 0:
+            return _sentence(LEAD_WINS, card=card)
+        if suit == SPADES and view.played & QUEEN_OF_SPADES_BIT:
+            return _sentence(LEAD_SPADE_SAFE, card=card)
+        return _counted(LEAD_HIGHER, higher, card=card)
+    best, seat = winning(view)
+    led = view.led_suit
+    if view.hand & SUIT_MASKS[led]:
+        wins_now = suit == led and card > best
+        if wins_now and not unseen & _above(card):
+            return _sentence(FOLLOW_WINS, card=card)
+        return None
+    words = _suit_word(led)
+    winner = _seat(view, seat)
+    if len(view.trick) == view.rules.players - 1:
+        return _sentence(THROW_LAST, card=card, suit=words, seat=winner, winning=CARDS[best])
+    if suit == HEARTS:
+        return _sentence(THROW_HEART_ON, card=card, suit=words, seat=winner, winning=CARDS[best])
+    above = (unseen & _above(card)).bit_count()
+    if above == 0:
+        return _sentence(THROW_UNBEATEN, card=card, suit=words)
+    if above <= FEW:
+        return _counted(THROW_FEW_ABOVE, above, card=card, suit=words)
     return None
 
 

@@ -142,6 +142,9 @@ PASS_CHECKS: dict[str, PassCheck] = {
     tutor.ABOVE_NONE: lambda v, p, a: _above(v, a) == 0,
     tutor.ABOVE_FEW: lambda v, p, a: _above(v, a) == count_of(a) <= 3,
     tutor.ABOVE_MANY: lambda v, p, a: _above(v, a) == count_of(a),
+    tutor.SHORT: lambda v, p, a: (
+        0 < len(suit_cards(v.hand & ~p, card_of(a).suit)) == count_of(a) < 3
+    ),
     tutor.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
 }
 
@@ -239,6 +242,18 @@ def _odds(view: SeatView, card: Card, a: dict[str, object], advice: Advice) -> b
     return len(expected) == count_of(a) >= 2 and expected[card] == max(expected.values())
 
 
+def _out_above(view: SeatView, card: Card) -> int:
+    return sum(1 for c in cards_of(others_hold(view)) if c.suit == card.suit and c > card)
+
+
+def _queen_played(view: SeatView) -> bool:
+    return any(QUEEN in cards for _, cards, _ in view.tricks) or QUEEN in view.trick
+
+
+def _throw_to(view: SeatView, a: dict[str, object]) -> bool:
+    return _throw(view, a) and current_winner(view) == (card_of(a, "winning"), seat_of(a))
+
+
 PLAY_CHECKS: dict[str, PlayCheck] = {
     tutor.ONLY_CARD: lambda v, c, a: v.legal_cards() == [c],
     tutor.LEAD_NOBODY: lambda v, c, a: not v.trick and not suit_cards(others_hold(v), c.suit),
@@ -249,10 +264,16 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     ),
     tutor.LEAD_LOWER: lambda v, c, a: not v.trick and _lead_lower(v, c) == count_of(a) <= 3,
     tutor.LEAD_LOWER_MANY: lambda v, c, a: not v.trick and _lead_lower(v, c) == count_of(a),
+    tutor.LEAD_WINS: lambda v, c, a: (
+        not v.trick and _lead_lower(v, c) > 0 and _out_above(v, c) == 0
+    ),
+    tutor.LEAD_SPADE_SAFE: lambda v, c, a: not v.trick and c.suit == 2 and _queen_played(v),
+    tutor.LEAD_HIGHER: lambda v, c, a: not v.trick and _out_above(v, c) == count_of(a) > 0,
     tutor.FLUSH: _flush,
     tutor.DUCK_LAST: _duck_last,
     tutor.DUCK: _duck,
     tutor.FOLLOW_LOW: _follow_low,
+    tutor.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
     tutor.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
     tutor.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
     tutor.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
@@ -270,6 +291,10 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     ),
     tutor.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
     tutor.THROW: lambda v, c, a: _throw(v, a),
+    tutor.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
+    tutor.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
+    tutor.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
+    tutor.THROW_FEW_ABOVE: lambda v, c, a: _throw(v, a) and _out_above(v, c) == count_of(a) <= 3,
     tutor.BLOCK: _block,
     tutor.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
     tutor.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
@@ -388,6 +413,12 @@ def test_every_sentence_names_its_cards_and_states_a_true_fact() -> None:
     # The check is not vacuous: the positions reach many different sentences.
     assert len(used) >= 20, used
     assert used[tutor.VOID] and used[tutor.FLUSH] and used[tutor.DUCK_LAST], used
+    # A searched pick is told by a fact of the position; the bare "did best in the trial deals"
+    # is a last resort (it was 18% of the play sentences before the position's facts were read).
+    assert sum(used[t] for t in ODDS) * 20 <= plays, used
+    searched = [tutor.LEAD_HIGHER, tutor.LEAD_WINS, tutor.FOLLOW_WINS, tutor.THROW_LAST]
+    searched += [tutor.THROW_HEART_ON, tutor.THROW_UNBEATEN, tutor.THROW_FEW_ABOVE, tutor.SHORT]
+    assert all(used[t] for t in searched), used
 
 
 # -- illegal plays ---------------------------------------------------------------------------
@@ -527,6 +558,29 @@ def test_the_scoring_jack_counts_in_the_trick() -> None:
     assert PLAY_CHECKS[said.template_id](view, king, said.args)
 
 
+def test_a_searched_card_is_told_by_a_fact_of_the_position() -> None:
+    # After the 10♦ trick (the Q♠ fell on it), South leads: the A♣ and K♦ are gone.
+    after = "2C 3C AC 4C 10D JD QS 9D"
+
+    def said(plays: str, seat: int, card: str) -> str:
+        view = view_of(DUCK_DEAL, plays, seat)
+        chosen = Card.parse(card)
+        sentence = tutor.play_sentence(view, chosen, Decision.play(chosen, Motive.BEST_ODDS))
+        assert PLAY_CHECKS[sentence.template_id](view, chosen, sentence.args)
+        return render(sentence, seat_name=lambda s: ("South", "West", "North", "East")[s])
+
+    assert said(after, 0, "AD") == (
+        "Lead the A♦: no higher card of that suit is still out, so you win the trick"
+    )
+    assert said(after, 0, "QD") == "Lead the Q♦: 1 higher card of that suit is still out to beat it"
+    assert said(after + " AD", 1, "8H") == (
+        "Throw the 8♥: you have no diamonds, and South is winning the trick with the A♦ so far"
+    )
+    assert said(after + " QD 8H KD", 3, "2D") == (  # a lower card: ducking says more
+        "Play the 2♦ under the K♦: the trick is already won and you stay out of it"
+    )
+
+
 def test_a_wrong_motive_never_gives_a_false_sentence() -> None:
     view = view_of(DUCK_DEAL, "2C 3C AC 4C 10D JD QS", seat=2)
     king = Card.parse("KD")
@@ -617,6 +671,10 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         runner = tutor._counted(tutor.Q_UNGUARDED, 1, card=QUEEN)
         assert render(runner, i18n._, i18n.ngettext) == (
             "le Q♠ n'a que 1 pique plus bas pour le protéger"
+        )
+        higher = tutor._counted(tutor.LEAD_HIGHER, 2, card=card)
+        assert render(higher, i18n._, i18n.ngettext) == (
+            "Entamez le 9♦ : il reste dehors 2 cartes plus hautes de cette couleur pour le battre"
         )
         block = tutor._sentence(tutor.BLOCK, card=card, seat=SeatRef(3), count=5)
         assert "Est a ramassé" in render(block, i18n._, i18n.ngettext)
