@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.cards import CARDS, Card, cards_of, mask_of
-from game.hand import Phase
+from game.hand import HandState, Phase
 from game.legality import NO_LED_SUIT, Reason, illegal_reason, legal_mask, reason_text
 from game.rules import PassDirection, Rules
 
@@ -55,15 +55,39 @@ class SeatView:
     @classmethod
     def of(cls, match: Match, seat: int) -> SeatView:
         """The view of ``seat`` in a match."""
-        h = match.hand
-        passed = h.passes[seat] if h.passes[seat] is not None else 0
-        phase = match.phase
-        return cls(
-            seat=seat,
-            rules=match.rules,
-            phase=phase,
+        return cls.of_hand(
+            match.hand,
+            seat,
+            phase=match.phase,
             hand_number=match.hand_number,
             dealer=match.dealer,
+            totals=tuple(match.totals),
+            history=tuple(match.history),
+            winners=match.winners,
+        )
+
+    @classmethod
+    def of_hand(
+        cls,
+        h: HandState,
+        seat: int,
+        *,
+        phase: Phase | None = None,
+        hand_number: int = 0,
+        dealer: int = 0,
+        totals: tuple[int, ...] | None = None,
+        history: tuple[tuple[int, ...], ...] = (),
+        winners: tuple[int, ...] = (),
+    ) -> SeatView:
+        """The view of ``seat`` in one hand (the match's facts given, or those of a first hand
+        with no points yet)."""
+        passed = h.passes[seat]
+        return cls(
+            seat=seat,
+            rules=h.rules,
+            phase=h.phase if phase is None else phase,
+            hand_number=hand_number,
+            dealer=dealer,
             pass_direction=h.pass_direction,
             hand=h.hands[seat],
             passed=passed or 0,
@@ -77,11 +101,11 @@ class SeatView:
             first_lead=h.first_lead,
             tricks=tuple(h.tricks),
             card_counts=tuple(x.bit_count() for x in h.hands),
-            totals=tuple(match.totals),
-            history=tuple(match.history),
+            totals=(0,) * h.n if totals is None else totals,
+            history=history,
             hand_scores=h.hand_scores,
             moon_shooter=h.moon_shooter,
-            winners=match.winners,
+            winners=winners,
         )
 
     # -- legality for this seat ------------------------------------------------------------------

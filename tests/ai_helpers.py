@@ -34,29 +34,4 @@ def view_of(
     """What ``seat`` (default: the seat to act) sees in ``state``, as the first hand of a match
     with the given totals before it."""
     seat = state.turn if seat is None else seat
-    passed = state.passes[seat] or 0
-    return SeatView(
-        seat=seat,
-        rules=state.rules,
-        phase=state.phase,
-        hand_number=0,
-        dealer=0,
-        pass_direction=state.pass_direction,
-        hand=state.hands[seat],
-        passed=passed,
-        received=state.received(seat),
-        pass_chosen=tuple(p is not None for p in state.passes),
-        leader=state.leader,
-        turn=state.turn,
-        trick=tuple(state.trick),
-        trick_number=state.trick_number,
-        hearts_broken=state.hearts_broken,
-        first_lead=state.first_lead,
-        tricks=tuple(state.tricks),
-        card_counts=tuple(h.bit_count() for h in state.hands),
-        totals=totals or (0,) * state.n,
-        history=(),
-        hand_scores=state.hand_scores,
-        moon_shooter=state.moon_shooter,
-        winners=(),
-    )
+    return SeatView.of_hand(state, seat, totals=totals)

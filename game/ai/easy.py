@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.medium import heuristic_pass, heuristic_play, moon_decision
+from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
 from game.ai.seeding import decision_rng
-from game.cards import CARDS, Card, cards_of
+from game.cards import CARDS, cards_of
 from game.rules import PASS_SIZE
 from game.view import SeatView
 
@@ -23,7 +23,7 @@ CARELESS_PLAY_RATE: Final = 0.37  # share of plays picked at random among the le
 CARELESS_PASS_RATE: Final = 0.40  # share of passes picked at random
 
 
-class EasyPlayer:
+class EasyPlayer(DecidingPlayer):
     level = "easy"
 
     def __init__(self, seed: int | str = 0) -> None:
@@ -44,12 +44,3 @@ class EasyPlayer:
         if len(legal) > 1 and rng.random() < CARELESS_PLAY_RATE:
             return Decision.play(CARDS[rng.choice(legal)], Motive.CARELESS_PLAY)
         return heuristic_play(view)
-
-    def choose_pass(self, view: SeatView) -> list[Card]:
-        return list(self.decide_pass(view).cards)
-
-    def choose_play(self, view: SeatView) -> Card:
-        return self.decide_play(view).card
-
-    def choose_moon(self, view: SeatView) -> bool:
-        return moon_decision(view).motive is Motive.MOON_SUBTRACT

@@ -36,8 +36,8 @@ from game.ai.medium import (
     HIGH_SPADES,
     LOW_SPADES,
     SPADES,
+    DecidingPlayer,
     heuristic_pass,
-    moon_decision,
     trick_winner,
 )
 from game.ai.playout import final_scores, finish, public_state, with_hands
@@ -172,7 +172,7 @@ def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int
     return value
 
 
-class HardPlayer:
+class HardPlayer(DecidingPlayer):
     """The search player. ``work`` is the number of card plays simulated per decision."""
 
     level = "hard"
@@ -285,15 +285,6 @@ class HardPlayer:
                     moons[card] += 1
         values = {c: sums[c] / samples for c in options}
         return values, {c: moons[c] / samples for c in options}
-
-    def choose_pass(self, view: SeatView) -> list[Card]:
-        return list(self.decide_pass(view).cards)
-
-    def choose_play(self, view: SeatView) -> Card:
-        return self.decide_play(view).card
-
-    def choose_moon(self, view: SeatView) -> bool:
-        return moon_decision(view).motive is Motive.MOON_SUBTRACT
 
 
 def explain(

@@ -220,7 +220,27 @@ def moon_decision(view: SeatView) -> Decision:
     return Decision((), Motive.MOON_SUBTRACT)
 
 
-class MediumPlayer:
+class DecidingPlayer:
+    """The :class:`~game.players.Player` answers of a level that explains its decisions: the
+    cards of ``decide_pass`` / ``decide_play``, and the sensible moon choice."""
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        raise NotImplementedError
+
+    def decide_play(self, view: SeatView) -> Decision:
+        raise NotImplementedError
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        return list(self.decide_pass(view).cards)
+
+    def choose_play(self, view: SeatView) -> Card:
+        return self.decide_play(view).card
+
+    def choose_moon(self, view: SeatView) -> bool:
+        return moon_decision(view).motive is Motive.MOON_SUBTRACT
+
+
+class MediumPlayer(DecidingPlayer):
     """Heuristics only; its decisions do not even need the seed (kept for a uniform API)."""
 
     level = "medium"
@@ -233,12 +253,3 @@ class MediumPlayer:
 
     def decide_play(self, view: SeatView) -> Decision:
         return heuristic_play(view)
-
-    def choose_pass(self, view: SeatView) -> list[Card]:
-        return list(self.decide_pass(view).cards)
-
-    def choose_play(self, view: SeatView) -> Card:
-        return self.decide_play(view).card
-
-    def choose_moon(self, view: SeatView) -> bool:
-        return moon_decision(view).motive is Motive.MOON_SUBTRACT
