@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -67,6 +70,26 @@ def _ready() -> bool:
     return True
 
 
+def worker_pid() -> int:
+    """The process a job runs in (tests use it to find the worker)."""
+    return os.getpid()
+
+
+def _leave_with_parent() -> None:
+    """Runs in the worker when it starts: end the worker when the game's process ends, even
+    when the game is killed and cannot shut the pool down (else the idle worker lingers)."""
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 class Thinker:
     """Runs the players' decisions off the frame loop; :meth:`submit` returns a future."""
 
@@ -92,7 +115,9 @@ class Thinker:
     def _process_pool(self) -> Executor:
         try:
             pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_with_parent,
             )
             pool.submit(_ready)  # start the worker now, while the player looks at the menu
             return pool
