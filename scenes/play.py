@@ -40,6 +40,7 @@ from scenes.session import GameSession
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
 from scenes.table.felt import felt_surface
+from scenes.table.layer import Layer
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
@@ -146,6 +147,10 @@ class TableScene(Scene):
         self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
         self._fans: dict[tuple[int, int, int], tuple[pygame.Surface, tuple[int, int]]] = {}
         self.plate_panel: pygame.Surface | None = None
+        # The still table, kept between frames: without the hand (while the hand slides) and
+        # with it. Each is keyed by everything it shows (see table_picture, hand_picture).
+        self._table_layer = Layer()
+        self._still_layer = Layer()
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.request_hint)
 
@@ -169,6 +174,8 @@ class TableScene(Scene):
         self.hint_button.rect = self.layout.hint_button.copy()
         self._rotated.clear()
         self._fans.clear()
+        self._table_layer.clear()
+        self._still_layer.clear()
         plate = self.layout.places[0].plate
         self.plate_panel = pygame.Surface(plate.size, pygame.SRCALPHA)
         radius = plate.h // 4
@@ -847,60 +854,156 @@ class TableScene(Scene):
         return {c for c in self.model.hand if not legal >> c & 1}
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The still table copied from its cached layer (painted again whenever what it shows
+        changes), then the cards in flight and what is drawn over them."""
+        table = self.table_picture()
+        hand = self.hand_picture()
+        if self.hand_motion:
+            # The hand slides every frame: only the table under it is worth keeping.
+            picture = self._table_layer.picture(
+                surface, table, lambda layer: self._paint_table(layer, table)
+            )
+            surface.blit(picture, (0, 0))
+            self._paint_hand(surface, hand)
+        else:
+            picture = self._still_layer.picture(
+                surface, (table, hand), lambda layer: self._paint_still(layer, table, hand)
+            )
+            surface.blit(picture, (0, 0))
+        self._draw_above(surface)
+
+    def redraw(self, surface: pygame.Surface) -> None:
+        """What :meth:`draw` shows, every part painted afresh (no cached layer): the reference
+        the tests compare the cached frames with, and a way to see each draw call."""
+        self._paint_table(surface, self.table_picture())
+        self._paint_hand(surface, self.hand_picture())
+        self._draw_above(surface)
+
+    def table_picture(self) -> tuple[Any, ...]:
+        """Everything the table under the hand shows, as plain values: the key of its cached
+        layer. :meth:`_paint_table` reads nothing else that can change."""
+        anim = self.current
+        fan_minus = anim.fan_minus if anim is not None else {}
+        n = self.match.rules.players
+        seats = []
+        for seat in range(n):
+            fan = 0
+            if (seat - self.bottom) % n != BOTTOM:
+                fan = max(0, self.model.counts[seat] - fan_minus.get(seat, 0))
+            seats.append((self._plate_picture(seat), fan))
+        trick = () if anim is not None and anim.trick_hidden else tuple(self.model.trick)
+        return (
+            self.layout.size,
+            self.background is not None,
+            self.bottom,
+            self.app.prefs.card_back,
+            self.app.card_art.four_colour,
+            tuple(seats),
+            trick,
+        )
+
+    def _plate_picture(self, seat: int) -> tuple[Any, ...]:
+        """One name plate: the seat, its name, its points, its turn ring, the leader's token."""
+        model = self.model
+        turn = (
+            model.turn == seat
+            and len(model.trick) < self.match.rules.players
+            and model.phase is Phase.PLAY
+            and self.match.phase is Phase.PLAY
+        )
+        points = model.points[seat]
+        return (
+            seat,
+            self.app.prefs.name(seat),
+            ngettext("{count} point", "{count} points", points).format(count=points),
+            turn,
+            model.leader == seat and model.phase is Phase.PLAY,
+        )
+
+    def hand_picture(self) -> tuple[Any, ...]:
+        """Everything the player's hand shows, as plain values: where each card is, greyed,
+        received, the tutor's, focused, hovered. :meth:`_paint_hand` reads nothing else."""
+        anim = self.current
+        hidden = anim.hidden if anim is not None else frozenset()
+        greyed = self.shown_greyed()
+        choosing = self.human_to_play() or self.human_to_pass()
+        taught = self.teaching_cards()
+        cards = tuple(
+            (
+                index,
+                card,
+                card in greyed,
+                card in self.received,
+                card in taught,
+                index == self.focus,
+                index == self.hover and card not in greyed and choosing,
+            )
+            for index, card in enumerate(self.model.hand)
+            if card not in hidden
+        )
+        rects = tuple(tuple(rect) for rect in self.hand_rects())
+        return (self.layout.card_w, self.app.card_art.four_colour, rects, cards)
+
+    def _paint_still(
+        self, surface: pygame.Surface, table: tuple[Any, ...], hand: tuple[Any, ...]
+    ) -> None:
+        """The table and the hand (the table copied from its own layer when that is current)."""
+        if self._table_layer.holds(surface, table):
+            assert self._table_layer.surface is not None
+            surface.blit(self._table_layer.surface, (0, 0))
+        else:
+            self._paint_table(surface, table)
+        self._paint_hand(surface, hand)
+
+    def _paint_table(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
+        """The felt, the plates, the opponents' fans and the trick, from :meth:`table_picture`."""
+        _size, _felt, bottom, back_style, _four, seats, trick = picture
         layout = self.layout
         if self.background is not None:
             surface.blit(self.background, (0, 0))
         else:
             surface.fill(FELT)
-        anim = self.current
-        hidden = anim.hidden if anim is not None else frozenset()
-        fan_minus = anim.fan_minus if anim is not None else {}
-        art = self.app.card_art
-        back_style = self.app.prefs.card_back
-        n = self.match.rules.players
-        # Opponents: plates and fans of backs.
-        for seat in range(n):
-            side = (seat - self.bottom) % n
-            self._draw_plate(surface, seat)
-            if side == BOTTOM:
-                continue
-            count = max(0, self.model.counts[seat] - fan_minus.get(seat, 0))
-            if count:
-                image, topleft = self._fan(side, count, back_style)
+        n = len(seats)
+        for seat, (plate, fan) in enumerate(seats):
+            self._draw_plate(surface, plate)
+            if fan:
+                image, topleft = self._fan((seat - bottom) % n, fan, back_style)
                 surface.blit(image, topleft)
-        # The trick.
-        if not (anim is not None and anim.trick_hidden):
-            for i, (seat, card) in enumerate(self.model.trick):
-                centre = layout.place(seat, self.bottom).trick
-                image = art.face(card, layout.trick_w)
-                rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
-                surface.blit(image, rect)
-                if i == 0:
-                    pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=6)
-        # The player's hand.
-        greyed = self.shown_greyed()
-        rects = self.hand_rects()
-        choosing = self.human_to_play() or self.human_to_pass()
-        taught = self.teaching_cards()
-        for index, (card, rect) in enumerate(zip(self.model.hand, rects, strict=True)):
-            if card in hidden:
-                continue
-            if self.model.counts[self.bottom] == 0 and not self.model.hand:
-                break
-            image = (
-                art.greyed(card, layout.card_w) if card in greyed else art.face(card, layout.card_w)
-            )
+        art = self.app.card_art
+        for i, (seat, card) in enumerate(trick):
+            centre = layout.place(seat, bottom).trick
+            image = art.face(card, layout.trick_w)
+            rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
             surface.blit(image, rect)
-            if card in self.received:
+            if i == 0:
+                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=6)
+
+    def _paint_hand(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
+        """The player's cards with their marks, from :meth:`hand_picture`."""
+        card_w, _four, places, cards = picture
+        art = self.app.card_art
+        rects = [pygame.Rect(place) for place in places]
+        for index, card, greyed, received, taught, focused, hovered in cards:
+            rect = rects[index]
+            image = art.greyed(card, card_w) if greyed else art.face(card, card_w)
+            surface.blit(image, rect)
+            if received:
                 pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
-            if card in taught:
+            if taught:
                 self._draw_teaching_mark(surface, rects, index)
-            if index == self.focus:
+            if focused:
                 pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
-            elif index == self.hover and card not in greyed and choosing:
+            elif hovered:
                 pygame.draw.rect(surface, HOVER, rect.inflate(4, 4), 2, border_radius=8)
-        # Cards in flight.
+
+    def _draw_above(self, surface: pygame.Surface) -> None:
+        """The cards in flight and what is drawn over them (the indicators, the buttons, the
+        messages): painted every frame, each piece small."""
+        layout = self.layout
+        art = self.app.card_art
+        anim = self.current
         if anim is not None:
+            back_style = self.app.prefs.card_back
             for flight in anim.flights:
                 if not flight.visible(anim.elapsed):
                     continue
@@ -956,41 +1059,37 @@ class TableScene(Scene):
             self._rotated[key] = image
         return image
 
-    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+    def _draw_plate(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
+        """One name plate, from :meth:`_plate_picture`."""
+        seat, name, points, turn, leader = picture
         layout = self.layout
         place = layout.place(seat, self.bottom)
         rect = place.plate
         if self.plate_panel is not None:
             surface.blit(self.plate_panel, rect)
-        if (
-            self.model.turn == seat
-            and len(self.model.trick) < self.match.rules.players
-            and self.model.phase is Phase.PLAY
-            and self.match.phase is Phase.PLAY
-        ):
+        if turn:
             pygame.draw.rect(surface, GOLD, rect, max(2, rect.h // 18), border_radius=rect.h // 4)
         pad = (rect.h - layout.avatar_size) // 2
         surface.blit(avatar(AVATARS[seat % 4], layout.avatar_size), (rect.x + pad, rect.y + pad))
         text_x = rect.x + pad * 2 + layout.avatar_size
         draw_text(
             surface,
-            self.app.prefs.name(seat),
+            name,
             layout.font_size,
             PLATE_TEXT,
             (text_x, rect.y + rect.h * 0.32),
             "midleft",
             bold=True,
         )
-        points = self.model.points[seat]
         draw_text(
             surface,
-            ngettext("{count} point", "{count} points", points).format(count=points),
+            points,
             layout.small_font,
             PLATE_SUBTEXT,
             (text_x, rect.y + rect.h * 0.72),
             "midleft",
         )
-        if self.model.leader == seat and self.model.phase is Phase.PLAY:
+        if leader:
             # The leader's token: a small gold disc with the suit led or a star before the lead.
             r = max(7, rect.h // 4)
             centre = (rect.right - r - pad, rect.centery)

@@ -169,7 +169,7 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
             click(app, table.pass_button.rect.center)
             continue
         drawn = DrawnCards(app)
-        table.draw(app.screen)
+        table.redraw(app.screen)
         legal = set(cards_of(match.view(0).legal_mask()))
         hand = set(cards_of(match.hand.hands[0]))
         assert drawn.greyed == hand - legal

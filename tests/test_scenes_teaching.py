@@ -96,7 +96,7 @@ def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
     expected = tutor.advise_pass(match.view(0), f"{match.seed}/tutor")
     assert set(table.teaching_cards()) == {int(c) for c in expected.cards}
     marks = DrawnMarks(table, monkeypatch)
-    table.draw(app.screen)
+    table.redraw(app.screen)
     assert marks.cards == {int(c) for c in expected.cards}  # drawn marked...
     assert table.selected == set()  # ...but not raised: the player still chooses
     text = table.teaching_text()
@@ -114,7 +114,7 @@ def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
     advice = tutor.advise_play(match.view(0), f"{match.seed}/tutor")
     assert table.teaching_cards() == (int(advice.card),)
     marks.cards.clear()
-    table.draw(app.screen)
+    table.redraw(app.screen)
     assert marks.cards == {int(advice.card)}
     assert advice.card.symbol() in table.teaching_text()
     assert table.focus is None  # not moved onto it either
