@@ -9,7 +9,9 @@ loop polls their answers.
 
 from __future__ import annotations
 
+import functools
 import logging
+import math
 from collections import deque
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final
@@ -40,7 +42,7 @@ from scenes.session import GameSession
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
 from scenes.table.felt import felt_surface
-from scenes.table.layer import Layer
+from scenes.table.layer import Area, Layer, Part, area
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
@@ -78,6 +80,7 @@ HINT_PAPER: Final = (255, 250, 215)
 PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
+LEADER_INK: Final = (120, 80, 0)
 
 PASS_LABELS: Final = {
     PassDirection.LEFT: N_("Pass left"),
@@ -147,10 +150,8 @@ class TableScene(Scene):
         self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
         self._fans: dict[tuple[int, int, int], tuple[pygame.Surface, tuple[int, int]]] = {}
         self.plate_panel: pygame.Surface | None = None
-        # The still table, kept between frames: without the hand (while the hand slides) and
-        # with it. Each is keyed by everything it shows (see table_picture, hand_picture).
-        self._table_layer = Layer()
-        self._still_layer = Layer()
+        # The still table (all but the cards in flight), kept between frames (see still_parts).
+        self._layer = Layer()
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.request_hint)
 
@@ -174,8 +175,7 @@ class TableScene(Scene):
         self.hint_button.rect = self.layout.hint_button.copy()
         self._rotated.clear()
         self._fans.clear()
-        self._table_layer.clear()
-        self._still_layer.clear()
+        self._layer.clear()
         plate = self.layout.places[0].plate
         self.plate_panel = pygame.Surface(plate.size, pygame.SRCALPHA)
         radius = plate.h // 4
@@ -854,53 +854,117 @@ class TableScene(Scene):
         return {c for c in self.model.hand if not legal >> c & 1}
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The still table copied from its cached layer (painted again whenever what it shows
-        changes), then the cards in flight and what is drawn over them."""
-        table = self.table_picture()
-        hand = self.hand_picture()
-        if self.hand_motion:
-            # The hand slides every frame: only the table under it is worth keeping.
-            picture = self._table_layer.picture(
-                surface, table, lambda layer: self._paint_table(layer, table)
-            )
-            surface.blit(picture, (0, 0))
-            self._paint_hand(surface, hand)
-        else:
-            picture = self._still_layer.picture(
-                surface, (table, hand), lambda layer: self._paint_still(layer, table, hand)
-            )
-            surface.blit(picture, (0, 0))
+        """The still table copied from its cached layer (painted again where what it shows
+        changed), then the cards in flight and what is drawn over them."""
+        surface.blit(self._layer.picture(surface, self.still_parts()), (0, 0))
         self._draw_above(surface)
 
     def redraw(self, surface: pygame.Surface) -> None:
         """What :meth:`draw` shows, every part painted afresh (no cached layer): the reference
         the tests compare the cached frames with, and a way to see each draw call."""
-        self._paint_table(surface, self.table_picture())
-        self._paint_hand(surface, self.hand_picture())
+        for part in self.still_parts():
+            part.paint(surface)
         self._draw_above(surface)
 
-    def table_picture(self) -> tuple[Any, ...]:
-        """Everything the table under the hand shows, as plain values: the key of its cached
-        layer. :meth:`_paint_table` reads nothing else that can change."""
+    def still_parts(self) -> list[Part]:
+        """The table but for the cards in flight, bottom first: the felt, each seat's plate and
+        fan of backs, the trick, the player's cards. Each part's key holds every value its
+        painting reads, so the cached layer is painted again exactly where they change."""
+        layout = self.layout
         anim = self.current
+        art = self.app.card_art
+        four = art.four_colour
+        parts = [
+            Part(
+                "felt",
+                (layout.size, self.background is not None),
+                (0, 0, *layout.size),
+                self._paint_felt,
+            )
+        ]
         fan_minus = anim.fan_minus if anim is not None else {}
         n = self.match.rules.players
-        seats = []
+        back_style = self.app.prefs.card_back
         for seat in range(n):
-            fan = 0
-            if (seat - self.bottom) % n != BOTTOM:
-                fan = max(0, self.model.counts[seat] - fan_minus.get(seat, 0))
-            seats.append((self._plate_picture(seat), fan))
-        trick = () if anim is not None and anim.trick_hidden else tuple(self.model.trick)
-        return (
-            self.layout.size,
-            self.background is not None,
-            self.bottom,
-            self.app.prefs.card_back,
-            self.app.card_art.four_colour,
-            tuple(seats),
-            trick,
-        )
+            plate = self._plate_picture(seat)
+            parts.append(
+                Part(
+                    ("plate", seat),
+                    plate,
+                    self._plate_bounds(plate),
+                    functools.partial(self._draw_plate, picture=plate),
+                )
+            )
+            side = (seat - self.bottom) % n
+            count = max(0, self.model.counts[seat] - fan_minus.get(seat, 0))
+            if side != BOTTOM and count:
+                image, topleft = self._fan(side, count, back_style)
+                bounds = (*topleft, *image.get_size())
+                key = (side, count, back_style)
+                parts.append(
+                    Part(
+                        ("fan", seat),
+                        key,
+                        bounds,
+                        functools.partial(_blit, image=image, at=topleft),
+                    )
+                )
+        if not (anim is not None and anim.trick_hidden):
+            for i, (seat, card) in enumerate(self.model.trick):
+                centre = layout.place(seat, self.bottom).trick
+                image = art.face(card, layout.trick_w)
+                rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+                shown = (card, area(rect), i == 0, four)
+                paint = functools.partial(
+                    self._paint_trick_card, image=image, rect=rect, first=i == 0
+                )
+                parts.append(Part(("trick", i), shown, area(rect.inflate(4, 4)), paint))
+        parts += self._hand_parts()
+        return parts
+
+    def _hand_parts(self) -> list[Part]:
+        """The player's cards: where each is, greyed, received, the tutor's, focused, hovered."""
+        anim = self.current
+        hidden = anim.hidden if anim is not None else frozenset()
+        greyed = self.shown_greyed()
+        choosing = self.human_to_play() or self.human_to_pass()
+        taught = self.teaching_cards()
+        rects = self.hand_rects()
+        card_w = self.layout.card_w
+        four = self.app.card_art.four_colour
+        parts = []
+        for index, card in enumerate(self.model.hand):
+            if card in hidden:
+                continue
+            rect = rects[index]
+            marks = (
+                card in greyed,
+                card in self.received,
+                card in taught,
+                index == self.focus,
+                index == self.hover and card not in greyed and choosing,
+            )
+            # The tutor's pointer sits over the part of the card the next one leaves showing.
+            following = area(rects[index + 1]) if index + 1 < len(rects) else None
+            bounds = rect.inflate(10, 10)
+            if card in taught:
+                xs, ys = zip(*self._teaching_pointer(rects, index), strict=True)
+                left, top = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
+                bounds.union_ip(
+                    left, top, math.ceil(max(xs)) + 3 - left, math.ceil(max(ys)) + 3 - top
+                )
+            key = (card, area(rect), following, card_w, four, marks)
+            paint = functools.partial(
+                self._paint_hand_card, rects=rects, index=index, card=card, marks=marks
+            )
+            parts.append(Part(("card", index), key, area(bounds), paint))
+        return parts
+
+    def _paint_felt(self, surface: pygame.Surface) -> None:
+        if self.background is not None:
+            surface.blit(self.background, (0, 0))
+        else:
+            surface.fill(FELT)
 
     def _plate_picture(self, seat: int) -> tuple[Any, ...]:
         """One name plate: the seat, its name, its points, its turn ring, the leader's token."""
@@ -920,81 +984,36 @@ class TableScene(Scene):
             model.leader == seat and model.phase is Phase.PLAY,
         )
 
-    def hand_picture(self) -> tuple[Any, ...]:
-        """Everything the player's hand shows, as plain values: where each card is, greyed,
-        received, the tutor's, focused, hovered. :meth:`_paint_hand` reads nothing else."""
-        anim = self.current
-        hidden = anim.hidden if anim is not None else frozenset()
-        greyed = self.shown_greyed()
-        choosing = self.human_to_play() or self.human_to_pass()
-        taught = self.teaching_cards()
-        cards = tuple(
-            (
-                index,
-                card,
-                card in greyed,
-                card in self.received,
-                card in taught,
-                index == self.focus,
-                index == self.hover and card not in greyed and choosing,
-            )
-            for index, card in enumerate(self.model.hand)
-            if card not in hidden
-        )
-        rects = tuple(tuple(rect) for rect in self.hand_rects())
-        return (self.layout.card_w, self.app.card_art.four_colour, rects, cards)
-
-    def _paint_still(
-        self, surface: pygame.Surface, table: tuple[Any, ...], hand: tuple[Any, ...]
+    @staticmethod
+    def _paint_trick_card(
+        surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, first: bool
     ) -> None:
-        """The table and the hand (the table copied from its own layer when that is current)."""
-        if self._table_layer.holds(surface, table):
-            assert self._table_layer.surface is not None
-            surface.blit(self._table_layer.surface, (0, 0))
-        else:
-            self._paint_table(surface, table)
-        self._paint_hand(surface, hand)
+        surface.blit(image, rect)
+        if first:  # the card led
+            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=6)
 
-    def _paint_table(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
-        """The felt, the plates, the opponents' fans and the trick, from :meth:`table_picture`."""
-        _size, _felt, bottom, back_style, _four, seats, trick = picture
-        layout = self.layout
-        if self.background is not None:
-            surface.blit(self.background, (0, 0))
-        else:
-            surface.fill(FELT)
-        n = len(seats)
-        for seat, (plate, fan) in enumerate(seats):
-            self._draw_plate(surface, plate)
-            if fan:
-                image, topleft = self._fan((seat - bottom) % n, fan, back_style)
-                surface.blit(image, topleft)
+    def _paint_hand_card(
+        self,
+        surface: pygame.Surface,
+        rects: list[pygame.Rect],
+        index: int,
+        card: int,
+        marks: tuple[bool, bool, bool, bool, bool],
+    ) -> None:
+        """One of the player's cards with its marks (see :meth:`_hand_parts`)."""
+        greyed, received, taught, focused, hovered = marks
         art = self.app.card_art
-        for i, (seat, card) in enumerate(trick):
-            centre = layout.place(seat, bottom).trick
-            image = art.face(card, layout.trick_w)
-            rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
-            surface.blit(image, rect)
-            if i == 0:
-                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=6)
-
-    def _paint_hand(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
-        """The player's cards with their marks, from :meth:`hand_picture`."""
-        card_w, _four, places, cards = picture
-        art = self.app.card_art
-        rects = [pygame.Rect(place) for place in places]
-        for index, card, greyed, received, taught, focused, hovered in cards:
-            rect = rects[index]
-            image = art.greyed(card, card_w) if greyed else art.face(card, card_w)
-            surface.blit(image, rect)
-            if received:
-                pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
-            if taught:
-                self._draw_teaching_mark(surface, rects, index)
-            if focused:
-                pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
-            elif hovered:
-                pygame.draw.rect(surface, HOVER, rect.inflate(4, 4), 2, border_radius=8)
+        card_w = self.layout.card_w
+        rect = rects[index]
+        surface.blit(art.greyed(card, card_w) if greyed else art.face(card, card_w), rect)
+        if received:
+            pygame.draw.rect(surface, MARK, rect.inflate(6, 6), 4, border_radius=8)
+        if taught:
+            self._draw_teaching_mark(surface, rects, index)
+        if focused:
+            pygame.draw.rect(surface, FOCUS_BLUE, rect.inflate(8, 8), 3, border_radius=9)
+        elif hovered:
+            pygame.draw.rect(surface, HOVER, rect.inflate(4, 4), 2, border_radius=8)
 
     def _draw_above(self, surface: pygame.Surface) -> None:
         """The cards in flight and what is drawn over them (the indicators, the buttons, the
@@ -1059,43 +1078,60 @@ class TableScene(Scene):
             self._rotated[key] = image
         return image
 
+    def _plate_texts(self, picture: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """The plate's texts: (text, size, colour, position, anchor, bold) for ``draw_text``."""
+        seat, name, points, _turn, leader = picture
+        layout = self.layout
+        rect = layout.place(seat, self.bottom).plate
+        pad = (rect.h - layout.avatar_size) // 2
+        text_x = rect.x + pad * 2 + layout.avatar_size
+        texts = [
+            (name, layout.font_size, PLATE_TEXT, (text_x, rect.y + rect.h * 0.32), "midleft", True),
+            (
+                points,
+                layout.small_font,
+                PLATE_SUBTEXT,
+                (text_x, rect.y + rect.h * 0.72),
+                "midleft",
+                False,
+            ),
+        ]
+        if leader:
+            r = max(7, rect.h // 4)
+            centre = (rect.right - r - pad, rect.centery)
+            texts.append(("★", round(r * 1.3), LEADER_INK, centre, "center", False))
+        return texts
+
+    def _plate_bounds(self, picture: tuple[Any, ...]) -> Area:
+        """Where a plate paints: its panel and its text (a long name runs past the panel)."""
+        bounds = self.layout.place(picture[0], self.bottom).plate.copy()
+        for text, size, colour, pos, anchor, bold in self._plate_texts(picture):
+            image = text_surface(text, size, colour, bold)
+            bounds.union_ip(image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))}))
+        return area(bounds)
+
     def _draw_plate(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
         """One name plate, from :meth:`_plate_picture`."""
-        seat, name, points, turn, leader = picture
+        seat, _name, _points, turn, leader = picture
         layout = self.layout
-        place = layout.place(seat, self.bottom)
-        rect = place.plate
+        rect = layout.place(seat, self.bottom).plate
         if self.plate_panel is not None:
             surface.blit(self.plate_panel, rect)
         if turn:
             pygame.draw.rect(surface, GOLD, rect, max(2, rect.h // 18), border_radius=rect.h // 4)
         pad = (rect.h - layout.avatar_size) // 2
         surface.blit(avatar(AVATARS[seat % 4], layout.avatar_size), (rect.x + pad, rect.y + pad))
-        text_x = rect.x + pad * 2 + layout.avatar_size
-        draw_text(
-            surface,
-            name,
-            layout.font_size,
-            PLATE_TEXT,
-            (text_x, rect.y + rect.h * 0.32),
-            "midleft",
-            bold=True,
-        )
-        draw_text(
-            surface,
-            points,
-            layout.small_font,
-            PLATE_SUBTEXT,
-            (text_x, rect.y + rect.h * 0.72),
-            "midleft",
-        )
+        texts = self._plate_texts(picture)
+        for text, size, colour, pos, anchor, bold in texts[:2]:
+            draw_text(surface, text, size, colour, pos, anchor, bold=bold)
         if leader:
             # The leader's token: a small gold disc with the suit led or a star before the lead.
             r = max(7, rect.h // 4)
             centre = (rect.right - r - pad, rect.centery)
             pygame.draw.circle(surface, GOLD, centre, r)
-            pygame.draw.circle(surface, (120, 80, 0), centre, r, max(1, r // 6))
-            draw_text(surface, "★", round(r * 1.3), (120, 80, 0), centre)
+            pygame.draw.circle(surface, LEADER_INK, centre, r, max(1, r // 6))
+            star, size, colour, pos, anchor, bold = texts[2]
+            draw_text(surface, star, size, colour, pos, anchor, bold=bold)
 
     def _draw_indicators(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -1143,7 +1179,7 @@ class TableScene(Scene):
         cards) wraps upwards so it never reaches the cards."""
         layout = self.layout
         size = layout.font_size
-        lines = wrap_text(text, size, round(layout.width * 0.9), bold=True)
+        lines = _wrapped(text, size, round(layout.width * 0.9), True)
         line_h = round(size * 1.25)
         x, y = layout.message_centre
         y -= line_h * (len(lines) - 1)
@@ -1158,14 +1194,19 @@ class TableScene(Scene):
         rect = rects[index]
         pygame.draw.rect(surface, TEACH_EDGE, rect.inflate(9, 9), 2, border_radius=10)
         pygame.draw.rect(surface, TEACH, rect.inflate(6, 6), 3, border_radius=9)
+        points = self._teaching_pointer(rects, index)
+        pygame.draw.polygon(surface, TEACH, points)
+        pygame.draw.polygon(surface, TEACH_EDGE, points, 1)
+
+    def _teaching_pointer(self, rects: list[pygame.Rect], index: int) -> list[tuple[float, float]]:
+        """The corners of the tutor's pointer over card ``index``."""
+        rect = rects[index]
         shown = rects[index + 1].x - rect.x if index + 1 < len(rects) else rect.w
         shown = max(8, min(rect.w, shown))
         cx = rect.x + shown // 2
         half = max(5, round(self.layout.card_w * 0.09))
         tip = rect.top - 5
-        points = [(cx - half, tip - half * 1.4), (cx + half, tip - half * 1.4), (cx, tip)]
-        pygame.draw.polygon(surface, TEACH, points)
-        pygame.draw.polygon(surface, TEACH_EDGE, points, 1)
+        return [(cx - half, tip - half * 1.4), (cx + half, tip - half * 1.4), (cx, tip)]
 
     def practice_label(self) -> str:
         """ "Practice" once a hint or teaching mode was used (the game will not count)."""
@@ -1175,7 +1216,7 @@ class TableScene(Scene):
         """The tutor's sentence in a pale box above the hand (``label``: a small heading)."""
         layout = self.layout
         size = layout.small_font
-        lines = wrap_text(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
+        lines = _wrapped(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
         line_h = round(size * 1.35)
         width = max(text_surface(line, size).get_width() for line in lines) + size * 2
         heading = text_surface(label, round(size * 0.85), TEACH_EDGE, True) if label else None
@@ -1204,7 +1245,23 @@ class TableScene(Scene):
         centre = layout.banner_centre
         image_rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         box = image_rect.inflate(size * 1.5, size * 0.8)
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.h // 3)
-        surface.blit(panel, box)
+        surface.blit(_banner_panel(box.size), box)
         surface.blit(image, image_rect)
+
+
+def _blit(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int]) -> None:
+    surface.blit(image, at)
+
+
+@functools.lru_cache(maxsize=64)
+def _wrapped(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """:func:`wrap_text`, remembered: a message is drawn again every frame it shows."""
+    return tuple(wrap_text(text, size, width, bold))
+
+
+@functools.lru_cache(maxsize=8)
+def _banner_panel(size: tuple[int, int]) -> pygame.Surface:
+    """The banner's dark rounded box (cached: read-only)."""
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=size[1] // 3)
+    return panel
