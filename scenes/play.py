@@ -176,6 +176,9 @@ class TableScene(Scene):
         self._rotated.clear()
         self._fans.clear()
         self._layer.clear()
+        screen = pygame.display.get_surface()
+        if screen is not None and screen.get_size() == size:
+            self._layer.prepare(screen)
         plate = self.layout.places[0].plate
         self.plate_panel = pygame.Surface(plate.size, pygame.SRCALPHA)
         radius = plate.h // 4
@@ -186,6 +189,14 @@ class TableScene(Scene):
         for card in range(52):
             art.face(card, self.layout.trick_w)
             art.greyed(card, self.layout.card_w)
+        # The same for the portraits and each fan of backs (one picture per count of cards).
+        rules = self.match.rules
+        for seat in range(rules.players):
+            avatar(AVATARS[seat % 4], self.layout.avatar_size)
+            side = (seat - self.bottom) % rules.players
+            if side != BOTTOM:
+                for count in range(1, rules.hand_size + 1):
+                    self._fan(side, count, self.app.prefs.card_back)
 
     def _at_hand_start(self) -> bool:
         """Nothing of the hand is shown yet: no card played and the player has not passed (the

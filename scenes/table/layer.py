@@ -70,32 +70,42 @@ class Layer:
         It has ``target``'s size and pixel format, so copying it there is a plain copy (and a
         picture painted here equals one painted on ``target`` directly).
         """
-        fmt = _format(target)
-        if self.surface is None or self._format != fmt:
-            self.surface = pygame.Surface(target.get_size(), 0, target)
-            self._format = fmt
-            self._shown = None
+        surface = self._surface_for(target)
         shown = tuple((part.name, part.key, part.bounds) for part in parts)
         if shown == self._shown:
-            return self.surface
-        areas = _changed_areas(self._shown, shown, self.surface.get_rect())
+            return surface
+        areas = _changed_areas(self._shown, shown, surface.get_rect())
         self._shown = None  # a painting that fails leaves no picture behind
         if areas is None:
             for part in parts:
-                part.paint(self.surface)
+                part.paint(surface)
             self.full_paints += 1
         else:
             try:
                 for area in areas:
-                    self.surface.set_clip(area)
+                    surface.set_clip(area)
                     for part in parts:
                         if area.colliderect(part.bounds):
-                            part.paint(self.surface)
+                            part.paint(surface)
             finally:
-                self.surface.set_clip(None)
+                surface.set_clip(None)
             self.partial_paints += 1
         self._shown = shown
+        return surface
+
+    def _surface_for(self, target: pygame.Surface) -> pygame.Surface:
+        fmt = _format(target)
+        if self.surface is None or self._format != fmt:
+            self.surface = None
+            surface = pygame.Surface(target.get_size(), 0, target)
+            surface.fill((0, 0, 0))  # the memory is touched here, not in the first painting
+            self.surface, self._format, self._shown = surface, fmt, None
         return self.surface
+
+    def prepare(self, target: pygame.Surface) -> None:
+        """Make the picture's surface for ``target`` now (a 2560x1440 one takes tens of
+        milliseconds to allocate and touch: better when the window opens than in a frame)."""
+        self._surface_for(target)
 
     def clear(self) -> None:
         """Forget the picture (the next call paints it whole)."""
