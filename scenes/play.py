@@ -42,7 +42,7 @@ from scenes.session import GameSession
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
 from scenes.table.felt import felt_surface
-from scenes.table.layer import Area, Layer, Part, area
+from scenes.table.layer import Area, Layer, Part, area, merged_areas
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.model import TableModel
 from scenes.table.tween import Animation, Flight, ease_in_out, ease_out_cubic
@@ -66,6 +66,7 @@ MOON_SHOWN: Final = 2.0
 BANNER_SHOWN: Final = 1.4
 MESSAGE_SHOWN: Final = 2.8
 HINT_SHOWN: Final = 12.0
+MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bounding box instead
 TEACHING_MESSAGE_SHOWN: Final = 6.0  # a refused card's reason and the legal cards instead
 HAND_CLOSE: Final = 0.2
 
@@ -152,6 +153,9 @@ class TableScene(Scene):
         self.plate_panel: pygame.Surface | None = None
         # The still table (all but the cards in flight), kept between frames (see still_parts).
         self._layer = Layer()
+        # What the last frame left on the screen (surface, layer generation, overlay, flights'
+        # places), while nothing but this scene draws there (see draw).
+        self._on_screen: tuple[Any, ...] | None = None
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.request_hint)
 
@@ -176,6 +180,7 @@ class TableScene(Scene):
         self._rotated.clear()
         self._fans.clear()
         self._layer.clear()
+        self._on_screen = None
         screen = pygame.display.get_surface()
         if screen is not None and screen.get_size() == size:
             self._layer.prepare(screen)
@@ -865,17 +870,66 @@ class TableScene(Scene):
         return {c for c in self.model.hand if not legal >> c & 1}
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The still table copied from its cached layer (painted again where what it shows
-        changed), then the cards in flight and what is drawn over them."""
-        surface.blit(self._layer.picture(surface, self.still_parts()), (0, 0))
-        self._draw_above(surface)
+        """The still table from its cached layer (painted again where what it shows changed),
+        then the cards in flight and what is drawn over them.
+
+        While the table is the top scene nothing else draws on ``surface``, so it still holds
+        the last frame: only the rectangles where something moved or changed are painted (the
+        layer copied there, the flights and the overlay drawn clipped to them)."""
+        layer = self._layer.picture(surface, self.still_parts())
+        sprites = self._flight_sprites()
+        overlay = self._overlay_picture()
+        areas = self._areas_to_paint(surface, sprites, overlay)
+        self._on_screen = None  # a drawing that fails leaves nothing to rely on
+        if areas is None:
+            surface.blit(layer, (0, 0))
+            self._draw_above(surface, sprites, overlay)
+        else:
+            try:
+                for region in areas:
+                    surface.set_clip(region)
+                    surface.blit(layer, region, region)
+                    self._draw_above(surface, sprites, overlay)
+            finally:
+                surface.set_clip(None)
+        if self.app.stack.top is self:  # else a scene above draws over this frame
+            shown = [area(rect) for _image, rect in sprites]
+            self._on_screen = (surface, self._layer.generation, overlay, shown)
 
     def redraw(self, surface: pygame.Surface) -> None:
         """What :meth:`draw` shows, every part painted afresh (no cached layer): the reference
         the tests compare the cached frames with, and a way to see each draw call."""
+        if self._on_screen is not None and self._on_screen[0] is surface:
+            self._on_screen = None  # drawn over: the next frame is painted whole
         for part in self.still_parts():
             part.paint(surface)
-        self._draw_above(surface)
+        self._draw_above(surface, self._flight_sprites(), self._overlay_picture())
+
+    def _areas_to_paint(
+        self,
+        surface: pygame.Surface,
+        sprites: list[tuple[pygame.Surface, pygame.Rect]],
+        overlay: tuple[Any, ...],
+    ) -> list[pygame.Rect] | None:
+        """Where this frame differs from the last one on ``surface`` (None: everywhere, or
+        unknown): the layer's newly painted rectangles, the flights' old and new places."""
+        last = self._on_screen
+        if last is None:
+            return None
+        last_surface, generation, last_overlay, last_sprites = last
+        if last_surface is not surface or last_overlay != overlay:
+            return None
+        rects = [*last_sprites, *(area(rect) for _image, rect in sprites)]
+        if self._layer.generation != generation:
+            painted = self._layer.painted
+            if self._layer.generation != generation + 1 or painted is None:
+                return None
+            rects += [area(rect) for rect in painted]
+        areas = merged_areas(rects, surface.get_rect())
+        if areas is not None and len(areas) > MAX_AREAS:  # fewer, larger rectangles
+            whole = areas[0].unionall(areas[1:])
+            areas = merged_areas([area(whole)], surface.get_rect())
+        return areas
 
     def still_parts(self) -> list[Part]:
         """The table but for the cards in flight, bottom first: the felt, each seat's plate and
@@ -1026,38 +1080,71 @@ class TableScene(Scene):
         elif hovered:
             pygame.draw.rect(surface, HOVER, rect.inflate(4, 4), 2, border_radius=8)
 
-    def _draw_above(self, surface: pygame.Surface) -> None:
-        """The cards in flight and what is drawn over them (the indicators, the buttons, the
-        messages): painted every frame, each piece small."""
+    def _flight_sprites(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The cards in flight now: each picture and where it goes."""
+        anim = self.current
+        if anim is None:
+            return []
         layout = self.layout
         art = self.app.card_art
-        anim = self.current
-        if anim is not None:
-            back_style = self.app.prefs.card_back
-            for flight in anim.flights:
-                if not flight.visible(anim.elapsed):
-                    continue
-                x, y = flight.position(anim.elapsed)
-                if flight.card is None:
-                    image = art.back(layout.back_w, back_style)
-                else:
-                    width = layout.card_w if flight.end[1] > layout.hand_top else layout.trick_w
-                    image = art.face(flight.card, width)
-                surface.blit(image, image.get_rect(center=(round(x), round(y))))
-        self._draw_indicators(surface)
+        back_style = self.app.prefs.card_back
+        sprites = []
+        for flight in anim.flights:
+            if not flight.visible(anim.elapsed):
+                continue
+            x, y = flight.position(anim.elapsed)
+            if flight.card is None:
+                image = art.back(layout.back_w, back_style)
+            else:
+                width = layout.card_w if flight.end[1] > layout.hand_top else layout.trick_w
+                image = art.face(flight.card, width)
+            sprites.append((image, image.get_rect(center=(round(x), round(y)))))
+        return sprites
+
+    def _overlay_picture(self) -> tuple[Any, ...]:
+        """Everything drawn over the flights, as plain values: :meth:`_draw_above` paints from
+        these and the layout alone (a frame that changes any of them is painted whole)."""
+        hint: tuple[str, str] | None = None
+        if self.message_timer > 0 and self.message_boxed:
+            hint = (self.message, _("Teach me"))
+        elif self.hint_timer > 0 and self.hint_text:
+            hint = (self.hint_text, "")
+        elif self.teaching_text():
+            hint = (self.teaching_text(), _("Teach me"))
+        banner = self.banner_timer > 0 and self.banner and self.app.stack.top is self
+        buttons = tuple(
+            (button.visible, button.enabled, button.text(), area(button.rect))
+            for button in (self.pass_button, self.hint_button)
+        )
+        return (
+            self.layout.size,
+            self._indicator_picture(),
+            buttons,
+            hint,
+            self.status_text(),
+            self.banner if banner else "",
+        )
+
+    def _draw_above(
+        self,
+        surface: pygame.Surface,
+        sprites: list[tuple[pygame.Surface, pygame.Rect]],
+        overlay: tuple[Any, ...],
+    ) -> None:
+        """The cards in flight and what is drawn over them (the indicators, the buttons, the
+        messages), from :meth:`_flight_sprites` and :meth:`_overlay_picture`."""
+        _size, indicators, _buttons, hint, status, banner = overlay
+        for image, rect in sprites:
+            surface.blit(image, rect)
+        self._draw_indicators(surface, indicators)
         self.pass_button.draw(surface, focused=False)
         self.hint_button.draw(surface, focused=False)
-        if self.message_timer > 0 and self.message_boxed:
-            self._draw_hint(surface, self.message, _("Teach me"))
-        elif self.hint_timer > 0 and self.hint_text:
-            self._draw_hint(surface, self.hint_text)
-        elif self.teaching_text():
-            self._draw_hint(surface, self.teaching_text(), _("Teach me"))
-        status = self.status_text()
+        if hint is not None:
+            self._draw_hint(surface, *hint)
         if status:
             self._draw_status(surface, status)
-        if self.banner_timer > 0 and self.banner and self.app.stack.top is self:
-            self._draw_banner(surface, self.banner)
+        if banner:
+            self._draw_banner(surface, banner)
 
     def _fan(self, side: int, count: int, style: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """An opponent's fan of backs as one picture (one blit a frame instead of thirteen)."""
@@ -1144,17 +1231,27 @@ class TableScene(Scene):
             star, size, colour, pos, anchor, bold = texts[2]
             draw_text(surface, star, size, colour, pos, anchor, bold=bold)
 
-    def _draw_indicators(self, surface: pygame.Surface) -> None:
+    def _indicator_picture(self) -> tuple[str, str, str]:
+        """The corner's texts: "Hearts broken" (or nothing), which hand, "Practice"."""
+        broken = _("Hearts broken") if self.model.hearts_broken else ""
+        daily = self.session.daily
+        if daily is not None:
+            hand_text = _("Daily challenge, par {par}").format(par=daily.par)
+        else:
+            hand_text = _("Hand {number}").format(number=self.model.hand_number + 1)
+        return (broken, hand_text, self.practice_label())
+
+    def _draw_indicators(self, surface: pygame.Surface, picture: tuple[str, str, str]) -> None:
+        broken, hand_text, practice = picture
         layout = self.layout
         rect = layout.hearts_icon
-        broken = self.model.hearts_broken
         colour = (214, 20, 40) if broken else (40, 90, 50)
         icon = suit_surface(3, rect.w, colour)
         surface.blit(icon, rect)
         if broken:
             draw_text(
                 surface,
-                _("Hearts broken"),
+                broken,
                 layout.small_font,
                 (255, 255, 255),
                 (rect.left - layout.margin // 2, rect.centery),
@@ -1162,12 +1259,6 @@ class TableScene(Scene):
                 shadow=(0, 0, 0),
             )
         # Which hand this is, beside the hearts indicator.
-        daily = self.session.daily
-        if daily is not None:
-            hand_text = _("Daily challenge, par {par}").format(par=daily.par)
-        else:
-            hand_text = _("Hand {number}").format(number=self.model.hand_number + 1)
-        practice = self.practice_label()
         if layout.two_rows:
             pos, anchor = (rect.right, rect.bottom + layout.margin // 2), "topright"
         else:

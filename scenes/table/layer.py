@@ -32,7 +32,7 @@ paint with and without the layer and compare the pixels.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -63,6 +63,10 @@ class Layer:
         self._shown: tuple[tuple[Hashable, Hashable, Area], ...] | None = None
         self.full_paints = 0  # counts, for tests and measurements
         self.partial_paints = 0
+        # Each painting counts one generation; ``painted`` holds the last one's rectangles
+        # (None: all of it), so whoever copies the picture can copy just those.
+        self.generation = 0
+        self.painted: list[pygame.Rect] | None = None
 
     def picture(self, target: pygame.Surface, parts: Sequence[Part]) -> pygame.Surface:
         """The picture of ``parts``, painted again where it differs from the one kept.
@@ -76,6 +80,8 @@ class Layer:
             return surface
         areas = _changed_areas(self._shown, shown, surface.get_rect())
         self._shown = None  # a painting that fails leaves no picture behind
+        self.generation += 1
+        self.painted = areas
         if areas is None:
             for part in parts:
                 part.paint(surface)
@@ -100,6 +106,8 @@ class Layer:
             surface = pygame.Surface(target.get_size(), 0, target)
             surface.fill((0, 0, 0))  # the memory is touched here, not in the first painting
             self.surface, self._format, self._shown = surface, fmt, None
+            self.generation += 1
+            self.painted = None
         return self.surface
 
     def prepare(self, target: pygame.Surface) -> None:
@@ -138,16 +146,23 @@ def _changed_areas(
     # The parts on both sides must keep their order (their overlaps are painted in it).
     if [n for n, _, _ in old if n in after] != [n for n, _, _ in new if n in before]:
         return None
-    changed: list[pygame.Rect] = []
+    changed: list[Area] = []
     for name in before.keys() | after.keys():
         was, now = before.get(name), after.get(name)
         if was == now:
             continue
         for side in (was, now):
             if side is not None:
-                changed.append(pygame.Rect(side[1]).clip(whole))
+                changed.append(side[1])
+    return merged_areas(changed, whole)
+
+
+def merged_areas(rects: Iterable[Area], whole: pygame.Rect) -> list[pygame.Rect] | None:
+    """``rects`` inside ``whole``, overlapping ones made one (None: they cover too much of it
+    to be worth painting piece by piece)."""
     areas: list[pygame.Rect] = []
-    for rect in changed:
+    for bounds in rects:
+        rect = pygame.Rect(bounds).clip(whole)
         if rect.w <= 0 or rect.h <= 0:
             continue
         index = rect.collidelist(areas)
