@@ -2,8 +2,9 @@
 
 At 2560x1440 a frame that paints the whole table afresh (the felt, the plates, the fans, the
 trick, the hand: some forty blits, most of them with transparency) costs several times one
-full-window copy. The still part of the table is kept in a :class:`Layer` and copied each
-frame; only the cards in flight are painted on top.
+full-window copy. The still part of the table is kept in a :class:`Layer`; a frame copies the
+rectangles of it that changed or that a flying card left, and paints the cards in flight on
+top (see ``TableScene.draw``).
 
 A layer is a list of :class:`Part`, bottom first. Each part names itself, holds as its ``key``
 *everything* its painting reads (what it shows, not a flag saying that something changed) and
@@ -11,9 +12,8 @@ the rectangle it paints in; the first part covers the whole picture with opaque 
 felt), so painting a rectangle again starts from a clean slate. When a part's key or rectangle
 changes (or a part comes or goes), only the rectangles concerned are painted again: every part
 that overlaps them, in order, with drawing clipped to them, so those pixels come out exactly as
-a full painting would paint them.
-A stale picture therefore needs a key that misses an input, or a rectangle too small: the tests
-paint with and without the layer and compare the pixels.
+a full painting would paint them. A stale picture therefore needs a key that misses an input,
+or a rectangle too small: the tests paint with and without the layer and compare the pixels.
 
 >>> import pygame
 >>> screen = pygame.Surface((40, 30))
