@@ -66,7 +66,6 @@ MOON_SHOWN: Final = 2.0
 BANNER_SHOWN: Final = 1.4
 MESSAGE_SHOWN: Final = 2.8
 HINT_SHOWN: Final = 12.0
-MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bounding box instead
 TEACHING_MESSAGE_SHOWN: Final = 6.0  # a refused card's reason and the legal cards instead
 HAND_CLOSE: Final = 0.2
 
@@ -82,6 +81,7 @@ PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
 LEADER_INK: Final = (120, 80, 0)
+MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bounding box instead
 
 PASS_LABELS: Final = {
     PassDirection.LEFT: N_("Pass left"),
