@@ -170,6 +170,9 @@ class TableScene(Scene):
     def exit(self) -> None:
         self._save()
 
+    def pause(self) -> None:
+        self._on_screen = None  # the scene pushed over the table draws on the screen
+
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
             return

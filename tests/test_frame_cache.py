@@ -245,3 +245,27 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
     # many painted it again only where it changed.
     assert comparer.compared > 1000 and comparer.reused > comparer.compared // 2
     assert comparer.partial > 100 and comparer.screen_partial > comparer.compared // 2
+
+
+def test_a_window_opened_over_the_table_leaves_no_trace_when_closed(
+    app: App, tmp_path: Path
+) -> None:
+    """An opaque screen pushed over the table paints the whole window; when it is closed the
+    table must paint itself whole again, not only what moved since its own last frame."""
+    app.start_new_game(app.prefs.new_game)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    comparer = Comparer(table, tmp_path)
+    for frame in range(40):
+        app.stack.update(FRAME)
+        comparer.check(app, f"at frame {frame}")
+    app.open_settings()
+    assert app.stack.top is not table and app.stack.top.opaque
+    app.stack.update(FRAME)
+    app.stack.draw(app.screen)  # the settings cover the table
+    app.stack.pop()
+    assert app.stack.top is table
+    for frame in range(40, 50):
+        app.stack.update(FRAME)
+        comparer.check(app, f"at frame {frame}, after the settings were closed")
+    assert comparer.screen_partial >= 10  # frames before and after did use the shortcut
