@@ -82,6 +82,9 @@ PLATE_TEXT: Final = (255, 255, 255)
 PLATE_SUBTEXT: Final = (210, 240, 210)
 LEADER_INK: Final = (120, 80, 0)
 MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bounding box instead
+# After this many frames painted in part, one is painted whole: a net for whatever might spoil
+# the window's pixels unseen (it heals within two seconds).
+TRUST_FRAMES: Final = 120
 
 PASS_LABELS: Final = {
     PassDirection.LEFT: N_("Pass left"),
@@ -156,6 +159,7 @@ class TableScene(Scene):
         # What the last frame left on the screen (surface, layer generation, overlay, flights'
         # places), while nothing but this scene draws there (see draw).
         self._on_screen: tuple[Any, ...] | None = None
+        self._on_screen_for = 0  # frames painted in part since the last whole one
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.request_hint)
 
@@ -878,7 +882,8 @@ class TableScene(Scene):
 
         While the table is the top scene nothing else draws on ``surface``, so it still holds
         the last frame: only the rectangles where something moved or changed are painted (the
-        layer copied there, the flights and the overlay drawn clipped to them)."""
+        layer copied there, the flights and the overlay drawn clipped to them). It changes no
+        state of the game or the scene, only these caches."""
         layer = self._layer.picture(surface, self.still_parts())
         sprites = self._flight_sprites()
         overlay = self._overlay_picture()
@@ -897,7 +902,10 @@ class TableScene(Scene):
                 surface.set_clip(None)
         if self.app.stack.top is self:  # else a scene above draws over this frame
             shown = [area(rect) for _image, rect in sprites]
-            self._on_screen = (surface, self._layer.generation, overlay, shown)
+            trusted = 0 if areas is None else self._on_screen_for + 1
+            pixels = surface._pixels_address  # a new buffer under the same surface: whole
+            self._on_screen = (surface, pixels, self._layer.generation, overlay, shown)
+            self._on_screen_for = trusted
 
     def redraw(self, surface: pygame.Surface) -> None:
         """What :meth:`draw` shows, every part painted afresh (no cached layer): the reference
@@ -917,10 +925,12 @@ class TableScene(Scene):
         """Where this frame differs from the last one on ``surface`` (None: everywhere, or
         unknown): the layer's newly painted rectangles, the flights' old and new places."""
         last = self._on_screen
-        if last is None:
+        if last is None or self._on_screen_for >= TRUST_FRAMES:
             return None
-        last_surface, generation, last_overlay, last_sprites = last
-        if last_surface is not surface or last_overlay != overlay:
+        last_surface, pixels, generation, last_overlay, last_sprites = last
+        if last_surface is not surface or pixels != surface._pixels_address:
+            return None
+        if last_overlay != overlay:
             return None
         rects = [*last_sprites, *(area(rect) for _image, rect in sprites)]
         if self._layer.generation != generation:
