@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.cards import cards_of
 from game.deal import deal_hands, hand_seed
 from game.hand import HAND_DONE, HandState, Phase
+from game.legality import legal_mask
 from game.rules import Rules
 
 
@@ -30,31 +31,46 @@ def fast_hands(count: int, seed: int) -> float:
     """Hands per second through the AI's path."""
     rules = Rules()
     rnd = random.Random(seed).random
-
-    def pick(mask: int) -> int:
-        # a uniformly random card of the set: skip a random number of set bits
-        i = int(rnd() * mask.bit_count())
-        while i:
-            mask &= mask - 1
-            i -= 1
-        return (mask & -mask).bit_length() - 1
+    deck = rules.deck
+    pass_direction = rules.pass_direction
+    deal = HandState.deal
+    passing = Phase.PASS
+    sizes = (rules.hand_size, rules.hand_size - 1, rules.hand_size - 2)
 
     start = time.perf_counter()
     for k in range(count):
-        hands = deal_hands(hand_seed(seed, k), 4, rules.deck, k % 4)
-        state = HandState.deal(rules, hands, rules.pass_direction(k))
-        if state.phase is Phase.PASS:
+        state = deal(rules, deal_hands(hand_seed(seed, k), 4, deck, k % 4), pass_direction(k))
+        if state.phase is passing:
             passes = []
             for hand in state.hands:
+                # three different cards, each uniformly random among those left
+                cards = cards_of(hand)
                 chosen = 0
-                for _ in range(3):
-                    chosen |= 1 << pick(hand & ~chosen)
+                for size in sizes:
+                    chosen |= 1 << cards.pop(int(rnd() * size))
                 passes.append(chosen)
             state.exchange_fast(passes)
-        legal = state.legal_mask
         advance = state.advance
-        while advance(pick(legal())) != HAND_DONE:
-            pass
+        hands = state.hands
+        first_lead = state.first_lead
+        while True:
+            # The seat to act's legal cards, as the AI's playouts ask for them (game.legality),
+            # then a uniformly random one of them: skip a random number of the set's bits.
+            mask = legal_mask(
+                hands[state.turn],
+                state.led_suit,
+                state.trick_number,
+                state.hearts_broken,
+                first_lead,
+            )
+            held = mask.bit_count()
+            if held > 1:
+                i = int(rnd() * held)
+                while i:
+                    mask &= mask - 1
+                    i -= 1
+            if advance((mask & -mask).bit_length() - 1) == HAND_DONE:
+                break
         assert state.hand_scores is not None
     return count / (time.perf_counter() - start)
 

@@ -17,6 +17,8 @@ move against :mod:`game.legality` and returns the :mod:`game.events` it caused.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterable
 from enum import Enum
 from typing import Final
@@ -29,7 +31,6 @@ from game.cards import (
     RANKS_PER_SUIT,
     Card,
     cards_of,
-    lowest_card,
     mask_of,
 )
 from game.events import (
@@ -71,10 +72,34 @@ class Phase(Enum):
     GAME_OVER = "game-over"  # (matches only) the game is won
 
 
-_PLAY: Final = Phase.PLAY  # a module constant: reading an Enum member off its class is slow
+# Module constants for the members the hot paths test: reading an Enum member off its class
+# costs about as much as a whole legal_mask() call.
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_MOON_CHOICE: Final = Phase.MOON_CHOICE
+_HAND_OVER: Final = Phase.HAND_OVER
+_HOLD: Final = PassDirection.HOLD
+_ACROSS: Final = PassDirection.ACROSS
+_SHOOTER_CHOOSES: Final = MoonMode.SHOOTER_CHOOSES
+_SHOOTER_MINUS: Final = MoonMode.SHOOTER_MINUS
 
 
 _new_state = object.__new__
+_BITS: Final = tuple(1 << c for c in range(52))
+
+
+def _or_all(masks: list[int]) -> int:
+    return functools.reduce(operator.or_, masks, 0)
+
+
+def _breakers(queen_breaks_hearts: bool) -> int:
+    """The cards whose play breaks hearts."""
+    return HEARTS_MASK | (QUEEN_OF_SPADES_BIT if queen_breaks_hearts else 0)
+
+
+@functools.cache
+def _breaks(breakers: int) -> tuple[bool, ...]:
+    return tuple(bool(breakers >> c & 1) for c in range(52))
 
 
 class HandState:
@@ -84,6 +109,7 @@ class HandState:
         "best_card",
         "best_seat",
         "breakers",
+        "breaks",
         "dealt",
         "first_lead",
         "first_leader",
@@ -128,6 +154,7 @@ class HandState:
     tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) of finished tricks
     trick_mask: int  # the current trick's cards as a set
     breakers: int  # the cards whose play breaks hearts (hearts, and the queen by house rule)
+    breaks: tuple[bool, ...]  # breakers, card by card (the fast path's test)
     moon_shooter: int | None
     moon_subtracted: bool
     hand_scores: tuple[int, ...] | None
@@ -135,29 +162,31 @@ class HandState:
     @classmethod
     def deal(cls, rules: Rules, hands: list[int], direction: PassDirection) -> HandState:
         """A new hand from each seat's dealt cards (bit sets). Checks the deal is whole."""
-        if len(hands) != rules.players:
-            raise ValueError(f"{rules.players} hands are needed, not {len(hands)}")
-        union = 0
-        for seat, hand in enumerate(hands):
-            if hand.bit_count() != rules.hand_size:
-                raise ValueError(
-                    f"seat {seat} holds {hand.bit_count()} cards, not {rules.hand_size}"
-                )
-            if union & hand:
-                raise ValueError(f"a card is dealt twice: {cards_of(union & hand)}")
-            union |= hand
-        if union != rules.deck:
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"{n} hands are needed, not {len(hands)}")
+        size = rules.hand_size
+        # Whole and disjoint: n hands of the right size whose union is the deck (then their
+        # sizes add up to the deck's, so no card is in two hands). The loop names the fault.
+        if [h.bit_count() for h in hands] != [size] * n or _or_all(hands) != rules.deck:
+            union = 0
+            for seat, hand in enumerate(hands):
+                if hand.bit_count() != size:
+                    raise ValueError(f"seat {seat} holds {hand.bit_count()} cards, not {size}")
+                if union & hand:
+                    raise ValueError(f"a card is dealt twice: {cards_of(union & hand)}")
+                union |= hand
             raise ValueError("the hands do not hold exactly the cards in play")
-        if rules.players != 4 and direction is PassDirection.ACROSS:
+        if n != 4 and direction is _ACROSS:
             raise ValueError("there is no pass across with 3 or 5 players")
-        self = cls.__new__(cls)
+        self = _new_state(cls)
         self.rules = rules
-        self.n = rules.players
+        self.n = n
         self.dealt = tuple(hands)
         self.pass_direction = direction
-        self.passes = [None] * self.n
+        self.passes = [None] * n
         self.hands = list(hands)
-        self.first_lead = lowest_card(rules.deck)  # the 2 of clubs, or the 3 with 3 or 5 players
+        self.first_lead = rules.first_lead
         self.first_leader = 0
         self.leader = self.turn = 0
         self.trick = []
@@ -166,17 +195,18 @@ class HandState:
         self.best_seat = -1
         self.trick_number = 0
         self.hearts_broken = False
-        self.taken = [0] * self.n
+        self.taken = [0] * n
         self.tricks = []
         self.trick_mask = 0
-        self.breakers = HEARTS_MASK | (QUEEN_OF_SPADES_BIT if rules.queen_breaks_hearts else 0)
+        self.breakers = breakers = _breakers(rules.queen_breaks_hearts)
+        self.breaks = _breaks(breakers)
         self.moon_shooter = None
         self.moon_subtracted = False
         self.hand_scores = None
-        if direction is PassDirection.HOLD:
+        if direction is _HOLD:
             self._start_play()
         else:
-            self.phase = Phase.PASS
+            self.phase = _PASS
         return self
 
     def copy(self) -> HandState:
@@ -201,6 +231,7 @@ class HandState:
         other.trick_number = self.trick_number
         other.hearts_broken = self.hearts_broken
         other.breakers = self.breakers
+        other.breaks = self.breaks
         other.taken = self.taken[:]
         other.tricks = self.tricks[:]
         other.moon_shooter = self.moon_shooter
@@ -251,12 +282,12 @@ class HandState:
         self._exchange_cards()
 
     def _exchange_cards(self) -> None:
+        n = self.n
+        shift = self.pass_direction.value  # the seat offset (see PassDirection.source)
         passes = [p or 0 for p in self.passes]
         hands = self.hands
-        for seat, mask in enumerate(passes):
-            hands[seat] &= ~mask
-        for seat, mask in enumerate(passes):
-            hands[self.pass_direction.target(seat, self.n)] |= mask
+        # Each seat keeps what it did not pass and gets what the seat ``shift`` before it passed.
+        hands[:] = [hands[s] & ~passes[s] | passes[(s - shift) % n] for s in range(n)]
         self._start_play()
 
     def _exchange(self) -> PassesExchanged:
@@ -276,10 +307,14 @@ class HandState:
         return self.passes[self.pass_direction.source(seat, self.n)] or 0
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
-        bit = 1 << self.first_lead
-        self.first_leader = next(s for s, h in enumerate(self.hands) if h & bit)
-        self.leader = self.turn = self.first_leader
+        self.phase = _PLAY
+        bit = _BITS[self.first_lead]
+        seat = 0
+        for hand in self.hands:
+            if hand & bit:
+                break
+            seat += 1
+        self.first_leader = self.leader = self.turn = seat
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -348,15 +383,16 @@ class HandState:
     def advance(self, card: int) -> int:
         """Play ``card`` for the seat to act, trusting that it is legal: the fast path for
         searches. Returns TRICK_GOES_ON, TRICK_DONE or HAND_DONE."""
+        # The AI's playouts and the benchmark spend most of their time here: locals, no calls
+        # on the way through a trick, and the trick's end inline.
         seat = self.turn
-        bit = 1 << card
+        bit = _BITS[card]  # shared ints: no new 52-bit int for each play
         self.hands[seat] ^= bit
+        if self.breaks[card]:
+            self.hearts_broken = True
         trick = self.trick
         trick.append(card)
-        if bit & self.breakers:
-            self.hearts_broken = True
-        size = len(trick)
-        if size == 1:
+        if len(trick) == 1:  # the lead
             self.led_suit = card // RANKS_PER_SUIT
             self.best_card = card
             self.best_seat = seat
@@ -366,38 +402,36 @@ class HandState:
             if card > self.best_card and card // RANKS_PER_SUIT == self.led_suit:
                 self.best_card = card
                 self.best_seat = seat
-            if size == self.n:
-                return self._end_trick()
+            if len(trick) == self.n:
+                # The trick is over: its winner takes it and leads the next.
+                winner = self.best_seat
+                self.tricks.append((self.leader, tuple(trick), winner))
+                self.taken[winner] |= self.trick_mask
+                self.trick = []
+                self.led_suit = NO_LED_SUIT
+                self.leader = self.turn = winner
+                self.trick_number = number = self.trick_number + 1
+                if number < self.rules.hand_size:
+                    return TRICK_DONE
+                self._finish()
+                return HAND_DONE
         seat += 1
         self.turn = seat if seat < self.n else 0
         return TRICK_GOES_ON
 
-    def _end_trick(self) -> int:
-        winner = self.best_seat
-        self.tricks.append((self.leader, tuple(self.trick), winner))
-        self.taken[winner] |= self.trick_mask
-        self.trick = []
-        self.led_suit = NO_LED_SUIT
-        self.trick_number += 1
-        self.leader = self.turn = winner
-        if self.trick_number < self.rules.hand_size:
-            return TRICK_DONE
-        self._finish()
-        return HAND_DONE
-
     def _finish(self) -> None:
         rules = self.rules
         self.moon_shooter = moon_shooter(self.taken)
-        if self.moon_shooter is not None and rules.moon is MoonMode.SHOOTER_CHOOSES:
-            self.phase = Phase.MOON_CHOICE
+        if self.moon_shooter is not None and rules.moon is _SHOOTER_CHOOSES:
+            self.phase = _MOON_CHOICE
             self.turn = self.moon_shooter
             return
-        self._score(rules.moon is MoonMode.SHOOTER_MINUS)
+        self._score(rules.moon is _SHOOTER_MINUS)
 
     def _score(self, subtract: bool) -> None:
-        self.hand_scores = score_hand(self.rules, self.taken, subtract)
+        self.hand_scores = _score_hand(self.rules, self.taken, self.moon_shooter, subtract)
         self.moon_subtracted = self.moon_shooter is not None and subtract
-        self.phase = Phase.HAND_OVER
+        self.phase = _HAND_OVER
 
     def _score_event_or_choice(self) -> Event:
         if self.phase is Phase.MOON_CHOICE:
@@ -463,7 +497,10 @@ class HandState:
 
 def moon_shooter(taken: list[int]) -> int | None:
     """The seat that took every heart and the queen of spades, if one did."""
-    return next((s for s, t in enumerate(taken) if t & PENALTY_MASK == PENALTY_MASK), None)
+    for seat, cards in enumerate(taken):
+        if cards & QUEEN_OF_SPADES_BIT:  # only the queen's taker can have shot the moon
+            return seat if cards & PENALTY_MASK == PENALTY_MASK else None
+    return None
 
 
 def score_hand(rules: Rules, taken: list[int], subtract: bool = False) -> tuple[int, ...]:
@@ -478,11 +515,17 @@ def score_hand(rules: Rules, taken: list[int], subtract: bool = False) -> tuple[
     >>> score_hand(Rules(), [HEARTS_MASK | QUEEN_OF_SPADES_BIT, 0, 0, 0], subtract=True)
     (-26, 0, 0, 0)
     """
-    shooter = moon_shooter(taken)
+    return _score_hand(rules, taken, moon_shooter(taken), subtract)
+
+
+def _score_hand(
+    rules: Rules, taken: list[int], shooter: int | None, subtract: bool
+) -> tuple[int, ...]:
+    points_of = rules.points_of
     if shooter is None:
-        return tuple(rules.points_of(t) for t in taken)
+        return tuple([points_of(t) for t in taken])
     # The moon replaces the hearts and the queen; the jack still counts for its taker.
-    bonus = [rules.points_of(t & ~PENALTY_MASK) for t in taken]
+    bonus = [points_of(t & ~PENALTY_MASK) for t in taken]
     if subtract:
         return tuple(b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus))
     return tuple(b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus))

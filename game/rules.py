@@ -22,6 +22,7 @@ from game.cards import (
     QUEEN_OF_SPADES_BIT,
     TWO_OF_CLUBS,
     TWO_OF_DIAMONDS,
+    lowest_card,
 )
 
 HEART_POINTS: Final = 1
@@ -93,6 +94,7 @@ class Rules:
     hand_size: int = field(init=False, repr=False, compare=False)  # cards dealt to each seat
     pass_cycle: tuple[PassDirection, ...] = field(init=False, repr=False, compare=False)
     penalty: int = field(init=False, repr=False, compare=False)  # cards that score
+    first_lead: int = field(init=False, repr=False, compare=False)  # the card that opens a hand
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -111,6 +113,8 @@ class Rules:
         set_(self, "pass_cycle", FOUR_PLAYER_CYCLE if self.players == 4 else ODD_PLAYER_CYCLE)
         jack = JACK_OF_DIAMONDS_BIT if self.jack_of_diamonds else 0
         set_(self, "penalty", HEARTS_MASK | QUEEN_OF_SPADES_BIT | jack)
+        # the two of clubs, or the three when the two is out (3 or 5 players)
+        set_(self, "first_lead", lowest_card(self.deck))
 
     def pass_direction(self, hand_number: int) -> PassDirection:
         """The pass of hand ``hand_number`` (0 for the first hand of a game)."""

@@ -40,6 +40,34 @@ def test_deck_and_hand_size_by_player_count(players: int, size: int, removed: st
     assert sum(match.hand.hands) == rules.deck
 
 
+def _bad_deal(rules: Rules, hands: list[int], direction: PassDirection = PassDirection.LEFT) -> str:
+    with pytest.raises(ValueError) as caught:
+        HandState.deal(rules, hands, direction)
+    return str(caught.value)
+
+
+def test_a_deal_that_is_not_whole_is_refused_with_the_fault_named() -> None:
+    rules = Rules()
+    good = hands_from(rules, {})
+    HandState.deal(rules, good, PassDirection.LEFT)  # the good deal is accepted
+    assert _bad_deal(rules, good[:3]) == "4 hands are needed, not 3"
+    short = [good[0] & ~(1 << C("2C")), good[1] | 1 << C("2C"), *good[2:]]
+    assert _bad_deal(rules, short) == "seat 0 holds 12 cards, not 13"
+    # Seat 1 holds one of seat 0's cards instead of its own: sizes right, a card twice.
+    own = good[1] & -good[1]
+    twice = [good[0], good[1] & ~own | (good[0] & -good[0]), *good[2:]]
+    assert _bad_deal(rules, twice) == "a card is dealt twice: [Card('2C')]"
+    # Three players: a deal holding the two of clubs is not the cards in play.
+    three = Rules(players=3)
+    hands = hands_from(three, {})
+    with_two = [hands[0] & ~(hands[0] & -hands[0]) | 1 << C("2C"), *hands[1:]]
+    assert _bad_deal(three, with_two) == "the hands do not hold exactly the cards in play"
+    assert (
+        _bad_deal(three, hands, PassDirection.ACROSS)
+        == "there is no pass across with 3 or 5 players"
+    )
+
+
 @pytest.mark.parametrize(
     ("players", "cycle"),
     [
