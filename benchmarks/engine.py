@@ -69,7 +69,8 @@ def fast_hands(count: int, seed: int) -> float:
                 while i:
                     mask &= mask - 1
                     i -= 1
-            if advance((mask & -mask).bit_length() - 1) == HAND_DONE:
+                mask &= -mask
+            if advance(mask.bit_length() - 1) == HAND_DONE:
                 break
         assert state.hand_scores is not None
     return count / (time.perf_counter() - start)

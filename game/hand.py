@@ -284,10 +284,12 @@ class HandState:
     def _exchange_cards(self) -> None:
         n = self.n
         shift = self.pass_direction.value  # the seat offset (see PassDirection.source)
-        passes = [p or 0 for p in self.passes]
+        passes = self.passes
         hands = self.hands
+        kept = [hand & ~(passes[seat] or 0) for seat, hand in enumerate(hands)]
         # Each seat keeps what it did not pass and gets what the seat ``shift`` before it passed.
-        hands[:] = [hands[s] & ~passes[s] | passes[(s - shift) % n] for s in range(n)]
+        for seat in range(n):
+            hands[seat] = kept[seat] | (passes[(seat - shift) % n] or 0)
         self._start_play()
 
     def _exchange(self) -> PassesExchanged:
