@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from game.cards import cards_of
 from game.hand import HandState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,9 +30,17 @@ def test_the_fast_driver_plays_whole_hands_of_legal_uniformly_chosen_cards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     plays: list[tuple[int, int]] = []  # (legal set, card played)
+    passed = [0] * 13  # how often the hand's n-th lowest card was passed
 
     class Watched(HandState):
         __slots__ = ()
+
+        def exchange_fast(self, passes: list[int]) -> None:
+            for hand, chosen in zip(self.hands, passes, strict=True):
+                assert chosen.bit_count() == 3 and not chosen & ~hand
+                for n, card in enumerate(cards_of(hand)):
+                    passed[n] += chosen >> card & 1
+            super().exchange_fast(passes)
 
         def advance(self, card: int) -> int:
             legal = self.legal_mask()
@@ -51,6 +60,10 @@ def test_the_fast_driver_plays_whole_hands_of_legal_uniformly_chosen_cards(
         lowest = sum(1 for legal, card in choices if (legal & -legal).bit_length() - 1 == card)
         assert len(choices) > 150
         assert abs(lowest / len(choices) - 1 / k) < 0.07, (k, lowest, len(choices))
+    # The pass: each of the 13 cards is one of the three passed 3/13 of the time.
+    seats_passing = sum(passed) // 3
+    assert seats_passing == 4 * 90  # 3 hands of 4 pass
+    assert all(abs(p / seats_passing - 3 / 13) < 0.07 for p in passed), passed
 
 
 def test_the_benchmark_script_runs_and_prints_its_figures() -> None:
