@@ -131,7 +131,7 @@ class DailyScene(Scene):
         self.setup_future: Future[Any] | None = None
         self.par_future: Future[Any] | None = None
         self.results: list[DailyResult] = []
-        self.saved: GameSession | None = None  # today's hand in progress
+        self.saved: GameSession | None = None  # the daily hand in progress (of any date)
         self.play_button = Button(self.play_label, self.play)
         self.teach_button = Button(self.teach_label, self.toggle_teaching)
         self.back_button = Button(N_("Back"), self.back)
@@ -170,8 +170,9 @@ class DailyScene(Scene):
         except Exception as exc:  # sqlite3.Error: the screen still works without history
             log.warning("the daily results cannot be read: %s", exc)
             self.results = []
-        saved = self.app.saved_daily()
-        self.saved = saved if saved is not None and saved.daily.date == self.day else None
+        # A hand in progress is offered whatever its date: an unfinished hand of an earlier
+        # day is finished before today's is dealt, so starting today's never overwrites it.
+        self.saved = self.app.saved_daily()
         if self.direction is None and self.setup_future is None:
             self.setup_future = self.app.thinker.submit(thinking.daily_setup, self.day)
         if self.par is None and self.par_future is None and not self.par_failed:
@@ -243,6 +244,10 @@ class DailyScene(Scene):
     def status_text(self) -> str:
         """Today's state: not played, in progress, or the first attempt's result."""
         if self.saved is not None:
+            if self.saved.daily.date != self.day:
+                return _("Your hand of {date} is not finished: finish it to play today's.").format(
+                    date=long_date(self.saved.daily.date)
+                )
             return _("Your hand of today is in progress.")
         first = self.first_attempt()
         if first is None:

@@ -381,6 +381,50 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         again.shutdown()
 
 
+def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_dealt(
+    tmp_path: Path, on_day: dt.date, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, seed=5, speed="instant")
+    try:
+        app.profile.set_daily_par(on_day.isoformat(), 1, PARS[on_day][0], PARS[on_day][1])
+        scene = open_daily(app)
+        run_until(app, scene.ready)
+        scene.play()
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        for _ in range(20):
+            wait_for_player(app, table, 120)
+            if table.human_to_pass():
+                table.selected = set(table.model.hand[:3])
+                key(app, pygame.K_p)
+                continue
+            if len(table.match.hand.plays) >= 5:
+                break
+            legal = table.legal_cards()
+            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        plays = list(table.match.hand.plays)
+        key(app, pygame.K_ESCAPE)
+    finally:
+        app.shutdown()
+    # The next day: the earlier hand is offered, and today's is not dealt over it.
+    monkeypatch.setattr(daily_scene, "today", lambda: on_day + dt.timedelta(days=1))
+    again = make_app(tmp_path, speed="instant")
+    try:
+        scene = open_daily(again)
+        frames(again)
+        assert scene.ready() and scene.play_label() == "Resume"
+        assert scene.status_text() == (
+            "Your hand of 14 July 2026 is not finished: finish it to play today's."
+        )
+        scene.play()
+        table = again.stack.top
+        assert isinstance(table, TableScene) and table.session.daily is not None
+        assert table.session.daily.date == on_day and table.match.hand.plays == plays
+        assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
+    finally:
+        again.shutdown()
+
+
 def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
