@@ -29,7 +29,7 @@ import sys
 from array import array
 from typing import Final
 
-from game.cards import DECK_SIZE
+from game.cards import CARD_BITS, DECK_SIZE
 
 DEAL_VERSION: Final = 1
 _PREFIX: Final = b"dame-de-pique/deal/v1:"
@@ -56,9 +56,6 @@ def _keys(seed: Seed, salt: str = "") -> array[int]:
     return keys
 
 
-_BITS: Final = tuple(1 << c for c in range(DECK_SIZE))
-
-
 @functools.cache
 def _deck_cards(deck: int) -> tuple[int, ...]:
     return tuple(c for c in range(DECK_SIZE) if deck >> c & 1)
@@ -79,7 +76,7 @@ def deal_hands(seed: Seed, players: int, deck: int, dealer: int) -> list[int]:
     order = shuffled(seed, deck)
     hands = [0] * players
     first = (dealer + 1) % players
-    bit = _BITS.__getitem__
+    bit = CARD_BITS.__getitem__
     for i in range(players):
         # The i-th card of the deal goes to seat first + i, then every players-th card after it.
         hands[(first + i) % players] = sum(map(bit, order[i::players]))
