@@ -221,7 +221,9 @@ class App:
         pygame.init()
         self.profile = Profile.open(options.profile)
         self.prefs = Preferences.load(self.profile)
+        # --speed and --lang hold until the player picks another value in Settings.
         self.speed_override: str | None = options.speed
+        self.language_override: str | None = options.lang
         try:
             i18n.set_language(options.lang or self._stored_language())
         except ValueError:
@@ -389,11 +391,24 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
+    def shown_language(self) -> str:
+        """The language in use as Settings shows it (a --lang override included)."""
+        return self.language_override or self.prefs.language
+
     def set_language(self, value: str) -> None:
         from scenes import i18n
 
         self.prefs.language = value
+        self.language_override = None
         i18n.set_language(None if value == "system" else value)
+
+    def shown_speed(self) -> str:
+        """The animation speed in use as Settings shows it (a --speed override included)."""
+        return self.speed_override or self.prefs.speed
+
+    def set_speed(self, value: str) -> None:
+        self.prefs.speed = value
+        self.speed_override = None
 
     def set_mute(self, mute: bool) -> None:
         self.prefs.mute = mute

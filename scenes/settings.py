@@ -37,13 +37,8 @@ class SettingsScene(FormScene):
             return TextRow(label, get, set_, placeholder=lambda: _(DEFAULT_NAMES[seat]))
 
         return [
-            ChoiceRow(N_("Language"), LANGUAGE_CHOICES, lambda: prefs.language, app.set_language),
-            ChoiceRow(
-                N_("Animation speed"),
-                SPEED_LABELS,
-                lambda: prefs.speed,
-                lambda v: setattr(prefs, "speed", v),
-            ),
+            ChoiceRow(N_("Language"), LANGUAGE_CHOICES, app.shown_language, app.set_language),
+            ChoiceRow(N_("Animation speed"), SPEED_LABELS, app.shown_speed, app.set_speed),
             toggle_row(N_("Sound"), lambda: not prefs.mute, lambda on: app.set_mute(not on)),
             ChoiceRow(N_("Card back"), BACK_LABELS, lambda: prefs.card_back, app.set_card_back),
             toggle_row(N_("Four-colour deck"), lambda: prefs.four_colour, app.set_four_colour),

@@ -25,6 +25,7 @@ from scenes.dialogs import ChoiceDialog
 from scenes.i18n import reason_message
 from scenes.menu import MenuScene
 from scenes.play import TableScene
+from scenes.preferences import SPEEDS
 from scenes.score import ScoreScene
 from scenes.settings import SettingsScene
 
@@ -306,12 +307,22 @@ def test_settings_are_saved_and_the_language_switches(app: App) -> None:
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     frames(app)
-    key(app, pygame.K_RIGHT)  # Language: system -> français
+    rows = {row.label: row for row in settings.form.rows}
+    # The app was started with --lang en and --speed instant: the rows say what is in use.
+    assert rows["Language"].value_text() == "English" and app.prefs.language == "system"
+    assert rows["Animation speed"].value_text() == "Instant" and app.speed_factor == 0
+    key(app, pygame.K_LEFT)  # Language: English -> français
     assert app.prefs.language == "fr"
     assert i18n._("New game") == "Nouvelle partie"
+    # A speed chosen here takes effect over --speed.
+    settings.form.focus = list(rows).index("Animation speed")
+    key(app, pygame.K_LEFT)  # Instant -> Fast
+    assert app.prefs.speed == "fast" and app.speed_factor == SPEEDS["fast"] > 0
+    assert rows["Animation speed"].value_text() == "Rapide"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not settings
-    assert Profile.open(app.options.profile).setting("language") == "fr"
+    stored = Profile.open(app.options.profile)
+    assert stored.setting("language") == "fr" and stored.setting("speed") == "fast"
 
 
 def test_names_can_be_changed_by_typing(app: App) -> None:
