@@ -332,6 +332,28 @@ def test_the_streaks_and_history_come_from_the_stored_results(app: App, on_day: 
     assert scene.par == 7 and scene.par_text() == "Par: 7 points"  # from the cache
 
 
+def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
+    """Open the daily challenge of ``day`` (its par cached), pass the last three cards and play
+    the first legal card until ``cards`` cards of the hand are played; the table is returned."""
+    app.profile.set_daily_par(day.isoformat(), 1, PARS[day][0], PARS[day][1])
+    scene = open_daily(app)
+    run_until(app, scene.ready)
+    scene.play()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(20):
+        wait_for_player(app, table, 120)
+        if table.human_to_pass():
+            table.selected = set(table.model.hand[-3:])
+            key(app, pygame.K_p)
+            continue
+        if len(table.match.hand.plays) >= cards:
+            break
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    return table
+
+
 def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: dt.date) -> None:
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
@@ -340,22 +362,7 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         assert isinstance(ordinary, TableScene)
         wait_for_player(app, ordinary)
         key(app, pygame.K_ESCAPE)
-        app.profile.set_daily_par(on_day.isoformat(), 1, PARS[on_day][0], PARS[on_day][1])
-        scene = open_daily(app)
-        run_until(app, scene.ready)
-        scene.play()
-        table = app.stack.top
-        assert isinstance(table, TableScene)
-        for _ in range(20):
-            wait_for_player(app, table, 120)
-            if table.human_to_pass():
-                table.selected = set(table.model.hand[-3:])
-                key(app, pygame.K_p)
-                continue
-            if len(table.match.hand.plays) >= 6:
-                break
-            legal = table.legal_cards()
-            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        table = start_daily_and_play(app, on_day, 6)
         plays = list(table.match.hand.plays)
         hands = table.match.hand.hands
         key(app, pygame.K_ESCAPE)
@@ -386,22 +393,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
 ) -> None:
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
-        app.profile.set_daily_par(on_day.isoformat(), 1, PARS[on_day][0], PARS[on_day][1])
-        scene = open_daily(app)
-        run_until(app, scene.ready)
-        scene.play()
-        table = app.stack.top
-        assert isinstance(table, TableScene)
-        for _ in range(20):
-            wait_for_player(app, table, 120)
-            if table.human_to_pass():
-                table.selected = set(table.model.hand[:3])
-                key(app, pygame.K_p)
-                continue
-            if len(table.match.hand.plays) >= 5:
-                break
-            legal = table.legal_cards()
-            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        table = start_daily_and_play(app, on_day, 5)
         plays = list(table.match.hand.plays)
         key(app, pygame.K_ESCAPE)
     finally:
