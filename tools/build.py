@@ -228,7 +228,8 @@ def report(
     print(f"\n{project_info.APP_NAME} {info.version}: built in dist/")
     for label, path in outputs.items():
         if path is not None and path.exists():
-            print(f"  {label:<17} {megabytes(size_of(path)):>9}  {path.relative_to(ROOT)}")
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"  {label:<17} {megabytes(size_of(path)):>9}  {shown}")
     for step, seconds in timings.items():
         print(f"  {step:<17} {seconds:8.1f} s")
 
