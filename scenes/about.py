@@ -26,6 +26,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LICENCE_FOLDER = "licences"
 GAME_LICENCE = "LICENSE.txt"
 THIRD_PARTY_LICENCES = "THIRD-PARTY-LICENSES.txt"
+NO_BREAK_SPACE = "\u00a0"  # keeps a line's indentation through wrap_text, which splits on " "
 
 
 @functools.cache
@@ -206,8 +207,13 @@ class LicencesScene(Scene):
         return max(1, self.text_area.h // max(1, self.line_height))
 
     def wrapped(self, index: int) -> list[str]:
-        line = self.lines[index].expandtabs(4)
-        return wrap_text(line, self.text_size, self.text_area.w) if line else [""]
+        """One line of the text as the rows it takes on screen, its indentation kept."""
+        line = self.lines[index].expandtabs(4).rstrip()
+        text = line.lstrip(" ")
+        if not text:
+            return [""]
+        indent = NO_BREAK_SPACE * (len(line) - len(text))
+        return [indent + row for row in wrap_text(text, self.text_size, self.text_area.w)]
 
     def last_first(self) -> int:
         """The first line of the last page: the one from which the end of the text just fits."""
