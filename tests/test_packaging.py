@@ -638,7 +638,7 @@ def test_windows_installer_installs_plays_a_hand_and_uninstalls(tmp_path: Path) 
     target = tmp_path / "Dame de pique"
     silent = ["/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"]
     subprocess.run(
-        [str(BUILT_SETUP), *silent, f"/DIR={target}", f"/LOG={tmp_path / 'setup.log'}"],
+        [str(Path(BUILT_SETUP).resolve()), *silent, f"/DIR={target}"],
         check=True,
         timeout=600,
     )
@@ -646,6 +646,14 @@ def test_windows_installer_installs_plays_a_hand_and_uninstalls(tmp_path: Path) 
     assert exe.is_file(), sorted(p.name for p in target.iterdir())
     assert (target / "_internal" / LICENCES).is_file()
     play_demo_hand(exe, tmp_path)
+    # Started without --profile, the game keeps its profile where platformdirs says, which is
+    # what the uninstaller must leave alone: %LOCALAPPDATA%\dame-de-pique.
+    start = subprocess.run(
+        [str(exe), "--exit-after", "0"], env=dummy_sdl_env(), timeout=DEMO_TIMEOUT, check=False
+    )
+    assert start.returncode == 0
+    profile = Path(os.environ["LOCALAPPDATA"]) / APP_ID / "profile.sqlite3"
+    assert profile.is_file(), f"no profile at {profile}"
     uninstallers = sorted(target.glob("unins*.exe"))
     assert uninstallers, "no uninstaller"
     subprocess.run([str(uninstallers[0]), *silent], check=True, timeout=600)
@@ -653,7 +661,7 @@ def test_windows_installer_installs_plays_a_hand_and_uninstalls(tmp_path: Path) 
     while exe.exists() and time.monotonic() < deadline:
         time.sleep(1)
     assert not exe.exists(), "the program is still there after uninstalling"
-    assert (tmp_path / "profile").is_dir(), "uninstalling touched the player's profile"
+    assert profile.is_file(), "a silent uninstall without /DELETEPROFILE removed the profile"
 
 
 @pytest.mark.slow
@@ -665,7 +673,10 @@ def test_macos_disk_image_holds_an_app_that_plays_a_hand(tmp_path: Path) -> None
     mount = tmp_path / "mnt"
     mount.mkdir()
     subprocess.run(
-        ["hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", str(mount), str(BUILT_DMG)],
+        [
+            *("hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", str(mount)),
+            str(Path(BUILT_DMG).resolve()),
+        ],
         check=True,
         timeout=300,
     )
