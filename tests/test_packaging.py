@@ -298,6 +298,30 @@ def test_licences_of_a_system_library_come_from_its_debian_copyright_file() -> N
     assert "Jean-loup Gailly" in texts_of(component)
 
 
+def test_compiled_game_modules_are_the_game_s_and_mypyc_s_runtime_is_mypy_s(
+    tmp_path: Path,
+) -> None:
+    """Modules compiled with mypyc sit beside game/*.py; the shared module mypyc builds also
+    holds mypyc's runtime library, which is mypy's (MIT)."""
+    pytest.importorskip("mypy")
+    licences = tool("third_party_licences")
+    project = tmp_path / "project"
+    (project / "game").mkdir(parents=True)
+    (project / "LICENSE").write_text("MIT License\nPermission is hereby granted, free of charge")
+    module = project / "game" / "hand.cpython-311-x86_64-linux-gnu.so"
+    runtime = project / "abc123__mypyc.cpython-311-x86_64-linux-gnu.so"
+    for path in (module, runtime):
+        path.write_bytes(b"\x7fELF")
+    entries = [
+        licences.Entry("game/" + module.name, module, "EXTENSION"),
+        licences.Entry(runtime.name, runtime, "EXTENSION"),
+    ]
+    components = licences.collect(entries, project_root=project)
+    owners = {c.name.split(" ")[0]: c.files for c in components}
+    assert owners["Dame"] == {e.dest for e in entries}
+    assert owners["mypy"] == {runtime.name}
+
+
 def test_a_vendored_library_without_a_licence_text_stops_the_build() -> None:
     licences = tool("third_party_licences")
     sdl = vendored_library("libSDL2-2")

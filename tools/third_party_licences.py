@@ -51,6 +51,7 @@ PYTHON_EXTENSION = re.compile(r"(\.cpython-|\.abi3\.|\.pyd$|\.cp\d+-win)", re.IG
 VENDORED_FOLDER = re.compile(r"(\.libs|\.dylibs)$")
 # auditwheel / delvewheel add "-<8 hex digits>" to a vendored library's name.
 WHEEL_HASH = re.compile(r"-[0-9a-f]{8}(?=[.-])")
+MYPYC_RUNTIME = "__mypyc."  # the shared module mypyc builds: its runtime library and our code
 COMMON_LICENCE_REFERENCE = re.compile(r"/usr/share/common-licenses/([A-Za-z0-9.+-]+[A-Za-z0-9])")
 # Licence names some distributions give in their metadata instead of shipping the text.
 SPDX_ALIASES = {
@@ -385,6 +386,9 @@ class Collector:
             licence = nearest_licence(source, self.project_root)
             if licence is not None:
                 self.trace_project(entry, licence)
+                if MYPYC_RUNTIME in source.name:
+                    # mypyc compiles its runtime library (MIT, part of mypy) into this module.
+                    self.trace_compiler_runtime(entry, "mypy")
                 return
         if self.linux and library:
             package = debian_package(source)
@@ -399,6 +403,20 @@ class Collector:
             self.trace_stored(entry, None)
             return
         raise MissingLicence("no package, distribution or licence file explains this file")
+
+    def trace_compiler_runtime(self, entry: Entry, distribution: str) -> None:
+        try:
+            dist = importlib.metadata.distribution(distribution)
+        except importlib.metadata.PackageNotFoundError:
+            raise MissingLicence(
+                f"{entry.dest} holds {distribution}'s runtime, but {distribution} is not "
+                "installed here to read its licence from"
+            ) from None
+        self.add(
+            f"dist:{dist.metadata['Name']}",
+            functools.partial(distribution_component, dist, self.store),
+            entry.dest,
+        )
 
     def trace_project(self, entry: Entry, licence: Path) -> None:
         self.add(
