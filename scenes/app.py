@@ -476,8 +476,9 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_finished(self, session: Any) -> None:
-        """A finished game goes into the profile's history (practice games never as a win)."""
+    def record_finished(self, session: Any, outcome: str = "finished") -> None:
+        """A finished game goes into the profile's history (practice games never as a win;
+        ``outcome`` "abandoned": left before its end, never a win)."""
         from game.profile import FinishedGame
         from game.save import save_match
 
@@ -500,6 +501,7 @@ class App:
             practice=session.practice,
             hands=len(match.history),
             match=save_match(match),
+            outcome=outcome,
         )
         try:
             self.profile.record_game(game)
@@ -524,7 +526,6 @@ class App:
 
     def continue_game(self) -> None:
         from game.save import InvalidSave
-        from scenes.i18n import _
         from scenes.play import TableScene
         from scenes.session import GameSession
 
@@ -532,20 +533,50 @@ class App:
             data = self.profile.load_game()
             session = GameSession.from_saved(data)
         except (InvalidSave, ValueError) as exc:
-            aside = self.profile.set_game_aside()
-            self.notices.append(
-                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
-                    reason=exc, name=aside
-                )
-            )
-            self._refresh_menu()
+            self._set_saved_game_aside(exc)
             return
         self.show_table(TableScene(self, session, fresh=False))
+
+    def _set_saved_game_aside(self, exc: Exception) -> None:
+        from scenes.i18n import _
+
+        try:
+            aside = self.profile.set_game_aside()
+        except sqlite3.Error as error:
+            self._cannot_save(error)
+            return
+        self.notices.append(
+            _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                reason=exc, name=aside
+            )
+        )
+        self._refresh_menu()
+
+    def abandon_saved_game(self) -> None:
+        """The game in progress is left for a new one: it goes into the history as abandoned
+        (never a win), or, if it cannot be read, is set aside (never thrown away)."""
+        from game.profile import ABANDONED
+        from game.save import InvalidSave
+        from scenes.session import GameSession
+
+        if not self.has_saved_game():
+            return
+        try:
+            session = GameSession.from_saved(self.profile.load_game())
+        except (InvalidSave, ValueError) as exc:
+            self._set_saved_game_aside(exc)
+            return
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+            return
+        self.record_finished(session, outcome=ABANDONED)
+        self.clear_saved_game()
 
     def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
         from scenes.play import TableScene
         from scenes.session import GameSession
 
+        self.abandon_saved_game()  # New game asked first; --new-game and --autoplay do not
         seed = self.options.seed
         self.options.seed = None  # --seed deals the first game; "New game" after it is random
         session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
