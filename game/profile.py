@@ -92,7 +92,9 @@ def _games_history_v2(db: sqlite3.Connection) -> None:
 
 def _daily_v3(db: sqlite3.Connection) -> None:
     """Every finished daily hand (replays too: ``first_attempt`` marks the date's first) and
-    each date's par, computed once (``version``: :data:`game.daily.DAILY_VERSION`)."""
+    each date's par, computed once (``version``: what it depends on, since 0.2 the text of
+    :func:`game.daily.par_key`; 0.1 stored the integer ``DAILY_VERSION``, which never matches
+    a key now, so those pars are computed again)."""
     db.execute(
         """CREATE TABLE daily_results (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -709,14 +711,15 @@ class Profile:
             if r.first_attempt
         }
 
-    def daily_par(self, date: str, version: int) -> tuple[int, int] | None:
-        """The stored ``(par, tricks)`` of ``date`` for algorithm ``version``, if computed."""
+    def daily_par(self, date: str, version: str) -> tuple[int, int] | None:
+        """The stored ``(par, tricks)`` of ``date`` computed under ``version`` (the key of
+        what the par depends on: :func:`game.daily.par_key`), if there is one."""
         row = self._db.execute(
             "SELECT par, tricks FROM daily_pars WHERE date = ? AND version = ?", (date, version)
         ).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
-    def set_daily_par(self, date: str, version: int, par: int, tricks: int) -> None:
+    def set_daily_par(self, date: str, version: str, par: int, tricks: int) -> None:
         self._write(
             "INSERT OR REPLACE INTO daily_pars (date, version, par, tricks) VALUES (?, ?, ?, ?)",
             (date, version, par, tricks),

@@ -204,8 +204,8 @@ def test_only_the_first_daily_of_a_date_is_its_first_attempt(tmp_path: Path) -> 
 
 def test_the_daily_par_is_cached_per_date_and_version(tmp_path: Path) -> None:
     profile = Profile.open(tmp_path)
-    assert profile.daily_par("2026-03-01", 1) is None
-    profile.set_daily_par("2026-03-01", 1, 7, 4)
-    assert Profile.open(tmp_path).daily_par("2026-03-01", 1) == (7, 4)
-    assert profile.daily_par("2026-03-01", 2) is None
-    assert profile.daily_par("2026-03-02", 1) is None
+    assert profile.daily_par("2026-03-01", "daily1/ai1") is None
+    profile.set_daily_par("2026-03-01", "daily1/ai1", 7, 4)
+    assert Profile.open(tmp_path).daily_par("2026-03-01", "daily1/ai1") == (7, 4)
+    assert profile.daily_par("2026-03-01", "daily1/ai2") is None
+    assert profile.daily_par("2026-03-02", "daily1/ai1") is None
