@@ -25,16 +25,27 @@ Calling from a scene (``scenes.i18n`` holds the catalog functions)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from game.ai.decision import Decision, Motive
+from game.ai.facts import (
+    GUARDS_FOR_QUEEN,
+    HEARTS,
+    HIGH_HEART_RANK,
+    HIGH_SPADES,
+    LOW_SPADES,
+    SPADES,
+    cards_above,
+    cards_below,
+    moon_add_wins,
+    moon_runner,
+    trick_winner,
+)
 from game.cards import (
-    ACE_OF_SPADES,
     CARDS,
     HEARTS_MASK,
-    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -49,12 +60,6 @@ from game.legality import NO_LED_SUIT, SUIT_NAMES, Reason, illegal_reason
 from game.rules import PASS_SIZE, MoonMode
 from game.view import SeatView
 
-SPADES: Final = 2
-HEARTS: Final = 3
-LOW_SPADES: Final = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
-HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
-GUARDS_FOR_QUEEN: Final = 3  # fewer spades below the queen than this leave her exposed
-HIGH_HEART_RANK: Final = 9  # the jack of hearts and above
 FEW: Final = 3  # a count this small or smaller is "only" that many
 
 
@@ -398,17 +403,16 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     passed = mask_of(cards)
     if len(cards) != PASS_SIZE or passed & ~view.hand:
         raise ValueError(f"the AI chose an impossible pass: {cards}")
-    given = {int(c): (m, f) for c, m, f in decision.per_card}
+    given = {int(c): m for c, m in decision.per_card}
     per_card: list[tuple[Card, Sentence]] = []
     for card in cards:
-        motive, facts = given.get(int(card), (decision.motive, decision.facts))
-        clause = pass_clause(view, card, motive, facts, passed)
+        clause = pass_clause(view, card, given.get(int(card), decision.motive), passed)
         per_card.append((card, _sentence(PASS_ONE, card=card, reason=clause)))
     lead = CARDS[decision.per_card[0][0]] if decision.per_card else cards[0]
-    lead_motive, lead_facts = given.get(int(lead), (decision.motive, decision.facts))
+    lead_motive = given.get(int(lead), decision.motive)
     if decision.motive is Motive.KEEP_FOR_MOON:
-        lead_motive, lead_facts = decision.motive, decision.facts
-    reason = pass_clause(view, lead, lead_motive, lead_facts, passed)
+        lead_motive = decision.motive
+    reason = pass_clause(view, lead, lead_motive, passed)
     sentence = _sentence(PASS_ALL, cards=CardRef(cards), reason=reason)
     return Advice(cards, decision, sentence, tuple(per_card))
 
@@ -433,20 +437,9 @@ def advise_moon(view: SeatView) -> Advice:
         raise ValueError("there is no moon choice to make now")
     if view.rules.moon is not MoonMode.SHOOTER_CHOOSES:
         raise ValueError("these rules give the shooter no choice")
-    add = moon_add_wins(view)
+    add = moon_add_wins(view.seat, view.totals, view.rules)
     motive = Motive.MOON_ADD if add else Motive.MOON_SUBTRACT
     return Advice((), Decision((), motive), Sentence(MOON_ADD if add else MOON_SUBTRACT))
-
-
-def moon_add_wins(view: SeatView) -> bool:
-    """True when adding 26 to every other seat ends the game with this seat alone lowest.
-
-    ``view.totals`` already holds this hand's score once it is scored; during the choice it is
-    the total before the hand.
-    """
-    n = view.rules.players
-    others = [view.totals[s] + 26 for s in range(n) if s != view.seat]
-    return max(others) >= view.rules.target and view.totals[view.seat] < min(others)
 
 
 def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Sentence | None:
@@ -493,40 +486,15 @@ def _suit(card: int) -> int:
     return card // RANKS_PER_SUIT
 
 
-def _below(card: int) -> int:
-    """The cards of ``card``'s suit ranked under it, as a mask."""
-    return SUIT_MASKS[_suit(card)] & ((1 << card) - 1)
+def _runner(view: SeatView) -> int | None:
+    return moon_runner([view.taken(s) for s in range(view.rules.players)])
 
 
-def _above(card: int) -> int:
-    return SUIT_MASKS[_suit(card)] & ~((1 << (card + 1)) - 1)
+def _points_taken(view: SeatView, seat: int) -> int:
+    return view.rules.points_of(view.taken(seat) & PENALTY_MASK)
 
 
-def winning(view: SeatView) -> tuple[int, int]:
-    """(card, seat) winning the current trick so far; the trick must have begun."""
-    n = view.rules.players
-    led = view.led_suit
-    best, seat = view.trick[0], view.leader
-    for i, card in enumerate(view.trick):
-        if _suit(card) == led and card > best:
-            best, seat = card, (view.leader + i) % n
-    return best, seat
-
-
-def point_cards_taken(view: SeatView) -> list[int]:
-    """Per seat, the hearts and the queen in its won tricks."""
-    return [view.taken(s) & PENALTY_MASK for s in range(view.rules.players)]
-
-
-def moon_runner(view: SeatView) -> int | None:
-    """The one seat that has taken every point card so far (None if nobody or several)."""
-    holders = [s for s, t in enumerate(point_cards_taken(view)) if t]
-    return holders[0] if len(holders) == 1 else None
-
-
-def pass_clause(
-    view: SeatView, card: Card, motive: Motive, facts: Mapping[str, object], passed: int
-) -> Sentence:
+def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sentence:
     """Why ``card`` is among the ``passed`` cards, from its motive, stated only if true."""
     hand = view.hand
     kept = hand & ~passed
@@ -555,7 +523,7 @@ def pass_clause(
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
     if motive is Motive.PASS_HIGH_HEARTS and high_heart:
         return _sentence(HIGH_HEART, card=card)
-    above = (_above(card) & view.unseen).bit_count()
+    above = (cards_above(card) & view.unseen).bit_count()
     left = (kept & SUIT_MASKS[_suit(card)]).bit_count()
     if motive is Motive.PASS_BEST_ODDS and above > FEW and 0 < left < FEW:
         return _counted(SHORT, left, card=card)  # a short suit empties soon: voids to come
@@ -564,7 +532,7 @@ def pass_clause(
 
 def above_clause(view: SeatView, card: Card) -> Sentence:
     """How many cards the other seats hold above ``card`` in its suit (always true)."""
-    count = (_above(card) & view.unseen).bit_count()
+    count = (cards_above(card) & view.unseen).bit_count()
     if count == 0:
         return _sentence(ABOVE_NONE, card=card)
     if count <= FEW:
@@ -605,8 +573,8 @@ def _motive_sentence(
             return _sentence(FLUSH, card=card)
         return None
     if motive is Motive.SHOOT_MOON:
-        if moon_runner(view) == view.seat:
-            points = view.rules.points_of(point_cards_taken(view)[view.seat])
+        if _runner(view) == view.seat:
+            points = _points_taken(view, view.seat)
             template = _verb(view, SHOOT_LEAD, SHOOT, SHOOT)
             return _sentence(template, card=card, count=points)
         return None
@@ -614,14 +582,14 @@ def _motive_sentence(
         return searched_sentence(view, card, decision)
     if not view.trick:
         return None  # every other lead is described from the position
-    best, _ = winning(view)
+    best, _ = trick_winner(view)
     led = view.led_suit
     void = not hand & SUIT_MASKS[led]
     wins_now = _suit(card) == led and card > best
     if motive is Motive.BLOCK_MOON:
-        runner = moon_runner(view)
+        runner = _runner(view)
         if runner is not None and runner != view.seat and wins_now:
-            points = view.rules.points_of(point_cards_taken(view)[runner])
+            points = _points_taken(view, runner)
             return _sentence(BLOCK, card=card, seat=_seat(view, runner), count=points)
         return None
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
@@ -629,7 +597,7 @@ def _motive_sentence(
     high_spade = bool(1 << card & HIGH_SPADES) and bool(unseen & QUEEN_OF_SPADES_BIT)
     if motive is Motive.DUMP_HIGH_SPADE and void and high_spade:
         return _sentence(THROW_HIGH_SPADE, card=card, suit=_suit_word(led))
-    top_heart = _suit(card) == HEARTS and not _above(card) & hand
+    top_heart = _suit(card) == HEARTS and not cards_above(card) & hand
     if motive is Motive.DUMP_HIGH_HEART and void and top_heart:
         return _sentence(THROW_HIGH_HEART, card=card, suit=_suit_word(led))
     return None
@@ -658,19 +626,19 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
     suit = _suit(card)
     if not view.trick:
         same = unseen & SUIT_MASKS[suit]
-        if not same or not same & _below(card):
+        if not same or not same & cards_below(card):
             return None  # describe_play says it: nobody can follow, or it cannot win
-        higher = (same & _above(card)).bit_count()
+        higher = (same & cards_above(card)).bit_count()
         if higher == 0:
             return _sentence(LEAD_WINS, card=card)
         if suit == SPADES and view.played & QUEEN_OF_SPADES_BIT:
             return _sentence(LEAD_SPADE_SAFE, card=card)
         return _counted(LEAD_HIGHER, higher, card=card)
-    best, seat = winning(view)
+    best, seat = trick_winner(view)
     led = view.led_suit
     if view.hand & SUIT_MASKS[led]:
         wins_now = suit == led and card > best
-        if wins_now and not unseen & _above(card):
+        if wins_now and not unseen & cards_above(card):
             return _sentence(FOLLOW_WINS, card=card)
         return None
     words = _suit_word(led)
@@ -679,7 +647,7 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
         return _sentence(THROW_LAST, card=card, suit=words, seat=winner, winning=CARDS[best])
     if suit == HEARTS:
         return _sentence(THROW_HEART_ON, card=card, suit=words, seat=winner, winning=CARDS[best])
-    above = (unseen & _above(card)).bit_count()
+    above = (unseen & cards_above(card)).bit_count()
     if above == 0:
         return _sentence(THROW_UNBEATEN, card=card, suit=words)
     if above <= FEW:
@@ -711,13 +679,13 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
         same = unseen & SUIT_MASKS[_suit(card)]
         if not same:
             return _sentence(LEAD_NOBODY, card=card)
-        lower = (same & _below(card)).bit_count()
+        lower = (same & cards_below(card)).bit_count()
         if lower == 0:
             return _sentence(LEAD_CANNOT_WIN, card=card)
         if lower <= FEW:
             return _counted(LEAD_LOWER, lower, card=card)
         return _sentence(LEAD_LOWER_MANY, card=card, count=lower)
-    best, seat = winning(view)
+    best, seat = trick_winner(view)
     led = view.led_suit
     last = len(view.trick) == view.rules.players - 1
     if not view.hand & SUIT_MASKS[led]:
@@ -730,7 +698,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
                 seat=_seat(view, seat),
                 winning=CARDS[best],
             )
-        if not _above(card) & view.hand:
+        if not cards_above(card) & view.hand:
             return _sentence(THROW_HIGHEST, card=card, suit=suit)
         return _sentence(THROW, card=card, suit=suit)
     winning_card = CARDS[best]

@@ -58,7 +58,6 @@ def test_hard_flushes_the_queen(seed: int) -> None:
     decision = HardPlayer(seed, work=WORK).decide_play(view)
     assert decision.card in parse_cards("2S 3S 4S 5S 6S")
     assert decision.motive is Motive.FLUSH_QUEEN
-    assert decision.facts["spades_held"] == 5
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -68,7 +67,6 @@ def test_hard_does_not_break_its_own_moon(seed: int) -> None:
     decision = HardPlayer(seed, work=WORK).decide_play(view)
     assert decision.card != Card.parse("2D")
     assert decision.motive is Motive.SHOOT_MOON
-    assert decision.facts["points_taken"] == 18
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -80,7 +78,6 @@ def test_hard_takes_a_heart_rather_than_feed_a_runner(seed: int) -> None:
     decision = HardPlayer(seed, work=WORK).decide_play(view)
     assert decision.card == Card.parse("AD")
     assert decision.motive is Motive.BLOCK_MOON
-    assert decision.facts["runner"] == 0 and decision.facts["runner_points"] == 13
     # Medium, with no idea of the moon, ducks.
     assert MediumPlayer(0).decide_play(view).motive is Motive.DUCK_UNDER
 
@@ -99,8 +96,6 @@ def test_medium_does_not_take_the_queen_it_can_avoid() -> None:
     decision = MediumPlayer(0).decide_play(view)
     assert decision.card == Card.parse("7S")
     assert decision.motive is Motive.DUCK_UNDER
-    assert decision.facts["winning_card"] == Card.parse("QS")
-    assert decision.facts["winner"] == 1
 
 
 @pytest.mark.parametrize(
@@ -124,5 +119,5 @@ def test_medium_and_hard_pass_an_unguarded_queen(hand: str) -> None:
     for player in (MediumPlayer(0), HardPlayer(0, work=WORK)):
         decision = player.decide_pass(view)
         assert QUEEN_OF_SPADES in decision.cards
-        reasons = {card: motive for card, motive, _ in decision.per_card}
+        reasons = {card: motive for card, motive in decision.per_card}
         assert reasons[QUEEN_OF_SPADES] is Motive.PASS_DANGEROUS_QUEEN

@@ -537,7 +537,7 @@ def test_take_the_trick_when_east_runs_for_the_moon() -> None:
     }
     view = view_of(given, "2C 3C AC 4C KC 5C 2H 6C 5D", seat=0)
     ace = Card.parse("AD")
-    decision = Decision.play(ace, Motive.BLOCK_MOON, runner=3, runner_points=1)
+    decision = Decision.play(ace, Motive.BLOCK_MOON)
     said = tutor.play_sentence(view, ace, decision)
     assert render(said) == (
         "Take the trick with the A♦: East has taken every point so far (1) and may be running "

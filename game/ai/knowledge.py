@@ -130,23 +130,8 @@ class Knowledge:
         """True when another seat holds ``card``."""
         return bool(self.unseen >> card & 1)
 
-    def may_hold(self, seat: int, card: int) -> bool:
-        return bool(self.allowed[seat] >> card & 1)
-
     def void(self, seat: int, suit: int) -> bool:
         return bool(self.voids[seat] >> suit & 1)
-
-    def penalty_taken(self) -> int:
-        """Every point card taken so far, by anyone."""
-        total = 0
-        for t in self.taken:
-            total |= t & PENALTY_MASK
-        return total
-
-    def runner(self) -> int | None:
-        """The one seat that has taken every point card so far (None if none or several)."""
-        holders = [s for s, t in enumerate(self.taken) if t & PENALTY_MASK]
-        return holders[0] if len(holders) == 1 else None
 
     # -- sampling ------------------------------------------------------------------------------
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from game.ai.facts import HIGH_SPADES, moon_add_wins
 from game.cards import (
-    ACE_OF_SPADES,
     HEARTS_MASK,
-    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -34,10 +33,9 @@ from game.cards import (
 )
 from game.hand import HAND_DONE, HandState, Phase
 from game.legality import legal_mask
-from game.rules import MOON_POINTS, PassDirection, Rules
+from game.rules import PassDirection
 from game.view import SeatView
 
-HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
@@ -174,12 +172,6 @@ def final_scores(state: HandState, totals: Sequence[int] | None = None) -> tuple
     scores = state.hand_scores
     assert scores is not None
     return scores
-
-
-def moon_add_wins(shooter: int, totals: Sequence[int], rules: Rules) -> bool:
-    """True when adding 26 to every other seat ends the game with ``shooter`` alone lowest."""
-    others = [t + MOON_POINTS for s, t in enumerate(totals) if s != shooter]
-    return max(others) >= rules.target and totals[shooter] < min(others)
 
 
 def play_out(state: HandState) -> tuple[int, ...]:

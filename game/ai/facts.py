@@ -1,0 +1,86 @@
+"""Facts of a position, in one place: what the AI's motives and the tutor's sentences both read.
+
+The AI decides from these facts and the tutor states them, so a motive and the sentence that
+tells it cannot disagree. Everything here is plain card arithmetic on a seat's view (or on bit
+sets), never a guess.
+
+>>> from game.cards import Card
+>>> [str(c) for c in (Card(c) for c in range(52)) if 1 << c & HIGH_SPADES]
+['KS', 'AS']
+>>> cards_above(Card.parse("JS")) == 1 << 36 | HIGH_SPADES
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from game.cards import (
+    ACE_OF_SPADES,
+    KING_OF_SPADES,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Suit,
+    card_at,
+)
+from game.rules import MOON_POINTS, Rules
+from game.view import SeatView
+
+SPADES: Final = int(Suit.SPADES)
+HEARTS: Final = int(Suit.HEARTS)
+HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES  # the spades that catch the queen
+LOW_SPADES: Final = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
+ACE_OF_HEARTS: Final = card_at(Suit.HEARTS, RANKS_PER_SUIT - 1)
+GUARDS_FOR_QUEEN: Final = 3  # fewer spades below the queen than this leave her exposed
+HIGH_HEART_RANK: Final = 9  # the jack of hearts and above: hearts worth passing
+
+
+def rank_of(card: int) -> int:
+    """0 for a two ... 12 for an ace."""
+    return card % RANKS_PER_SUIT
+
+
+def suit_of(card: int) -> int:
+    return card // RANKS_PER_SUIT
+
+
+def cards_below(card: int) -> int:
+    """The cards of ``card``'s suit ranked under it, as a bit set."""
+    return SUIT_MASKS[card // RANKS_PER_SUIT] & ((1 << card) - 1)
+
+
+def cards_above(card: int) -> int:
+    """The cards of ``card``'s suit ranked over it, as a bit set."""
+    return SUIT_MASKS[card // RANKS_PER_SUIT] & ~((1 << (card + 1)) - 1)
+
+
+def trick_winner(view: SeatView) -> tuple[int, int]:
+    """(card, seat) winning the current trick so far; the trick must have begun."""
+    n = view.rules.players
+    led = view.led_suit
+    best, seat = view.trick[0], view.leader
+    for i, card in enumerate(view.trick):
+        if card // RANKS_PER_SUIT == led and card > best:
+            best, seat = card, (view.leader + i) % n
+    return int(best), seat
+
+
+def moon_runner(taken: Sequence[int]) -> int | None:
+    """The one seat whose won cards (``taken``, by seat) hold every point card taken so far;
+    None when nobody or several have taken points."""
+    holders = [seat for seat, cards in enumerate(taken) if cards & PENALTY_MASK]
+    return holders[0] if len(holders) == 1 else None
+
+
+def moon_add_wins(shooter: int, totals: Sequence[int], rules: Rules) -> bool:
+    """True when adding 26 to every other seat ends the game with ``shooter`` alone lowest
+    (``totals``: the match before the hand): then the shooter adds, otherwise subtracts.
+
+    >>> moon_add_wins(0, (60, 80, 75, 90), Rules()), moon_add_wins(0, (10, 20, 30, 40), Rules())
+    (True, False)
+    """
+    others = [t + MOON_POINTS for s, t in enumerate(totals) if s != shooter]
+    return max(others) >= rules.target and totals[shooter] < min(others)
