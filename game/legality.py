@@ -14,10 +14,11 @@ window, the AI and the network table all ask these two functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
-from game.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, SUIT_MASKS
+from game.cards import HEARTS_MASK, PENALTY_MASK, QUEEN_OF_SPADES, RANKS_PER_SUIT, SUIT_MASKS
 
 NO_LED_SUIT: Final = -1
 """``led_suit`` when the player to act leads the trick."""
@@ -92,6 +93,50 @@ def illegal_reason(
     if hand & SUIT_MASKS[led_suit]:
         return Reason.MUST_FOLLOW_SUIT
     return Reason.NO_POINTS_FIRST_TRICK
+
+
+def play_inferences(
+    tricks: Sequence[tuple[int, Sequence[int]]], players: int, queen_breaks_hearts: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The play rules run backwards: what each seat's plays prove it does not hold.
+
+    ``tricks`` are the hand's tricks so far, each (leader, cards in play order), the current
+    one included. Returns per seat the suits it has shown void in (a bit ``1 << suit`` each)
+    and the cards it cannot have held when it played (so cannot hold now):
+
+    - a card off the suit led: the seat holds none of that suit;
+    - a heart led before hearts broke: the hand held nothing but hearts;
+    - a point card on the first trick, off the suit led: the hand held nothing but points.
+
+    Each follows from :func:`legal_mask`; ``tests/test_rules.py`` checks them against the real
+    hands of random games, so a change of rule that breaks one fails there.
+
+    >>> from game.cards import parse_cards
+    >>> voids, excluded = play_inferences([(0, parse_cards("2C 3C 5H 4C"))], 4, False)
+    >>> voids[2] == 1 << 0, excluded[2] == ~PENALTY_MASK, voids[1]
+    (True, True, 0)
+    """
+    voids = [0] * players
+    excluded = [0] * players
+    broken = False
+    breakers = HEARTS_MASK | (1 << QUEEN_OF_SPADES if queen_breaks_hearts else 0)
+    for number, (leader, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        led = cards[0] // RANKS_PER_SUIT
+        for i, card in enumerate(cards):
+            seat = (leader + i) % players
+            bit = 1 << card
+            if i == 0:
+                if number > 0 and bit & HEARTS_MASK and not broken:
+                    excluded[seat] |= ~HEARTS_MASK  # led a heart unbroken: nothing else held
+            elif card // RANKS_PER_SUIT != led:
+                voids[seat] |= 1 << led  # did not follow: void in the suit led
+                if number == 0 and bit & PENALTY_MASK:
+                    excluded[seat] |= ~PENALTY_MASK  # points on the first trick: nothing else
+            if bit & breakers:
+                broken = True
+    return tuple(voids), tuple(excluded)
 
 
 def reason_text(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> str:
