@@ -2,8 +2,7 @@
 a seat surely holds (the ones this seat passed it), and deals of the unseen cards that agree with
 all of that.
 
->>> from game.legality import play_inferences
-from game.rules import Rules
+>>> from game.rules import Rules
 >>> from game.match import Match
 >>> match = Match.new(Rules(), seed=5)
 >>> from game.cards import cards_of
