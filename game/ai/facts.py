@@ -27,6 +27,7 @@ from game.cards import (
     card_at,
 )
 from game.rules import MOON_POINTS, Rules
+from game.trick import trick_winner as winning_seat
 from game.view import SeatView
 
 SPADES: Final = int(Suit.SPADES)
@@ -58,14 +59,13 @@ def cards_above(card: int) -> int:
 
 
 def trick_winner(view: SeatView) -> tuple[int, int]:
-    """(card, seat) winning the current trick so far; the trick must have begun."""
+    """(card, seat) winning the current trick so far (the engine's
+    :func:`game.trick.trick_winner`); the trick must have begun."""
+    seat = winning_seat(view.leader, view.trick, view.rules.players)
+    if seat is None:
+        raise ValueError("the trick has not begun")
     n = view.rules.players
-    led = view.led_suit
-    best, seat = view.trick[0], view.leader
-    for i, card in enumerate(view.trick):
-        if card // RANKS_PER_SUIT == led and card > best:
-            best, seat = card, (view.leader + i) % n
-    return int(best), seat
+    return int(view.trick[(seat - view.leader) % n]), seat
 
 
 def moon_runner(taken: Sequence[int]) -> int | None:
