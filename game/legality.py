@@ -14,7 +14,8 @@ window, the AI and the network table all ask these two functions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeGuard
 
@@ -25,6 +26,7 @@ from game.cards import (
     QUEEN_OF_SPADES,
     RANKS_PER_SUIT,
     SUIT_MASKS,
+    Card,
 )
 from game.rules import PASS_SIZE
 
@@ -151,14 +153,44 @@ def play_inferences(
     return tuple(voids), tuple(excluded)
 
 
-def reason_text(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> str:
-    """The English sentence for a reason, naming the suit or card it is about."""
+def reason_blanks(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> ReasonBlanks:
+    """What a reason's sentence names: the suit led, the card that must open, the pass size.
+    Every form of a refusal (English here, the window's language, the tutor's sentences) fills
+    its blanks from this one function."""
     from game.cards import CARDS
 
-    return reason.text(
-        suit=SUIT_NAMES[led_suit] if led_suit != NO_LED_SUIT else "",
-        card=CARDS[first_lead].symbol(),
-        count=PASS_SIZE,
+    suit = led_suit if led_suit != NO_LED_SUIT and "{suit}" in reason.value else None
+    card = CARDS[first_lead] if "{card}" in reason.value else None
+    return ReasonBlanks(suit=suit, card=card, count=PASS_SIZE)
+
+
+@dataclass(frozen=True)
+class ReasonBlanks:
+    """The values a :class:`Reason` sentence names (None when it names no suit or card)."""
+
+    suit: int | None
+    card: Card | None
+    count: int
+
+
+def reason_text(
+    reason: Reason,
+    led_suit: int = NO_LED_SUIT,
+    first_lead: int = 0,
+    translate: Callable[[str], str] = str,
+    card_name: Callable[[Card], object] = Card.symbol,
+) -> str:
+    """The sentence for a reason, naming the suit or card it is about; ``translate`` (gettext's
+    ``_``) and ``card_name`` give it in another language (see ``scenes.i18n.card_name``).
+
+    >>> reason_text(Reason.MUST_FOLLOW_SUIT, led_suit=1)
+    'You must follow diamonds'
+    """
+    blanks = reason_blanks(reason, led_suit, first_lead)
+    return translate(reason.value).format(
+        suit="" if blanks.suit is None else translate(SUIT_NAMES[blanks.suit]),
+        card="" if blanks.card is None else card_name(blanks.card),
+        count=blanks.count,
     )
 
 
