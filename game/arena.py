@@ -27,14 +27,17 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import LEVELS, make_player
-from game.ai.hard import HardPlayer
+from game.ai.baselines import WORK_PER_ITERATION, IsmctsPlayer, RunnerPlayer
+from game.ai.hard import DEFAULT_WORK, HardPlayer
 from game.cards import QUEEN_OF_SPADES_BIT, Card
 from game.match import Match
 from game.players import Player, RandomPlayer, play_match
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
 from game.view import SeatView
 
-ARENA_LEVELS: Final = (*LEVELS, "random")
+ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "ismcts")
+"""The game's levels, and yardsticks: random legal cards, a moon runner and an information-set
+MCTS (:mod:`game.ai.baselines`)."""
 Z_95: Final = 1.959964  # two-sided 95% normal quantile
 
 
@@ -66,9 +69,17 @@ class TimedPlayer:
         return self.inner.choose_moon(view)
 
 
-def new_player(level: str, seed: str, hard_work: int | None = None) -> Player:
+def new_player(
+    level: str, seed: str, hard_work: int | None = None, ismcts_iterations: int | None = None
+) -> Player:
     if level == "random":
         return RandomPlayer(seed)
+    if level == "runner":
+        return RunnerPlayer(seed)
+    if level == "ismcts":
+        # The same decision time as Hard's, unless told otherwise.
+        equal = (hard_work or DEFAULT_WORK) // WORK_PER_ITERATION
+        return IsmctsPlayer(seed, ismcts_iterations or equal)
     if level == "hard" and hard_work is not None:
         return HardPlayer(seed, work=hard_work)
     return make_player(level, seed)
@@ -92,10 +103,16 @@ class Task:
     seed: str
     deals: tuple[int, ...]
     hard_work: int | None
+    ismcts_iterations: int | None = None
 
 
 def play_deal(
-    lineup: Sequence[str], rules: Rules, seed: str, deal: int, hard_work: int | None
+    lineup: Sequence[str],
+    rules: Rules,
+    seed: str,
+    deal: int,
+    hard_work: int | None,
+    ismcts_iterations: int | None = None,
 ) -> DealResult:
     """Deal number ``deal`` played once per rotation of ``lineup`` around the table."""
     n = len(lineup)
@@ -108,7 +125,9 @@ def play_deal(
         # Entry i of the line-up sits at seat (i + rotation) % n.
         entry_at = [(seat - rotation) % n for seat in range(n)]
         players = [
-            TimedPlayer(new_player(lineup[i], f"{seed}/{deal}/{rotation}/{i}", hard_work))
+            TimedPlayer(
+                new_player(lineup[i], f"{seed}/{deal}/{rotation}/{i}", hard_work, ismcts_iterations)
+            )
             for i in entry_at
         ]
         match = Match.new(
@@ -133,7 +152,10 @@ def play_deal(
 
 
 def _run_task(task: Task) -> list[DealResult]:
-    return [play_deal(task.lineup, task.rules, task.seed, d, task.hard_work) for d in task.deals]
+    return [
+        play_deal(task.lineup, task.rules, task.seed, d, task.hard_work, task.ismcts_iterations)
+        for d in task.deals
+    ]
 
 
 @dataclass
@@ -186,6 +208,7 @@ def run_arena(
     jobs: int = 1,
     rules: Rules | None = None,
     hard_work: int | None = None,
+    ismcts_iterations: int | None = None,
 ) -> Report:
     """Play ``deals`` duplicate deals with ``lineup`` (levels from ARENA_LEVELS)."""
     rules = rules or Rules(players=len(lineup))
@@ -201,7 +224,14 @@ def run_arena(
     # Small batches, interleaved so each process gets a similar mix of early and late deals.
     batch = max(1, min(10, deals // (jobs * 4) or 1))
     tasks = [
-        Task(tuple(lineup), rules, seed_str, tuple(range(s, min(s + batch, deals))), hard_work)
+        Task(
+            tuple(lineup),
+            rules,
+            seed_str,
+            tuple(range(s, min(s + batch, deals))),
+            hard_work,
+            ismcts_iterations,
+        )
         for s in range(0, deals, batch)
     ]
     results: list[DealResult] = []
@@ -276,6 +306,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--hard-work", type=_positive, default=None, help="card plays Hard simulates per decision"
     )
+    p.add_argument(
+        "--ismcts-iterations",
+        type=_positive,
+        default=None,
+        help="iterations of the ISMCTS yardstick per decision (default: Hard's decision time)",
+    )
     return p
 
 
@@ -295,7 +331,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         queen_breaks_hearts=args.queen_breaks_hearts,
     )
     try:
-        report = run_arena(players, args.deals, args.seed, args.jobs, rules, args.hard_work)
+        report = run_arena(
+            players,
+            args.deals,
+            args.seed,
+            args.jobs,
+            rules,
+            args.hard_work,
+            args.ismcts_iterations,
+        )
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -121,3 +121,41 @@ def test_medium_and_hard_pass_an_unguarded_queen(hand: str) -> None:
         assert QUEEN_OF_SPADES in decision.cards
         reasons = {card: motive for card, motive in decision.per_card}
         assert reasons[QUEEN_OF_SPADES] is Motive.PASS_DANGEROUS_QUEEN
+
+
+# Seat 0 holds the Q♠ and A♠ and hearts only; the K♠ fell on the first trick and hearts are not
+# broken, so it may lead only a spade. Leading the Q♠ takes her back (13 points); the A♠ wins a
+# clean trick and keeps the queen for later: here seat 2, void in spades, breaks hearts on it,
+# and seat 0 leads hearts from then on and throws the queen when spades come back.
+QUEEN_ACE_DEAL = {
+    0: "2C AC QS AS 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+    1: "2S 3S 4S 5S 6S 7S 8S KS 2D 3D 4D 5D 6D",
+    2: "3C 4C 5C 6C 7C 8C 7D 8D 9D 10D JD QD JH",
+    3: "9C 10C JC QC KC 9S 10S JS AD KD QH KH AH",
+}
+QUEEN_ACE_PLAYS = "2C KS 8C KC  9C AC 2D 7C"
+
+
+def test_medium_and_easy_lead_the_ace_of_spades_to_keep_the_queen() -> None:
+    from game.ai.easy import EasyPlayer
+
+    state = deal_state(QUEEN_ACE_DEAL, QUEEN_ACE_PLAYS)
+    view = view_of(state)
+    assert view.seat == 0 and view.legal_cards() == parse_cards("QS AS")
+    decision = MediumPlayer(0).decide_play(view)
+    assert decision.card == Card.parse("AS")
+    assert EasyPlayer(0).choose_play(view) in parse_cards("QS AS")  # careless or careful
+    careful = [
+        s for s in range(40) if EasyPlayer(s).decide_play(view).motive is Motive.LEAD_LOW_SAFE
+    ]
+    assert careful and all(EasyPlayer(s).choose_play(view) == Card.parse("AS") for s in careful)
+
+    def points_after(lead: str) -> int:
+        played = deal_state(QUEEN_ACE_DEAL, QUEEN_ACE_PLAYS + " " + lead)
+        medium = MediumPlayer(0)
+        while not played.is_over:
+            played.play(medium.choose_play(view_of(played)))
+        assert played.hand_scores is not None
+        return played.hand_scores[0]
+
+    assert points_after("AS") < 13 <= points_after("QS")

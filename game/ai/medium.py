@@ -134,18 +134,25 @@ def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
         cards = legal & SUIT_MASKS[suit]
         if not cards:
             continue
-        low = (cards & -cards).bit_length() - 1
-        below = know.unseen & SUIT_MASKS[suit] & ((1 << low) - 1)
-        risk = float(below.bit_count())
-        if suit == HEARTS:
-            risk += 2
-        if suit == SPADES and low >= QUEEN_OF_SPADES and (queen_out or low == QUEEN_OF_SPADES):
-            risk += 20  # a spade that may catch the queen, or the queen itself
-        voids = sum(1 for s in range(view.rules.players) if s != view.seat and know.void(s, suit))
-        risk += 3 * voids  # someone void will throw points on it
-        if not know.unseen & SUIT_MASKS[suit]:
-            risk += 6  # nobody can follow: it wins for sure
-        options.append((risk, rank_of(low), low))
+        choices = [(cards & -cards).bit_length() - 1]  # the suit's lowest card
+        if suit == SPADES and cards & QUEEN_OF_SPADES_BIT and cards & HIGH_SPADES:
+            # Holding the queen, a spade above her cannot catch her: leading it keeps the
+            # queen for a discard later, where the lowest spade may be the queen herself.
+            choices.append(cards.bit_length() - 1)
+        for card in choices:
+            below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
+            risk = float(below.bit_count())
+            if suit == HEARTS:
+                risk += 2
+            catches = card > QUEEN_OF_SPADES and queen_out
+            if suit == SPADES and (catches or card == QUEEN_OF_SPADES):
+                risk += 20  # a spade that may catch the queen, or the queen itself
+            others = range(view.rules.players)
+            voids = sum(1 for s in others if s != view.seat and know.void(s, suit))
+            risk += 3 * voids  # someone void will throw points on it
+            if not know.unseen & SUIT_MASKS[suit]:
+                risk += 6  # nobody can follow: it wins for sure
+            options.append((risk, rank_of(card), card))
     options.sort()
     _, _, card = options[0]
     return Decision.play(card, Motive.LEAD_LOW_SAFE)
