@@ -28,7 +28,7 @@ from typing import Final
 
 from game.ai import LEVELS, make_player
 from game.ai.baselines import WORK_PER_ITERATION, IsmctsPlayer, RunnerPlayer
-from game.ai.hard import DEFAULT_WORK, HardPlayer
+from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.cards import QUEEN_OF_SPADES_BIT, Card
 from game.match import Match
 from game.players import Player, RandomPlayer, play_match
@@ -36,6 +36,7 @@ from game.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
 from game.view import SeatView
 
 ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "ismcts")
+SIZED_LEVELS: Final = ("hard", "ismcts")
 """The game's levels, and yardsticks: random legal cards, a moon runner and an information-set
 MCTS (:mod:`game.ai.baselines`)."""
 Z_95: Final = 1.959964  # two-sided 95% normal quantile
@@ -69,9 +70,44 @@ class TimedPlayer:
         return self.inner.choose_moon(view)
 
 
+def parse_level(name: str) -> tuple[str, int | None, float | None]:
+    """A line-up entry: a level, or ``hard:WORK`` / ``ismcts:ITERATIONS`` for a search of
+    another size (so budgets can meet at one table), and ``hard:WORK:TOUGH`` for Hard with
+    another share of tough playout opponents. ValueError with the choices otherwise.
+
+    >>> parse_level("hard:120000"), parse_level("medium"), parse_level("hard:60000:0.25")
+    (('hard', 120000, None), ('medium', None, None), ('hard', 60000, 0.25))
+    """
+    level, _, rest = name.partition(":")
+    size, _, share = rest.partition(":")
+    if level not in ARENA_LEVELS or (size and level not in SIZED_LEVELS):
+        raise ValueError(
+            f"unknown player {name!r}: choose from {', '.join(ARENA_LEVELS)}"
+            " (hard:WORK[:TOUGH] and ismcts:ITERATIONS set a search's size)"
+        )
+    if not size:
+        return level, None, None
+    if not size.isdigit() or int(size) < 1:
+        raise ValueError(f"{name!r}: the size after the colon must be a whole number above 0")
+    if not share:
+        return level, int(size), None
+    try:
+        tough = float(share)
+    except ValueError:
+        tough = -1.0
+    if level != "hard" or not 0 <= tough <= 1:
+        raise ValueError(f"{name!r}: a share of tough playouts from 0 to 1 follows Hard's work")
+    return level, int(size), tough
+
+
 def new_player(
-    level: str, seed: str, hard_work: int | None = None, ismcts_iterations: int | None = None
+    name: str, seed: str, hard_work: int | None = None, ismcts_iterations: int | None = None
 ) -> Player:
+    level, size, tough = parse_level(name)
+    if level == "hard" and size:
+        return HardPlayer(seed, work=size, tough=TOUGH_SHARE if tough is None else tough)
+    if level == "ismcts" and size:
+        return IsmctsPlayer(seed, size)
     if level == "random":
         return RandomPlayer(seed)
     if level == "runner":
@@ -186,14 +222,14 @@ class Report:
 
     def table(self) -> str:
         lines = [
-            f"{'player':<8} {'hands':>6} {'points/hand':>11} {'95% interval':>16} "
+            f"{'player':<12} {'hands':>6} {'points/hand':>11} {'95% interval':>16} "
             f"{'moons':>6} {'queens':>6} {'ms median':>10} {'ms max':>8} {'cpu median':>10} "
             f"{'cpu max':>8}"
         ]
         for level in dict.fromkeys(self.lineup):
             low, high = self.interval(level)
             lines.append(
-                f"{level:<8} {self.hands[level]:>6} {self.mean[level]:>11.3f} "
+                f"{level:<12} {self.hands[level]:>6} {self.mean[level]:>11.3f} "
                 f"{f'[{low:.3f}, {high:.3f}]':>16} {self.moons[level]:>6} {self.queens[level]:>6} "
                 f"{self.median_ms[level]:>10.2f} {self.max_ms[level]:>8.1f} "
                 f"{self.cpu_median_ms[level]:>10.2f} {self.cpu_max_ms[level]:>8.1f}"
@@ -217,8 +253,7 @@ def run_arena(
             f"the rules are for {rules.players} players, the line-up has {len(lineup)}"
         )
     for level in lineup:
-        if level not in ARENA_LEVELS:
-            raise ValueError(f"unknown player {level!r}: choose from {', '.join(ARENA_LEVELS)}")
+        parse_level(level)
     started = time.perf_counter()
     seed_str = str(seed)
     # Small batches, interleaved so each process gets a similar mix of early and late deals.
@@ -321,9 +356,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = [name.lower() for name in args.players]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         p.error(f"give 3 to 5 players, not {len(players)}")
-    unknown = [name for name in players if name not in ARENA_LEVELS]
-    if unknown:
-        p.error(f"unknown player {unknown[0]!r}: choose from {', '.join(ARENA_LEVELS)}")
+    for name in players:
+        try:
+            parse_level(name)
+        except ValueError as exc:
+            p.error(str(exc))
     rules = Rules(
         players=len(players),
         moon=MoonMode(args.moon),

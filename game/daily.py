@@ -39,6 +39,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from game.ai import AI_VERSION
 from game.ai.hard import HardPlayer
 from game.cards import CARDS, Card, cards_of
 from game.deal import daily_seed, seeded_choice_index
@@ -49,6 +50,9 @@ from game.rules import PassDirection, Rules
 from game.tutor import Plural, Sentence, Translate, render
 
 DAILY_VERSION: Final = 1
+PAR_VERSION: Final = DAILY_VERSION * 100 + AI_VERSION
+"""What a stored par is keyed on: this algorithm and the AI that plays it (a change to either
+computes the par again)."""
 DIRECTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 PLAYER_SEAT: Final = 0
 OPPONENT_SEATS: Final = (1, 2, 3)

@@ -87,7 +87,7 @@ def _games_history_v2(db: sqlite3.Connection) -> None:
 
 def _daily_v3(db: sqlite3.Connection) -> None:
     """Every finished daily hand (replays too: ``first_attempt`` marks the date's first) and
-    each date's par, computed once (``version``: :data:`game.daily.DAILY_VERSION`)."""
+    each date's par, computed once (``version``: :data:`game.daily.PAR_VERSION`)."""
     db.execute(
         """CREATE TABLE daily_results (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

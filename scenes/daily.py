@@ -165,7 +165,7 @@ class DailyScene(Scene):
         try:
             self.results = profile.daily_results()
             if self.par is None:
-                cached = profile.daily_par(iso, daily.DAILY_VERSION)
+                cached = profile.daily_par(iso, daily.PAR_VERSION)
                 self.par = None if cached is None else cached[0]
         except Exception as exc:  # sqlite3.Error: the screen still works without history
             log.warning("the daily results cannot be read: %s", exc)
@@ -205,7 +205,7 @@ class DailyScene(Scene):
                 self.par = int(par)
                 try:
                     self.app.profile.set_daily_par(
-                        self.day.isoformat(), daily.DAILY_VERSION, int(par), int(tricks)
+                        self.day.isoformat(), daily.PAR_VERSION, int(par), int(tricks)
                     )
                 except Exception as exc:  # sqlite3.Error: it is computed again next time
                     log.warning("the daily par cannot be kept: %s", exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai.decision import Decision, Motive
-from game.ai.facts import LOW_SPADES, trick_winner
+from game.ai.facts import LOW_SPADES, moon_threat, trick_winner
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
@@ -34,7 +34,7 @@ def check_play(view: SeatView, decision: Decision) -> None:
         assert legal == 1 << card
         return
     if view.trick:
-        best, _ = trick_winner(view)
+        best, winner = trick_winner(view)
         led = view.led_suit
     if motive is Motive.FLUSH_QUEEN:
         assert not view.trick and card // 13 == Suit.SPADES and card < QUEEN_OF_SPADES
@@ -60,9 +60,20 @@ def check_play(view: SeatView, decision: Decision) -> None:
         assert view.trick and card // 13 != led
     elif motive is Motive.BLOCK_MOON:
         holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
-        assert len(holders) == 1 and holders[0] != view.seat
-        assert card // 13 == led and card > best
-        assert (mask_of(view.trick) | 1 << card) & PENALTY_MASK
+        threat = moon_threat(view, know.taken)
+        assert threat is not None or (len(holders) == 1 and holders[0] != view.seat)
+        if view.trick:
+            assert card // 13 == led and card > best
+            assert (mask_of(view.trick) | 1 << card) & PENALTY_MASK or led == Suit.HEARTS
+        else:  # a heart no card still out can beat: it takes a trick from the runner
+            assert card // 13 == Suit.HEARTS and not know.unseen & HEARTS_MASK & ~((1 << card) - 1)
+    elif motive is Motive.LEAD_ABOVE_QUEEN:
+        assert not view.trick and card in (37, 38) and view.hand >> QUEEN_OF_SPADES & 1
+    elif motive is Motive.KEEP_STOPPER:
+        runner = moon_threat(view, know.taken)
+        assert runner is not None and runner != view.seat and winner == runner
+        same = legal & SUIT_MASKS[card // 13]
+        assert card == (same & -same).bit_length() - 1 or not 1 << card & PENALTY_MASK
     elif motive is Motive.SHOOT_MOON:
         holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
         assert holders == [view.seat]

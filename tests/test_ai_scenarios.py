@@ -78,8 +78,10 @@ def test_hard_takes_a_heart_rather_than_feed_a_runner(seed: int) -> None:
     decision = HardPlayer(seed, work=WORK).decide_play(view)
     assert decision.card == Card.parse("AD")
     assert decision.motive is Motive.BLOCK_MOON
-    # Medium, with no idea of the moon, ducks.
-    assert MediumPlayer(0).decide_play(view).motive is Motive.DUCK_UNDER
+    # Medium sees the runner too (it took the queen and nobody else has a point): it takes
+    # the heart rather than duck (it ducked before it learnt moon defence).
+    medium = MediumPlayer(0).decide_play(view)
+    assert medium.card == Card.parse("AD") and medium.motive is Motive.BLOCK_MOON
 
 
 def test_medium_does_not_take_the_queen_it_can_avoid() -> None:
@@ -146,7 +148,7 @@ def test_medium_and_easy_lead_the_ace_of_spades_to_keep_the_queen() -> None:
     assert decision.card == Card.parse("AS")
     assert EasyPlayer(0).choose_play(view) in parse_cards("QS AS")  # careless or careful
     careful = [
-        s for s in range(40) if EasyPlayer(s).decide_play(view).motive is Motive.LEAD_LOW_SAFE
+        s for s in range(40) if EasyPlayer(s).decide_play(view).motive is Motive.LEAD_ABOVE_QUEEN
     ]
     assert careful and all(EasyPlayer(s).choose_play(view) == Card.parse("AS") for s in careful)
 
@@ -159,3 +161,27 @@ def test_medium_and_easy_lead_the_ace_of_spades_to_keep_the_queen() -> None:
         return played.hand_scores[0]
 
     assert points_after("AS") < 13 <= points_after("QS")
+
+
+# Seat 3 took the queen and a heart (14 points, nobody else has one), then leads the A♥.
+# Seat 0 holds the K♥ and the 2♥: dropping the king under the ace leaves nothing to stop the run.
+STOPPER_DEAL = {
+    0: "2C 3C 4C 5C 6C 2D 3D 4D 2S 3S 4S 2H KH",
+    1: "7C 8C 9C 10C 5D 6D 7D 8D 9D 10D 3H 4H 5H",
+    2: "JC QC KC JD QD KD QS 5S 6S 7S 8S 6H 7H",
+    3: "AC AD AS KS 9S 10S JS 8H 9H 10H JH QH AH",
+}
+STOPPER_PLAYS = "2C 7C JC AC  AS 2S 3H QS  AH"
+
+
+def test_medium_keeps_its_king_of_hearts_under_a_runners_ace() -> None:
+    view = view_of(deal_state(STOPPER_DEAL, STOPPER_PLAYS))
+    assert view.seat == 0 and view.points_taken() == [0, 0, 0, 14]
+    decision = MediumPlayer(0).decide_play(view)
+    assert decision.card == Card.parse("2H") and decision.motive is Motive.KEEP_STOPPER
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_keeps_its_king_of_hearts_under_a_runners_ace(seed: int) -> None:
+    view = view_of(deal_state(STOPPER_DEAL, STOPPER_PLAYS))
+    assert HardPlayer(seed, work=WORK).decide_play(view).card == Card.parse("2H")

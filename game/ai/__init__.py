@@ -23,6 +23,10 @@ from game.ai.medium import MediumPlayer
 from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
+AI_VERSION: Final = 2
+"""Changes whenever the levels' play changes (what a stored result of their play, such as the
+daily challenge's par, is keyed on). 2: moon defence, the lead above a held queen, tougher
+playout opponents."""
 
 
 def make_player(level: str, seed: int | str) -> Player:
@@ -38,6 +42,7 @@ def make_player(level: str, seed: int | str) -> Player:
 
 
 __all__ = [
+    "AI_VERSION",
     "LEVELS",
     "Decision",
     "EasyPlayer",

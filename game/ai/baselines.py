@@ -29,35 +29,18 @@ from collections.abc import Callable
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.facts import HEARTS, moon_runner, rank_of, suit_of
+from game.ai.facts import HEARTS, moon_plausible, moon_runner, rank_of, suit_of
 from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
 from game.ai.playout import final_scores, lowest_rank, public_state, with_hands
 from game.ai.seeding import decision_rng
-from game.cards import CARDS, HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, SUIT_MASKS, cards_of
+from game.cards import CARDS, PENALTY_MASK, SUIT_MASKS, cards_of
 from game.hand import HAND_DONE, HandState
 from game.legality import legal_mask
 from game.rules import PASS_SIZE
 from game.view import SeatView
 
 # -- the runner ----------------------------------------------------------------------------------
-
-HONOUR_RANK: Final = 9  # jack and above count towards a hand's strength
-RUN_STRENGTH: Final = 15  # jack 1, queen 2, king 3, ace 4: this much makes a moon plausible
-RUN_HEARTS: Final = 5  # or this many hearts with the ace of hearts
-
-
-def moon_strength(hand: int) -> int:
-    """How much the hand's honours weigh (jack 1, queen 2, king 3, ace 4)."""
-    return sum(max(0, rank_of(c) - HONOUR_RANK + 1) for c in cards_of(hand))
-
-
-def moon_plausible(hand: int) -> bool:
-    """A hand worth a run at the moon: many honours, with the ace of hearts or long hearts."""
-    hearts = hand & HEARTS_MASK
-    top_heart = bool(hearts >> (HEARTS * RANKS_PER_SUIT + RANKS_PER_SUIT - 1) & 1)
-    long_hearts = hearts.bit_count() >= RUN_HEARTS
-    return moon_strength(hand) >= RUN_STRENGTH and (top_heart or long_hearts)
 
 
 class RunnerPlayer(DecidingPlayer):

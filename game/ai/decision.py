@@ -35,6 +35,7 @@ class Motive(Enum):
     # -- playing --
     FORCED_ONLY_CARD = "forced-only-card"  # a single legal card
     LEAD_LOW_SAFE = "lead-low-safe"  # leading the lowest card of the safest suit
+    LEAD_ABOVE_QUEEN = "lead-above-queen"  # a spade above the queen it holds: it cannot catch her
     FLUSH_QUEEN = "flush-queen"  # a low spade led, the queen out, no ace or king of spades held
     DUCK_UNDER = "duck-under"  # a card of the suit led under the winning card
     FOLLOW_LOW = "follow-low"  # every legal card wins the trick so far: the lowest
@@ -45,6 +46,7 @@ class Motive(Enum):
     DUMP_HIGH_HEART = "dump-high-heart"  # void in the suit led: the highest heart
     DUMP_HIGH_CARD = "dump-high-card"  # void in the suit led, no point card to give
     BLOCK_MOON = "block-moon"  # takes a trick with points from the seat that took every point
+    KEEP_STOPPER = "keep-stopper"  # a runner is winning: the lowest card, high ones kept to stop it
     SHOOT_MOON = "shoot-moon"  # this seat took every point so far and goes on
     BEST_ODDS = "best-odds"  # (Hard) the search's best card with no simpler motive
     CARELESS_PLAY = "careless-play"  # (Easy) a legal card picked without thought

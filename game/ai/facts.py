@@ -18,6 +18,7 @@ from typing import Final
 
 from game.cards import (
     ACE_OF_SPADES,
+    HEARTS_MASK,
     KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
@@ -84,3 +85,53 @@ def moon_add_wins(shooter: int, totals: Sequence[int], rules: Rules) -> bool:
     """
     others = [t + MOON_POINTS for s, t in enumerate(totals) if s != shooter]
     return max(others) >= rules.target and totals[shooter] < min(others)
+
+
+THREAT_POINTS: Final = 4  # points a lone taker holds before it is watched as a moon runner
+
+
+def moon_threat(view: SeatView, taken: Sequence[int]) -> int | None:
+    """Another seat that may be running for the moon, or None: it alone has taken points, and
+    enough of them (the queen, or THREAT_POINTS hearts); or nobody has a point yet and it has
+    led a heart from the top (the queen of hearts or higher) into this trick."""
+    runner = moon_runner(taken)
+    if runner is not None:
+        points = taken[runner] & PENALTY_MASK
+        heavy = points & 1 << QUEEN_OF_SPADES or points.bit_count() >= THREAT_POINTS
+        return runner if runner != view.seat and heavy else None
+    if any(t & PENALTY_MASK for t in taken) or not view.trick or view.leader == view.seat:
+        return None
+    lead = view.trick[0]
+    top_heart = suit_of(lead) == HEARTS and rank_of(lead) >= RANKS_PER_SUIT - 3
+    return view.leader if top_heart else None
+
+
+HONOUR_RANK: Final = 9  # jack and above count towards a hand's strength
+RUN_STRENGTH: Final = 15  # jack 1, queen 2, king 3, ace 4: this much makes a moon plausible
+RUN_HEARTS: Final = 5  # or this many hearts with the ace of hearts
+
+
+def moon_strength(hand: int) -> int:
+    """How much the hand's honours weigh (jack 1, queen 2, king 3, ace 4).
+
+    >>> from game.cards import mask_of, parse_cards
+    >>> moon_strength(mask_of(parse_cards("AH KH JC 2D"))), moon_strength(0)
+    (8, 0)
+    """
+    total = 0
+    for suit in range(4):
+        ranks = (hand >> (suit * RANKS_PER_SUIT) & SUIT_MASKS[0]) >> HONOUR_RANK
+        weight = 1
+        while ranks:
+            total += weight * (ranks & 1)
+            ranks >>= 1
+            weight += 1
+    return total
+
+
+def moon_plausible(hand: int) -> bool:
+    """A hand worth a run at the moon: many honours, with the ace of hearts or long hearts."""
+    hearts = hand & HEARTS_MASK
+    top_heart = bool(hearts >> (HEARTS * RANKS_PER_SUIT + RANKS_PER_SUIT - 1) & 1)
+    long_hearts = hearts.bit_count() >= RUN_HEARTS
+    return moon_strength(hand) >= RUN_STRENGTH and (top_heart or long_hearts)

@@ -35,12 +35,13 @@ from game.ai.facts import (
     HIGH_SPADES,
     LOW_SPADES,
     SPADES,
+    moon_plausible,
     moon_runner,
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass
-from game.ai.playout import final_scores, finish, public_state, with_hands
+from game.ai.playout import NO_RUNNER, final_scores, finish, public_state, with_hands
 from game.ai.seeding import decision_rng
 from game.cards import (
     CARDS,
@@ -68,6 +69,19 @@ PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
 PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
+TOUGH_SHARE: Final = 0.5  # share of playouts whose opponents run for the moon and defend early
+
+
+def _would_run(base: HandState, hands: list[int], me: int) -> int:
+    """An opponent that may run for the moon in this sampled deal: nobody else has a point,
+    and its cards (held and won) make a moon plausible; NO_RUNNER if none."""
+    holders = [s for s, t in enumerate(base.taken) if t & PENALTY_MASK]
+    for seat in range(len(hands)):
+        if seat == me or (holders and holders != [seat]):
+            continue
+        if moon_plausible(hands[seat] | base.taken[seat]):
+            return seat
+    return NO_RUNNER
 
 
 def candidates(legal: int, know: Knowledge) -> list[int]:
@@ -172,11 +186,16 @@ class HardPlayer(DecidingPlayer):
     level = "hard"
 
     def __init__(
-        self, seed: int | str = 0, work: int = DEFAULT_WORK, pass_samples: int = PASS_SAMPLES
+        self,
+        seed: int | str = 0,
+        work: int = DEFAULT_WORK,
+        pass_samples: int = PASS_SAMPLES,
+        tough: float = TOUGH_SHARE,
     ) -> None:
         self.seed = str(seed)
         self.work = work
         self.pass_samples = pass_samples
+        self.tough = tough
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -265,14 +284,19 @@ class HardPlayer(DecidingPlayer):
         sums = dict.fromkeys(options, 0.0)
         moons = dict.fromkeys(options, 0)
         base = None
-        for _ in range(samples):
+        tough_every = round(1 / self.tough) if self.tough > 0 else 0
+        for number in range(samples):
             hands = know.sample(rng)
             if base is None:
                 base = public_state(view, hands)
+            # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
+            # moon plausible runs for it, and the others defend from the first point.
+            tough = bool(tough_every) and number % tough_every == 0
+            intent = _would_run(base, hands, seat) if tough else NO_RUNNER
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
-                    finish(state)
+                    finish(state, intent, tough)
                 scores = final_scores(state, totals)
                 sums[card] += utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:

@@ -24,12 +24,13 @@ from game.ai.facts import (
     LOW_SPADES,
     SPADES,
     moon_add_wins,
+    moon_threat,
     rank_of,
     suit_of,
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.playout import highest_rank
+from game.ai.playout import highest_rank, lowest_rank
 from game.cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -41,6 +42,7 @@ from game.cards import (
     SUIT_MASKS,
     Card,
     cards_of,
+    mask_of,
 )
 from game.rules import PASS_SIZE
 from game.view import SeatView
@@ -119,12 +121,50 @@ def heuristic_play(view: SeatView, know: Knowledge | None = None) -> Decision:
     if legal.bit_count() == 1:
         return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
     know = know or Knowledge.of(view)
+    threat = moon_threat(view, know.taken)
+    if threat is not None:
+        defence = _defend(view, know, legal, threat)
+        if defence is not None:
+            return defence
     if not view.trick:
         return _lead(view, know, legal)
     led = view.led_suit
     if legal & SUIT_MASKS[led]:
         return _follow(view, know, legal)
     return _discard(view, know, legal)
+
+
+def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decision | None:
+    """Moon defence against ``runner``: take a trick from it (one point on purpose costs less
+    than 26), keep the high cards that can still beat it, and feed it no points. None when the
+    usual play will do."""
+    if not view.trick:
+        # A heart above every heart still out takes a trick (and a point) from the runner.
+        hearts = legal & HEARTS_MASK
+        if hearts and not know.unseen & HEARTS_MASK & ~((1 << hearts.bit_length()) - 1):
+            return Decision.play(hearts.bit_length() - 1, Motive.BLOCK_MOON)
+        return None
+    best, winner = trick_winner(view)
+    led = view.led_suit
+    follow = legal & SUIT_MASKS[led]
+    if winner != runner:
+        return None  # someone else is taking this trick: the usual play feeds it points
+    if follow:
+        above = follow & ~((1 << (best + 1)) - 1)
+        if above and (mask_of(view.trick) & PENALTY_MASK or led == HEARTS):
+            return Decision.play((above & -above).bit_length() - 1, Motive.BLOCK_MOON)
+        if not above:
+            # Cannot beat it now: keep the high cards for later, play the lowest.
+            return Decision.play((follow & -follow).bit_length() - 1, Motive.KEEP_STOPPER)
+        return None
+    # Void: give the runner no point; keep the high hearts as stoppers.
+    clean = legal & ~PENALTY_MASK
+    if clean:
+        return Decision.play(lowest_rank(clean), Motive.KEEP_STOPPER)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return Decision.play((hearts & -hearts).bit_length() - 1, Motive.KEEP_STOPPER)
+    return None
 
 
 def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
@@ -155,6 +195,8 @@ def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
             options.append((risk, rank_of(card), card))
     options.sort()
     _, _, card = options[0]
+    if 1 << card & HIGH_SPADES and legal & QUEEN_OF_SPADES_BIT:
+        return Decision.play(card, Motive.LEAD_ABOVE_QUEEN)
     return Decision.play(card, Motive.LEAD_LOW_SAFE)
 
 

@@ -41,9 +41,13 @@ _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
 
 
-def runner_of(taken: Sequence[int], hands: Sequence[int]) -> int:
+def runner_of(
+    taken: Sequence[int], hands: Sequence[int], intent: int = NO_RUNNER, vigilant: bool = False
+) -> int:
     """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
-    of them (the queen and a heart, or five hearts), and the highest heart still in play."""
+    of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
+    first heart), and the highest heart still in play. Before any point is taken, ``intent``
+    (a seat whose hand set out to run) is the runner."""
     who = NO_RUNNER
     for seat, cards in enumerate(taken):
         if cards & PENALTY_MASK:
@@ -51,10 +55,11 @@ def runner_of(taken: Sequence[int], hands: Sequence[int]) -> int:
                 return NO_RUNNER
             who = seat
     if who == NO_RUNNER:
-        return NO_RUNNER
+        return intent
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
-    if hearts < 5 and not (points & QUEEN_OF_SPADES_BIT and hearts):
+    enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
+    if not enough and not (vigilant and points & QUEEN_OF_SPADES_BIT) and who != intent:
         return NO_RUNNER
     left = 0
     for hand in hands:
@@ -147,11 +152,12 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
     return highest_rank(legal)
 
 
-def finish(state: HandState) -> None:
-    """Play the hand to its end with :func:`policy` for every seat."""
+def finish(state: HandState, intent: int = NO_RUNNER, vigilant: bool = False) -> None:
+    """Play the hand to its end with :func:`policy` for every seat (``intent`` and
+    ``vigilant``: see :func:`runner_of`)."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
-    runner = runner_of(taken, hands)
+    runner = runner_of(taken, hands, intent, vigilant)
     queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
     advance = state.advance
     while True:
@@ -159,7 +165,7 @@ def finish(state: HandState) -> None:
         if outcome:
             if outcome == HAND_DONE:
                 return
-            runner = runner_of(taken, hands)
+            runner = runner_of(taken, hands, intent, vigilant)
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
