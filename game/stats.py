@@ -27,13 +27,13 @@ from typing import Any, Final
 
 from game.cards import QUEEN_OF_SPADES_BIT
 from game.daily import streaks
-from game.profile import DailyResult, FinishedGame
+from game.profile import ABANDONED, FINISHED, DailyResult, FinishedGame
 from game.save import InvalidSave, load_match
 
 ALL_LEVELS: Final = "all"
 """The key of the overall figures in :func:`game_statistics`' result."""
-FINISHED: Final = "finished"
-ABANDONED: Final = "abandoned"
+RESET_SETTING: Final = "statistics_reset"
+"""The profile setting that marks where the statistics start again (see :func:`reset_marker`)."""
 
 
 @dataclass(frozen=True)
@@ -65,14 +65,9 @@ def game_facts(match_data: Any, seat: int) -> GameFacts:
     return GameFacts(tuple(points), moons, queens, tuple(scores))
 
 
-def outcome_of(game: FinishedGame) -> str:
-    """'finished' or 'abandoned' (profiles from before schema v4 only hold finished games)."""
-    return str(getattr(game, "outcome", FINISHED) or FINISHED)
-
-
 def counts_as_win(game: FinishedGame) -> bool:
     """A win for the statistics: finished, won, and not a practice game."""
-    return outcome_of(game) == FINISHED and game.counts_as_win
+    return game.outcome == FINISHED and game.counts_as_win
 
 
 @dataclass(frozen=True)
@@ -129,7 +124,7 @@ class _Tally:
     def add(self, game_id: int, game: FinishedGame, facts: GameFacts | None) -> None:
         seat = game.human_seat
         assert seat is not None
-        finished = outcome_of(game) == FINISHED
+        finished = game.outcome == FINISHED
         self.played += 1
         self.won += counts_as_win(game)
         self.practice += game.practice
@@ -186,6 +181,34 @@ def safe_facts(game: FinishedGame) -> GameFacts | None:
 def facts_by_id(games: Sequence[tuple[int, FinishedGame]]) -> dict[int, GameFacts | None]:
     """Every game's facts (the worker process computes these: a few milliseconds a game)."""
     return {game_id: safe_facts(game) for game_id, game in games}
+
+
+# -- a reset --------------------------------------------------------------------------------
+
+
+def reset_marker(games: Sequence[tuple[int, FinishedGame]], now: str) -> dict[str, Any]:
+    """What "reset the statistics" stores (the history keeps every game): the last game's id
+    and the time; :func:`since_reset` then leaves out what came before."""
+    return {"after_game": max((game_id for game_id, _ in games), default=0), "after": now}
+
+
+def since_reset(
+    games: Sequence[tuple[int, FinishedGame]],
+    results: Sequence[DailyResult],
+    marker: Any,
+) -> tuple[list[tuple[int, FinishedGame]], list[DailyResult]]:
+    """The games and daily results the statistics count after a reset (all without one)."""
+    if not isinstance(marker, dict):
+        return list(games), list(results)
+    after_game = marker.get("after_game")
+    after = marker.get("after")
+    kept_games = [
+        (game_id, game)
+        for game_id, game in games
+        if not isinstance(after_game, int) or game_id > after_game
+    ]
+    kept_results = [r for r in results if not isinstance(after, str) or r.finished_at > after]
+    return kept_games, kept_results
 
 
 # -- the daily challenge ---------------------------------------------------------------------
@@ -259,6 +282,7 @@ def month_weeks(year: int, month: int) -> list[list[_dt.date | None]]:
 
 
 __all__ = [
+    "ABANDONED",
     "ALL_LEVELS",
     "DailyStats",
     "DayMark",
