@@ -295,3 +295,48 @@ __all__ = [
     "game_statistics",
     "month_weeks",
 ]
+
+
+# -- the history as CSV ------------------------------------------------------------------------
+
+CSV_HEADER: Final = (
+    "id",
+    "finished_at",
+    "outcome",
+    "practice",
+    "level",
+    "players",
+    "rules",
+    "hands",
+    "totals",
+    "winners",
+    "player_seat",
+    "player_won",
+)
+
+
+def history_csv_rows(games: Sequence[tuple[int, FinishedGame]]) -> list[list[str]]:
+    """The history as rows of text for a CSV file (the header is :data:`CSV_HEADER`); names,
+    totals and winners joined with " | " by seat so a spreadsheet keeps one game per row."""
+    rows: list[list[str]] = []
+    for game_id, game in games:
+        rules = game.rules if isinstance(game.rules, dict) else {}
+        rows.append(
+            [
+                str(game_id),
+                game.finished_at or "",
+                game.outcome,
+                "yes" if game.practice else "no",
+                game.level,
+                " | ".join(game.names),
+                " ".join(f"{k}={v}" for k, v in sorted(rules.items())),
+                str(game.hands),
+                " | ".join(str(t) for t in game.totals),
+                " | ".join(
+                    game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners
+                ),
+                "" if game.human_seat is None else str(game.human_seat),
+                "yes" if counts_as_win(game) else "no",
+            ]
+        )
+    return rows
