@@ -19,17 +19,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import datetime as _dt  # noqa: E402
-from typing import Any  # noqa: E402
+import datetime as _dt
+from typing import Any
 
-import pygame  # noqa: E402
+import pygame
 
-from game.match import Match  # noqa: E402
-from game.players import RandomPlayer, play_match  # noqa: E402
-from game.profile import ABANDONED, FINISHED, FinishedGame, Profile  # noqa: E402
-from game.rules import MoonMode, Rules  # noqa: E402
-from game.save import save_match  # noqa: E402
-from game.scoresheet import HandEntry, ScoreSheet  # noqa: E402
+from game.match import Match
+from game.players import RandomPlayer, play_match
+from game.profile import ABANDONED, FINISHED, FinishedGame, Profile
+from game.rules import MoonMode, Rules
+from game.save import save_match
+from game.scoresheet import HandEntry, ScoreSheet
 
 NAMES = ("Vous", "Ouest", "Nord", "Est")
 
