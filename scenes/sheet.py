@@ -483,7 +483,7 @@ class SheetScene(ReportScene):
 
     def type_text(self, text: str) -> None:
         for char in text:
-            if char in "jJ" and self.sheet.rules.jack_of_diamonds:
+            if char in "jJvV" and self.sheet.rules.jack_of_diamonds:  # V: valet
                 self.jack = None if self.jack == self.field else self.field
                 continue
             current = self.inputs[self.field]
