@@ -166,9 +166,14 @@ class HandReviewScene(Scene):
         trick = _("Trick {number} of {count}").format(number=self.step, count=self.steps - 1)
         winner = step.winner if step.winner is not None else 0
         taken = step.points[winner] - (r.steps[self.step - 1].points[winner])
-        took = ngettext(
-            "{name} takes it ({count} point)", "{name} takes it ({count} points)", taken
-        ).format(name=self.name(winner), count=taken)
+        if winner == r.seat:
+            took = ngettext(
+                "You take it ({count} point)", "You take it ({count} points)", taken
+            ).format(count=taken)
+        else:
+            took = ngettext(
+                "{name} takes it ({count} point)", "{name} takes it ({count} points)", taken
+            ).format(name=self.name(winner), count=taken)
         return f"{number} · {trick} · {took}"
 
     def verdict_lines(self) -> list[str]:

@@ -346,7 +346,7 @@ class GameScene(ReportScene):
             anchors=anchors,
             colours=colours,
         )
-        draw_chart(surface, self.chart_area, self.scores, names, game.rules, scale)
+        draw_chart(surface, self.chart_area, self.scores, names, game.rules, scale, self.selected)
 
 
 def draw_chart(
@@ -356,9 +356,10 @@ def draw_chart(
     names: list[str],
     rules: Any,
     scale: float,
+    selected: int | None = None,
 ) -> None:
     """Every seat's total after each hand as a line on a white sheet, the target dashed, the
-    names in their line's colour below."""
+    names in their line's colour below; the ``selected`` hand's totals on a light band."""
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
     size = max(9, round(12 * scale))
@@ -387,6 +388,11 @@ def draw_chart(
         y = plot.bottom - round(plot.h * (value - low) / span)
         return x, y
 
+    if selected is not None and 0 <= selected < len(scores):
+        x, _y = point(selected + 1, low)
+        band = max(6, min(round(24 * scale), round(plot.w / hands * 0.5)))
+        strip = pygame.Rect(x - band // 2, plot.y, band, plot.h).clip(plot.inflate(band, 0))
+        surface.fill((255, 244, 190), strip.clip(area.inflate(-2, -2)))
     # axes, zero and the target
     pygame.draw.line(surface, INK, plot.bottomleft, plot.topleft)
     pygame.draw.line(surface, INK, point(0, low), point(hands, low))

@@ -55,6 +55,12 @@ PASS_LABELS: Final = {
     PassDirection.ACROSS: N_("Pass across"),
     PassDirection.HOLD: N_("No pass this hand"),
 }
+PASS_SHORT: Final = {
+    PassDirection.LEFT: N_("left"),
+    PassDirection.RIGHT: N_("right"),
+    PassDirection.ACROSS: N_("across"),
+    PassDirection.HOLD: N_("no pass"),
+}
 MAX_DIGITS: Final = 3
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -614,7 +620,7 @@ class SheetScene(ReportScene):
             draw_text(
                 surface, label, size, ink, (area.x + round(8 * scale), y + row_h // 2), "midleft"
             )
-            pass_label = _(PASS_LABELS[hand.pass_direction])
+            pass_label = _(PASS_SHORT[hand.pass_direction])
             draw_text(
                 surface,
                 pass_label,
@@ -628,7 +634,7 @@ class SheetScene(ReportScene):
                 if hand.moon_shooter == seat:
                     text += " ☾"
                 if sheet.rules.jack_of_diamonds and hand.entry.jack == seat:
-                    text += " J♦"
+                    text += " " + _("J♦")
                 cx = area.x + label_w + seat * col_w + col_w // 2
                 draw_text(surface, text, size, ink, (cx, y + row_h // 2))
             y += row_h
