@@ -367,7 +367,10 @@ class HandReviewScene(Scene):
                 label += "  " + ngettext(
                     "{count} point", "{count} points", step.points[seat]
                 ).format(count=step.points[seat])
-            ly = y - round(12 * scale) if seat != r.seat else y + card_h + round(10 * scale)
+            raised = round(card_h * 0.18) if self.step == 0 else 0  # the passed cards stand up
+            ly = (
+                y - raised - round(12 * scale) if seat != r.seat else y + card_h + round(10 * scale)
+            )
             draw_text(
                 surface,
                 label,

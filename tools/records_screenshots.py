@@ -180,6 +180,9 @@ def main() -> int:
                 review.go(target)
                 settle(app)
                 shoot(app, out / f"review-{tag}.png")
+                review.go(0)
+                settle(app)
+                shoot(app, out / f"review-pass-{tag}.png")
                 app.stack.remove(history)
                 sheets = SheetListScene(app)
                 app.stack.push(sheets)
@@ -192,6 +195,12 @@ def main() -> int:
                 key(app, pygame.K_RETURN)
                 settle(app)
                 shoot(app, out / f"sheet-{tag}.png")
+                sheet_scene = app.stack.top
+                sheet_scene.buttons[1].action()  # Players
+                settle(app)
+                app.handle_event(pygame.event.Event(pygame.DROPFILE, file="/no/such/file.png"))
+                settle(app)
+                shoot(app, out / f"players-{tag}.png")
                 app.shutdown()
                 i18n.set_language("en")
     return 0
