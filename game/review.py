@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from game.cards import CARDS, RANKS_PER_SUIT, Card, mask_of
 from game.hand import Phase
+from game.moves import Move
 from game.rules import PassDirection
 from game.save import InvalidSave, load_match
 from game.view import SeatView
@@ -124,7 +125,7 @@ def replay_hand(match_data: Any, hand_index: int, seat: int) -> HandReview:
         for giver, chosen in enumerate(passes):
             cards = [Card.parse(c) for c in chosen]
             passed[giver] = mask_of(cards)
-            match.choose_pass(giver, cards)
+            match.apply(giver, Move.pass_cards(cards))
     steps = [Step(tuple(match.hand.dealt), (), None, (0,) * n, tuple(passed))]
     trick: list[tuple[int, Card]] = []
     for text in record["plays"]:
@@ -132,7 +133,7 @@ def replay_hand(match_data: Any, hand_index: int, seat: int) -> HandReview:
         turn = match.hand.turn
         if turn == seat:
             decisions.append(DecisionPoint(PLAY, len(steps), match.view(seat), (card,)))
-        match.play(card)
+        match.apply(turn, Move.play(card))
         trick.append((turn, card))
         if len(trick) == n:
             h = match.hand

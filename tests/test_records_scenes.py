@@ -22,6 +22,7 @@ from game import scoresheet, stats
 from game.match import Match
 from game.players import RandomPlayer, play_match
 from game.profile import FinishedGame, Profile
+from game.review import judge
 from game.rules import MoonMode, Rules
 from game.save import save_match
 from game.scoresheet import HandEntry, ScoreSheet
@@ -164,6 +165,10 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     assert review.review is not None and review.review.hand_number == selected
     frames(app, lambda: not review.busy(), seconds=120)  # every verdict from the worker
     assert len(review.judgements) == len(review.review.decisions)
+    # what the worker sent back is exactly the tutor's search for each position, by seed
+    seed = review.review.tutor_seed
+    for index, point in enumerate(review.review.decisions):
+        assert review.judgements[index] == judge(point, seed)
     assert "cost" in review.cost_line()
     for _step in range(3):
         key(app, pygame.K_RIGHT)
