@@ -60,6 +60,11 @@ BEATEN_GREEN: Final = (40, 150, 60)
 MISSED_RED: Final = (200, 70, 60)
 
 
+_FACTS: dict[str, dict[int, stats.GameFacts | None]] = {}
+"""Each profile's games already replayed, by id (a stored game never changes): opening the
+statistics again replays only the games finished since."""
+
+
 def today() -> _dt.date:
     """The player's local date (tests replace it)."""
     return _dt.date.today()
@@ -153,7 +158,9 @@ class StatisticsScene(ReportScene):
         self.history, self.results = stats.since_reset(history, results, marker)
         self.daily = stats.daily_statistics(self.results, self.day)
         self.figures = None
-        self.future = self.app.thinker.submit(stats.facts_by_id, self.history)
+        known = _FACTS.setdefault(str(profile.path), {})
+        missing = [(game_id, game) for game_id, game in self.history if game_id not in known]
+        self.future = self.app.thinker.submit(stats.facts_by_id, missing)
 
     def busy(self) -> bool:
         return self.figures is None
@@ -163,12 +170,12 @@ class StatisticsScene(ReportScene):
         if future is None or not future.done():
             return
         self.future = None
+        known = _FACTS.setdefault(str(self.app.profile.path), {})
         try:
-            facts = future.result()
-        except Exception:  # the worker failed: count without the replays
-            log.exception("the games could not be replayed")
-            facts = {}
-        self.figures = stats.game_statistics(self.history, facts)
+            known.update(future.result())
+        except Exception:  # the worker failed: those games are replayed here, one by one
+            log.exception("the games could not be replayed in the worker")
+        self.figures = stats.game_statistics(self.history, known)
 
     def change_month(self, delta: int) -> None:
         year, month = self.month

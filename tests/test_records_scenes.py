@@ -414,3 +414,27 @@ def test_french_translates_every_new_string() -> None:
         )
     finally:
         i18n.set_language("en")
+
+
+def test_statistics_opened_again_replay_only_the_new_games(
+    app: App, games: list[Match], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = open_from_menu(app, "Statistics")
+    frames(app, lambda: scene.figures is not None)
+    key(app, pygame.K_ESCAPE)
+    record(app.profile, 4, "easy")
+    asked: list[list[int]] = []
+    real = app.thinker.submit
+
+    def spy(work: Any, *args: Any) -> Any:
+        if work is stats.facts_by_id:
+            asked.append([game_id for game_id, _ in args[0]])
+        return real(work, *args)
+
+    monkeypatch.setattr(app.thinker, "submit", spy)
+    again = open_from_menu(app, "Statistics")
+    frames(app, lambda: again.figures is not None)
+    assert asked == [[app.profile.game_ids()[-1]]]  # only the new game is replayed
+    assert again.figures is not None and again.figures[stats.ALL_LEVELS].played == 4
+    fresh = stats.game_statistics(app.profile.game_history())
+    assert again.figures == fresh
