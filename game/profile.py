@@ -594,21 +594,20 @@ class Profile:
             )
         return int(cursor.lastrowid or 0)
 
-    def save_sheet_hand(
+    def save_sheet_hands(
         self,
         sheet_id: int,
-        number: int,
-        entry: dict[str, Any],
+        entries: list[dict[str, Any]],
         finished: bool,
         winners: list[int],
     ) -> None:
-        """Store hand ``number`` of a sheet (a new hand or a correction) and where the game
-        stands after it, in one transaction."""
+        """Store every hand of a sheet (what was entered, in order) and where the game stands,
+        in one transaction: a write that failed earlier is made good by the next one."""
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO sheet_hands (sheet_id, number, entry) VALUES (?, ?, ?)"
-                " ON CONFLICT (sheet_id, number) DO UPDATE SET entry = excluded.entry",
-                (sheet_id, number, _json(entry)),
+            db.execute("DELETE FROM sheet_hands WHERE sheet_id = ?", (sheet_id,))
+            db.executemany(
+                "INSERT INTO sheet_hands (sheet_id, number, entry) VALUES (?, ?, ?)",
+                [(sheet_id, number, _json(entry)) for number, entry in enumerate(entries)],
             )
             db.execute(
                 "UPDATE sheets SET updated_at = ?, finished = ?, winners = ? WHERE id = ?",

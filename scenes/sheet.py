@@ -445,8 +445,11 @@ class SheetScene(ReportScene):
             return
         status = self.sheet.status()
         try:
-            self.app.profile.save_sheet_hand(
-                self.sheet_id, index, entry.to_dict(), status.over, list(status.winners)
+            self.app.profile.save_sheet_hands(
+                self.sheet_id,
+                [e.to_dict() for e in self.sheet.entries()],
+                status.over,
+                list(status.winners),
             )
             self.say("")
         except sqlite3.Error as exc:

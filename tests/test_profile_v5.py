@@ -122,12 +122,11 @@ def test_a_sheet_and_its_hands_round_trip_and_rebuild(tmp_path: Path) -> None:
     for entry in (HandEntry((13, 13, -10), jack=2), HandEntry((16, 0, 0), jack=0)):
         sheet.add_hand(entry)
         status = sheet.status()
-        profile.save_sheet_hand(
-            sheet_id, len(sheet.hands) - 1, entry.to_dict(), status.over, list(status.winners)
-        )
+        entries = [e.to_dict() for e in sheet.entries()]
+        profile.save_sheet_hands(sheet_id, entries, status.over, list(status.winners))
     # a correction replaces the hand
     sheet.correct_hand(0, HandEntry((13, -10, 13), jack=1))
-    profile.save_sheet_hand(sheet_id, 0, sheet.hands[0].entry.to_dict(), False, [])
+    profile.save_sheet_hands(sheet_id, [e.to_dict() for e in sheet.entries()], False, [])
     (stored,) = Profile.open(tmp_path).sheets()
     assert stored.player_ids == tuple(ids) and stored.names == ("Ann", "Bob", "Cid")
     rebuilt = ScoreSheet.from_entries(
@@ -145,11 +144,15 @@ def test_a_sheet_write_that_fails_halfway_leaves_nothing_behind(
     def broken() -> str:
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(profile_module, "_now", broken)  # fails after the hand's INSERT
+    profile.save_sheet_hands(sheet_id, [{"points": [26, 0, 0, 0]}], False, [])
+    monkeypatch.setattr(profile_module, "_now", broken)  # fails after the hands' INSERT
     with pytest.raises(sqlite3.OperationalError):
-        profile.save_sheet_hand(sheet_id, 0, {"points": [26, 0, 0, 0]}, False, [])
+        profile.save_sheet_hands(
+            sheet_id, [{"points": [26, 0, 0, 0]}, {"points": [0, 26, 0, 0]}], False, []
+        )
     monkeypatch.undo()
-    assert Profile.open(tmp_path).sheets()[0].hands == ()
+    (stored,) = Profile.open(tmp_path).sheets()
+    assert stored.hands == ({"points": [26, 0, 0, 0]},)  # as before the failed write
 
 
 def test_abandoned_games_count_as_played_never_won(tmp_path: Path) -> None:

@@ -438,3 +438,28 @@ def test_statistics_opened_again_replay_only_the_new_games(
     assert again.figures is not None and again.figures[stats.ALL_LEVELS].played == 4
     fresh = stats.game_statistics(app.profile.game_history())
     assert again.figures == fresh
+
+
+def test_a_failed_sheet_write_is_said_and_made_good_by_the_next(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    scene = new_sheet(app, ["Ann", "Bob", "Cid"])
+    real = app.profile.save_sheet_hands
+    calls = {"n": 0}
+
+    def flaky(*args: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        real(*args)
+
+    monkeypatch.setattr(app.profile, "save_sheet_hands", flaky)
+    enter_hand(app, ["13", "13", "0"])
+    assert "cannot be written" in scene.message and "disk I/O error" in scene.message
+    assert scene.sheet.totals == (13, 13, 0)  # kept on the sheet
+    enter_hand(app, ["0", "0", "26"])
+    assert scene.message == ""
+    stored = app.profile.sheets()[0]
+    assert [h["points"] for h in stored.hands] == [[13, 13, 0], [0, 0, 26]]

@@ -97,7 +97,7 @@ def fill_profile(folder: Path, photo_dir: Path) -> None:
         HandEntry((1, 3, -10, 22), jack=2),
     ):
         sheet.add_hand(entry)
-        profile.save_sheet_hand(sheet_id, len(sheet.hands) - 1, entry.to_dict(), False, [])
+    profile.save_sheet_hands(sheet_id, [e.to_dict() for e in sheet.entries()], False, [])
     profile.close()
 
 
