@@ -65,7 +65,7 @@ MAX_DIGITS: Final = 3
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
-def problem_text(problem: SheetProblem, names: tuple[str, ...] | None = None) -> str:
+def problem_text(problem: SheetProblem) -> str:
     """The sheet's sentence in the player's language."""
     try:
         return _(problem.template).format(**problem.params)
@@ -329,10 +329,9 @@ class SheetSetupScene(FormScene):
         self.app.stack.replace(SheetScene(self.app, sheet_id, sheet, tuple(ids)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        used = super().handle_event(event)
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and used:
-            self.error = self.error if event.type == pygame.KEYDOWN else ""
-        return used
+        if event.type == pygame.TEXTINPUT:
+            self.error = ""  # a name is being typed again
+        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

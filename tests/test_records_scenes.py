@@ -175,6 +175,21 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")
     key(app, pygame.K_END)
     assert review.step == len(review.review.steps) - 1
+    key(app, pygame.K_HOME)
+    lines = review.verdict_lines()
+    first = review.review.decisions[0]
+    if first.kind == "pass":
+        assert lines[0] == "You passed {}.".format(" ".join(c.symbol() for c in first.chosen))
+        judged = review.judgements[0]
+        said = "The tutor agrees" if judged.agrees else "The tutor would choose"
+        assert lines[1].startswith(said)
+    else:
+        assert lines == ["No pass this hand."]
+    # every step where the tutor differs marks its card in the player's hand
+    for index, judged in review.judgements.items():
+        review.go(judged.step)
+        wanted = set() if judged.agrees else {int(c) for c in judged.tutor_cards}
+        assert review.tutor_marks() == wanted, index
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is game
 
