@@ -40,6 +40,7 @@ from game.view import SeatView
 
 PASS: Final = "pass"
 PLAY: Final = "play"
+MOON: Final = "moon"
 
 
 @dataclass(frozen=True)
@@ -59,10 +60,11 @@ class DecisionPoint:
     """One of the player's decisions: its step (0 for the pass), the seat's view just before
     it, and what the player chose."""
 
-    kind: str  # PASS or PLAY
+    kind: str  # PASS, PLAY or MOON (the shooter's choice, when the rules let them choose)
     step: int
     view: SeatView
     chosen: tuple[Card, ...]
+    subtract: bool | None = None  # MOON: True for 26 off the shooter, False for 26 to the others
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,11 @@ def replay_hand(match_data: Any, hand_index: int, seat: int) -> HandReview:
             points = tuple(rules.points_of(t) for t in h.taken)
             steps.append(Step(tuple(h.hands), tuple(trick), winner, points))
             trick = []
+    if match.phase is Phase.MOON_CHOICE and match.hand.turn == seat:
+        chosen_moon = record.get("moon_subtract")
+        decisions.append(
+            DecisionPoint(MOON, len(steps) - 1, match.view(seat), (), bool(chosen_moon))
+        )
     done = hands_played[hand_index]
     assert done.hand_scores is not None
     return HandReview(
@@ -169,10 +176,14 @@ class Judgement:
     sentence: Any  # a game.tutor.Sentence, rendered by the window in the player's language
     tutor_value: float | None  # the search's expected result for the tutor's choice
     player_value: float | None  # ... for the player's (None: the search gave no figure)
+    subtract: bool | None = None  # MOON: the player's choice
+    tutor_subtract: bool | None = None  # MOON: the tutor's
 
     @property
     def agrees(self) -> bool:
         """The player chose what the tutor would (or a card the search rates the same)."""
+        if self.kind == MOON:
+            return self.subtract == self.tutor_subtract
         if set(self.chosen) == set(self.tutor_cards):
             return True
         if self.kind == PLAY and self.tutor_value is None:
@@ -213,6 +224,14 @@ def judge(point: DecisionPoint, seed: str, work: int | None = None) -> Judgement
 
     player = HardPlayer(seed, work=work) if work is not None else None
     view = point.view
+    if point.kind == MOON:
+        from game.ai.decision import Motive
+
+        moon = tutor.advise_moon(view)
+        wanted = moon.decision.motive is Motive.MOON_SUBTRACT
+        return Judgement(
+            MOON, point.step, (), (), moon.sentence, None, None, point.subtract, wanted
+        )
     if point.kind == PASS:
         advice = tutor.advise_pass(view, seed, player=player)
         return Judgement(PASS, point.step, point.chosen, advice.cards, advice.sentence, None, None)

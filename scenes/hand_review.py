@@ -148,10 +148,11 @@ class HandReviewScene(Scene):
         return " ".join(CARDS[c].symbol() for c in cards)
 
     def decision_at(self, step: int) -> tuple[int, DecisionPoint] | None:
+        """The player's pass or play at ``step`` (the moon choice has no card)."""
         if self.review is None:
             return None
         for index, point in enumerate(self.review.decisions):
-            if point.step == step:
+            if point.step == step and point.kind != review.MOON:
                 return index, point
         return None
 
@@ -177,17 +178,32 @@ class HandReviewScene(Scene):
         return f"{number} · {trick} · {took}"
 
     def verdict_lines(self) -> list[str]:
-        """What the tutor says about the player's decision at this step."""
-        found = self.decision_at(self.step)
-        if found is None:
-            if self.step == 0:
-                return [_("No pass this hand.")]
+        """What the tutor says about the player's decision(s) at this step."""
+        if self.review is None:
             return []
-        index, point = found
+        found = [
+            (index, point)
+            for index, point in enumerate(self.review.decisions)
+            if point.step == self.step
+        ]
+        if not found and self.step == 0:
+            return [_("No pass this hand.")]
+        lines: list[str] = []
+        for index, point in found:
+            lines += self.verdict_of(index, point)
+        return lines
+
+    def verdict_of(self, index: int, point: DecisionPoint) -> list[str]:
         judged = self.judgements.get(index)
         you = self.cards_text(point.chosen)
         if point.kind == review.PASS:
             lines = [_("You passed {cards}.").format(cards=you)]
+        elif point.kind == review.MOON:
+            lines = [
+                _("You took 26 off your score.")
+                if point.subtract
+                else _("You gave everyone else 26 points.")
+            ]
         else:
             lines = [_("You played {card}.").format(card=you)]
         if judged is None:
@@ -196,6 +212,8 @@ class HandReviewScene(Scene):
         reason = self.render(judged.sentence)
         if judged.agrees:
             lines.append(_("The tutor agrees: {reason}").format(reason=reason))
+        elif point.kind == review.MOON:
+            lines.append(_("The tutor would choose otherwise: {reason}").format(reason=reason))
         else:
             lines.append(
                 _("The tutor would choose {cards}: {reason}").format(

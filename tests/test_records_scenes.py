@@ -478,3 +478,25 @@ def test_a_failed_sheet_write_is_said_and_made_good_by_the_next(
     assert scene.message == ""
     stored = app.profile.sheets()[0]
     assert [h["points"] for h in stored.hands] == [[13, 13, 0], [0, 0, 26]]
+
+
+def test_the_review_shows_the_shooters_moon_choice_after_the_last_trick(app: App) -> None:
+    match = Match.new(Rules(target=100, moon=MoonMode.SHOOTER_CHOOSES), seed=1)
+    play_match(match, [RandomPlayer(seat) for seat in range(4)])
+    hands = [*match.past_hands, match.hand]
+    index = next(i for i, h in enumerate(hands) if h.moon_shooter is not None)
+    shooter = hands[index].moon_shooter
+    assert shooter is not None
+    names = ["You", "West", "North", "East"]
+    scene = HandReviewScene(app, save_match(match), index, shooter, names, work=2000)
+    app.stack.push(scene)
+    frames(app, lambda: not scene.busy(), seconds=120)
+    key(app, pygame.K_END)
+    lines = scene.verdict_lines()
+    said = (
+        "You took 26 off your score."
+        if hands[index].moon_subtracted
+        else "You gave everyone else 26 points."
+    )
+    assert said in lines
+    assert lines[0].startswith("You played")  # the last card comes first

@@ -140,3 +140,25 @@ def test_the_hand_cost_adds_the_decisions_costs() -> None:
     assert k.cost == 0 and k.agrees
     assert forced.cost == 0 and forced.agrees
     assert review.total_cost([j, k, forced]) == 1.5
+
+
+def test_the_shooters_moon_choice_is_a_decision_the_tutor_judges() -> None:
+    match = Match.new(Rules(target=100, moon=MoonMode.SHOOTER_CHOOSES), seed=1)
+    play_match(match, [RandomPlayer(seat) for seat in range(4)])
+    hands = [*match.past_hands, match.hand]
+    index = next(i for i, h in enumerate(hands) if h.moon_shooter is not None)
+    shooter = hands[index].moon_shooter
+    assert shooter is not None
+    r = review.replay_hand(save_match(match), index, seat=shooter)
+    moon = r.decisions[-1]
+    assert moon.kind == "moon" and moon.subtract == hands[index].moon_subtracted
+    assert moon.step == len(r.steps) - 1 and moon.view.phase.name == "MOON_CHOICE"
+    judged = review.judge(moon, r.tutor_seed)
+    advice = tutor.advise_moon(moon.view)
+    assert judged.sentence == advice.sentence
+    assert judged.tutor_subtract == (advice.decision.motive.name == "MOON_SUBTRACT")
+    assert judged.agrees == (judged.tutor_subtract == moon.subtract)
+    assert judged.cost == 0  # the search gives no figure for the moon choice
+    # another seat of the same hand has no moon decision
+    other = review.replay_hand(save_match(match), index, seat=(shooter + 1) % 4)
+    assert all(d.kind != "moon" for d in other.decisions)
