@@ -103,13 +103,14 @@ class RemoteTable:
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
         self.problem_detail = ""  # the server's own sentence, when it gave one
-        self.reconnects = 0
+        self.reconnects = 0  # how many times the seat was taken back after a lost connection
         self._view: SeatView | None = None
         self._updates: queue.SimpleQueue[Update] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outgoing: asyncio.Queue[bytes | None] | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
+        self._welcomes = 0
         self._started = threading.Event()
         self._seated = threading.Event()
         self._thread = threading.Thread(target=self._run, name="remote-table", daemon=True)
@@ -231,7 +232,10 @@ class RemoteTable:
         self._started.set()
         attempt = 0
         while True:
+            welcomes = self._welcomes
             lost = await self._session()
+            if self._welcomes != welcomes:
+                attempt = 0  # that connection got its seat: a new drop gets every retry again
             if not lost or self._closing or self.token is None:
                 break
             if attempt >= len(self._retry_delays):
@@ -242,7 +246,6 @@ class RemoteTable:
             # Take the seat back with its token (the table plays on with a bot meanwhile).
             self._first = p.Hello(version=p.PROTOCOL_VERSION, name=self.name, token=self.token)
             self._path = f"/t/{self.code}"
-            self.reconnects += 1
         if self.status is not Status.OVER:
             self.status = Status.OVER
         self._seated.set()
@@ -259,6 +262,7 @@ class RemoteTable:
                 ssl=self._ssl,
                 ping_interval=20,
                 ping_timeout=20,
+                close_timeout=2,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             if self.status is Status.SEATED:  # a reconnection attempt: try again later
@@ -267,16 +271,18 @@ class RemoteTable:
             return False
         self._ws = ws
         assert self._outgoing is not None
-        sender = asyncio.create_task(self._send_loop(ws, self._outgoing))
+        sender: asyncio.Task[None] | None = None
         try:
-            await ws.send(p.encode(self._first), text=True)
+            await ws.send(p.encode(self._first), text=True)  # before anything queued meanwhile
+            sender = asyncio.create_task(self._send_loop(ws, self._outgoing))
             async for raw in ws:
                 if not self._receive(raw):
                     return False
         except ConnectionClosed:
             pass
         finally:
-            sender.cancel()
+            if sender is not None:
+                sender.cancel()
             await ws.close()
             self._ws = None
         return self.status is Status.SEATED and not self._closing
@@ -327,6 +333,7 @@ class RemoteTable:
 
     def _welcome(self, message: p.Welcome) -> None:
         again = self.status is Status.SEATED
+        self._welcomes += 1
         self.rules = message.rules.to_rules()
         self.seat = message.seat
         self.code = message.code
@@ -341,6 +348,7 @@ class RemoteTable:
         self.status = Status.SEATED
         self._seated.set()
         if again:  # back after a drop: the window re-reads who sits where
+            self.reconnects += 1
             for s in message.seats:
                 self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind)))
 

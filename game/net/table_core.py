@@ -222,6 +222,17 @@ class NetTable:
 
     # -- messages from a seated person ---------------------------------------------------------
 
+    def receive_frame(self, seat: int, raw: bytes | str) -> p.ClientMessage | None:
+        """One websocket frame from ``seat``: decoded strictly, then :meth:`receive`; a frame
+        that cannot be decoded gets an error saying why, and changes nothing."""
+        try:
+            message = p.decode_client(raw)
+        except p.ProtocolError as exc:
+            self._error(seat, exc.code, exc.reason)
+            return None
+        self.receive(seat, message)
+        return message
+
     def receive(self, seat: int, message: p.ClientMessage) -> None:
         """One decoded message from the person at ``seat``; every refusal is told, and leaves
         the table as it was."""
