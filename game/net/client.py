@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Final
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.moves import Move
 from game.net import protocol as p
@@ -264,7 +264,7 @@ class RemoteTable:
                 ping_timeout=20,
                 close_timeout=2,
             )
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        except Exception as exc:  # refused, no route, TLS, not a websocket: all unreachable
             if self.status is Status.SEATED:  # a reconnection attempt: try again later
                 return True
             self._fail(Problem.UNREACHABLE, _why_unreachable(exc))
@@ -386,6 +386,8 @@ def _why_unreachable(exc: BaseException) -> str:
         return "no answer"
     if isinstance(exc, ConnectionRefusedError):
         return "nothing listens at this address"
-    if isinstance(exc, InvalidHandshake):
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return "its certificate is not one this computer trusts"
+    if isinstance(exc, InvalidHandshake | ConnectionClosed | EOFError):
         return "this is not a Dame de pique table"
     return str(exc) or type(exc).__name__
