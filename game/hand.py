@@ -51,7 +51,11 @@ from game.legality import (
     IllegalPass,
     IllegalPlay,
     Reason,
+    checked_card,
+    checked_choice,
+    checked_seat,
     illegal_reason,
+    is_card,
     legal_mask,
     reason_text,
 )
@@ -254,10 +258,13 @@ class HandState:
         return None
 
     def _check_pass(self, seat: int, cards: list[int]) -> int:
+        seat = checked_seat(seat, self.n)
         if self.phase is not Phase.PASS:
             raise IllegalPass(Reason.NOT_PASSING)
         if self.passes[seat] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
+        if not all(map(is_card, cards)):
+            raise IllegalPass(Reason.NOT_A_CARD)
         mask = mask_of(cards)
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
@@ -269,7 +276,7 @@ class HandState:
         """``seat`` chooses the three cards it passes. When the last seat has chosen, the cards
         change hands at once (nobody sees what they receive before choosing)."""
         mask = self._check_pass(seat, list(cards))
-        self.passes[seat] = mask
+        self.passes[int(seat)] = mask
         events: list[Event] = [PassChosen(seat)]
         if all(p is not None for p in self.passes):
             events.append(self._exchange())
@@ -338,6 +345,12 @@ class HandState:
 
     def play_reason(self, card: int, seat: int | None = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
+        try:
+            card = checked_card(card)
+            if seat is not None:
+                checked_seat(seat, self.n)
+        except IllegalMove as exc:
+            return exc.reason
         if self.phase is not Phase.PLAY:
             return Reason.NOT_PLAYING
         if seat is not None and seat != self.turn:
@@ -360,9 +373,7 @@ class HandState:
 
     def play(self, card: int, seat: int | None = None) -> list[Event]:
         """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
-        card = int(card)
-        if not 0 <= card < 52:
-            raise IllegalPlay(Reason.NOT_IN_HAND)
+        card = checked_card(card)
         reason = self.play_reason(card, seat)
         if reason is not None:
             raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
@@ -453,11 +464,14 @@ class HandState:
     def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
         """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
+        subtract = checked_choice(subtract)
+        if seat is not None:
+            checked_seat(seat, self.n)
         if self.phase is not Phase.MOON_CHOICE:
             raise IllegalMove(Reason.NOT_MOON_CHOICE)
         if seat is not None and seat != self.moon_shooter:
             raise IllegalMove(Reason.NOT_YOUR_TURN)
-        self._score(bool(subtract))
+        self._score(subtract)
         return [self._scored_event()]
 
     # -- reading -------------------------------------------------------------------------------

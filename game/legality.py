@@ -15,9 +15,10 @@ window, the AI and the network table all ask these two functions.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final
+from typing import Final, TypeGuard
 
-from game.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, SUIT_MASKS
+from game.cards import DECK_SIZE, HEARTS_MASK, PENALTY_MASK, SUIT_MASKS
+from game.rules import PASS_SIZE
 
 NO_LED_SUIT: Final = -1
 """``led_suit`` when the player to act leads the trick."""
@@ -38,6 +39,10 @@ class Reason(Enum):
     PASS_COUNT = "Pass exactly {count} cards"
     ALREADY_PASSED = "You have already chosen your cards"
     NOT_MOON_CHOICE = "There is no moon choice to make now"
+    NO_SUCH_SEAT = "There is no such seat at this table"
+    NOT_A_CARD = "That is not a card"
+    NOT_A_CHOICE = "The moon choice is yes or no"
+    NOT_A_MOVE = "That is not a move"
 
     def text(self, **params: object) -> str:
         """The English sentence with its blanks filled in."""
@@ -101,12 +106,48 @@ def reason_text(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0
     return reason.text(
         suit=SUIT_NAMES[led_suit] if led_suit != NO_LED_SUIT else "",
         card=CARDS[first_lead].symbol(),
-        count=3,
+        count=PASS_SIZE,
     )
 
 
-def suit_of(card: int) -> int:
-    return card // RANKS_PER_SUIT
+# -- checking what a caller hands the engine -----------------------------------------------------
+# The checked API is fed by the window, saved games and (soon) strangers on a network: a value
+# of the wrong type must be refused with the engine's own error, never coerced (``int(0.9)``
+# and ``int(False)`` are the two of clubs) nor left to fail deep inside as a bare TypeError.
+
+
+def is_card(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a card number: an int (not a bool) from 0 to 51."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < DECK_SIZE
+
+
+def checked_card(card: object) -> int:
+    """``card`` as a card number 0..51, or IllegalPlay(NOT_A_CARD).
+
+    >>> checked_card(10)
+    10
+    >>> checked_card(True)
+    Traceback (most recent call last):
+    ...
+    game.legality.IllegalPlay: That is not a card
+    """
+    if not is_card(card):
+        raise IllegalPlay(Reason.NOT_A_CARD)
+    return int(card)
+
+
+def checked_seat(seat: object, players: int) -> int:
+    """``seat`` as a seat number 0..players-1, or IllegalMove(NO_SUCH_SEAT)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalMove(Reason.NO_SUCH_SEAT)
+    return int(seat)
+
+
+def checked_choice(subtract: object) -> bool:
+    """A moon choice must be a real bool (``"no"`` is not False), or IllegalMove(NOT_A_CHOICE)."""
+    if not isinstance(subtract, bool):
+        raise IllegalMove(Reason.NOT_A_CHOICE)
+    return subtract
 
 
 class IllegalMove(ValueError):

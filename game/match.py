@@ -13,15 +13,17 @@ from collections.abc import Iterable
 from game.deal import Seed, deal_hands, hand_seed, seed_text
 from game.events import Event, ExtraHand, GameOver, HandStarted
 from game.hand import HandState, Phase
-from game.legality import IllegalMove, Reason
+from game.legality import IllegalMove, IllegalPlay, Reason, checked_choice, checked_seat
+from game.moves import Move, MoveKind, legal_moves
 from game.rules import PassDirection, Rules, TieRule
 
 
 class Match:
     """A whole game: the current :class:`HandState`, the totals and the history of hands.
 
-    The moves are :meth:`choose_pass`, :meth:`play` and :meth:`choose_moon` (forwarded to the
-    hand), then :meth:`next_hand` once a hand is scored. Each returns the events it caused.
+    Who must move is :meth:`to_act`; what they may do, :meth:`legal_moves`; a move is made with
+    :meth:`apply` (or the older :meth:`choose_pass`, :meth:`play` and :meth:`choose_moon`), then
+    :meth:`next_hand` once a hand is scored. Each returns the events it caused.
     """
 
     rules: Rules
@@ -66,6 +68,31 @@ class Match:
         self.hand = HandState.deal(rules, self._deal(), self.pass_direction)
         return self
 
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: list[int],
+        *,
+        pass_direction: PassDirection | None = None,
+        dealer: int = 0,
+        seed: Seed = 0,
+        single_hand: bool = False,
+    ) -> Match:
+        """A match whose first hand is ``hands`` (each seat's cards as a bit set) instead of
+        a deal from the seed; later hands are dealt from ``seed``. For tests and tools.
+
+        >>> from game.cards import SUIT_MASKS
+        >>> match = Match.from_hands(Rules(), list(SUIT_MASKS), pass_direction=PassDirection.HOLD)
+        >>> match.to_act(), str(match.legal_moves(0)[0])
+        ((0,), 'play 2C')
+        """
+        self = cls.new(
+            rules, seed, dealer=dealer, single_hand=single_hand, first_pass=pass_direction
+        )
+        self.hand = HandState.deal(rules, list(hands), self.pass_direction)
+        return self
+
     def _deal(self) -> list[int]:
         seed = hand_seed(self.seed, self.hand_number)
         return deal_hands(seed, self.rules.players, self.rules.deck, self.dealer)
@@ -92,6 +119,61 @@ class Match:
         return HandStarted(self.hand_number, self.dealer, self.hand.pass_direction)
 
     # -- moves ---------------------------------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that owe a move now: those yet to choose a pass, the seat to play, or the
+        shooter choosing how the moon scores; nobody once the hand or the game is over."""
+        hand = self.hand
+        phase = self.phase
+        if phase is Phase.PASS:
+            return tuple(s for s, chosen in enumerate(hand.passes) if chosen is None)
+        if phase is Phase.PLAY or phase is Phase.MOON_CHOICE:
+            return (hand.turn,)
+        return ()
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (a pass lists each set of three of its cards)."""
+        seat = checked_seat(seat, self.rules.players)
+        if seat not in self.to_act():
+            return []
+        return legal_moves(self.phase, self.hand.hands[seat], self.hand.legal_mask())
+
+    def move_reason(self, seat: int, move: Move) -> str | None:
+        """``None`` when ``seat`` may make ``move`` now, else the sentence saying why not."""
+        try:
+            self._check_move(seat, move)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        seat = checked_seat(seat, self.rules.players)
+        if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
+            raise IllegalMove(Reason.NOT_A_MOVE)
+        if move.kind is MoveKind.PASS:
+            self.hand._check_pass(seat, list(move.cards))
+        elif move.kind is MoveKind.PLAY:
+            if len(move.cards) != 1:
+                raise IllegalPlay(Reason.NOT_A_CARD)
+            reason = self.hand.play_reason(move.card, seat)
+            if reason is not None:
+                raise IllegalPlay(reason, self.hand.why_illegal(move.card, seat))
+        else:
+            checked_choice(move.subtract)
+            if self.hand.phase is not Phase.MOON_CHOICE:
+                raise IllegalMove(Reason.NOT_MOON_CHOICE)
+            if seat != self.hand.moon_shooter:
+                raise IllegalMove(Reason.NOT_YOUR_TURN)
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Make ``seat``'s ``move`` and return the events it caused; a move the rules refuse
+        raises :class:`IllegalMove` (with the reason a player reads) and changes nothing."""
+        self._check_move(seat, move)
+        if move.kind is MoveKind.PASS:
+            return self.choose_pass(seat, move.cards)
+        if move.kind is MoveKind.PLAY:
+            return self.play(move.card, seat)
+        return self.choose_moon(move.subtract, seat)
 
     def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
         return self.hand.choose_pass(seat, cards)

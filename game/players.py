@@ -21,6 +21,7 @@ from game.cards import Card, cards_of
 from game.events import Event
 from game.hand import Phase
 from game.match import Match
+from game.moves import Move
 from game.rules import PASS_SIZE
 from game.view import SeatView
 
@@ -77,6 +78,16 @@ class MatchResult:
     events: list[Event]
 
 
+def decide(player: Player, view: SeatView) -> Move:
+    """The move ``player`` makes from ``view``: the one place a seat's question is picked by
+    the phase (every table, local or remote, asks its players through here)."""
+    if view.phase is Phase.PASS:
+        return Move.pass_cards(player.choose_pass(view))
+    if view.phase is Phase.MOON_CHOICE:
+        return Move.moon(bool(player.choose_moon(view)))
+    return Move.play(player.choose_play(view))
+
+
 def play_match(
     match: Match,
     players: Sequence[Player],
@@ -87,31 +98,19 @@ def play_match(
     """Play ``match`` to its end (or ``max_hands`` hands) with one player per seat."""
     events: list[Event] = []
     hands_played = 0
-
-    def record(new: list[Event]) -> None:
+    while True:
+        acting = match.to_act()
+        if not acting:  # the hand is scored, or the game is over
+            hands_played += 1
+            if match.is_over or (max_hands is not None and hands_played >= max_hands):
+                break
+            new = match.next_hand()
+        else:
+            new = []
+            for seat in acting:
+                new += match.apply(seat, decide(players[seat], match.view(seat)))
         events.extend(new)
         if on_event is not None:
             for event in new:
                 on_event(event)
-
-    while True:
-        phase = match.phase
-        if phase is Phase.PASS:
-            for seat, player in enumerate(players):
-                if match.hand.passes[seat] is None:
-                    record(match.choose_pass(seat, player.choose_pass(match.view(seat))))
-        elif phase is Phase.PLAY:
-            seat = match.hand.turn
-            record(match.play(players[seat].choose_play(match.view(seat)), seat))
-        elif phase is Phase.MOON_CHOICE:
-            seat = match.hand.turn
-            record(match.choose_moon(players[seat].choose_moon(match.view(seat)), seat))
-        elif phase is Phase.HAND_OVER:
-            hands_played += 1
-            if max_hands is not None and hands_played >= max_hands:
-                break
-            record(match.next_hand())
-        else:  # GAME_OVER
-            hands_played += 1
-            break
     return MatchResult(match.winners, tuple(match.totals), hands_played, events)

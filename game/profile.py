@@ -112,13 +112,27 @@ def _daily_v3(db: sqlite3.Connection) -> None:
     )
 
 
+def _outcome_and_lineup_v4(db: sqlite3.Connection) -> None:
+    """A game left before its end is kept as ``outcome = 'abandoned'`` (never a win); each
+    seat's computer level is kept by seat (``levels``: JSON, null for a person's seat; NULL in
+    rows written before v4, whose ``level`` column says the one level of all opponents)."""
+    db.execute("ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT 'finished'")
+    db.execute("ALTER TABLE games ADD COLUMN levels TEXT")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _create_v1,
     _games_history_v2,
     _daily_v3,
+    _outcome_and_lineup_v4,
 )
 """``MIGRATIONS[k]`` takes a profile from schema version ``k`` to ``k + 1``. Append, never edit."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+FINISHED: Final = "finished"
+ABANDONED: Final = "abandoned"
+OUTCOMES: Final = (FINISHED, ABANDONED)
 
 
 @dataclass(frozen=True)
@@ -135,11 +149,17 @@ class FinishedGame:
     hands: int
     match: Any  # the engine's save of the match (game.save.save_match)
     finished_at: str | None = None  # UTC ISO 8601; None: now
+    outcome: str = FINISHED  # FINISHED, or ABANDONED: left before the end (never a win)
+    levels: tuple[str | None, ...] | None = None  # by seat (None: a person); None: not known
 
     @property
     def player_won(self) -> bool:
-        """The player is among the winners (practice or not)."""
-        return self.human_seat is not None and self.human_seat in self.winners
+        """The player is among the winners (practice or not) of a game played to its end."""
+        return (
+            self.outcome == FINISHED
+            and self.human_seat is not None
+            and self.human_seat in self.winners
+        )
 
     @property
     def counts_as_win(self) -> bool:
@@ -375,11 +395,14 @@ class Profile:
 
     def record_game(self, game: FinishedGame) -> int:
         """Add a finished game to the history; returns its id. A practice game is stored with
-        ``player_won`` false whatever the score said."""
+        ``player_won`` false whatever the score said, and so is an abandoned one."""
+        if game.outcome not in OUTCOMES:
+            raise ValueError(f"a game's outcome is one of {OUTCOMES}, not {game.outcome!r}")
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (finished_at, rules, level, human_seat, names, totals, winners,"
-                " player_won, practice, hands, match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " player_won, practice, hands, match, outcome, levels)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.finished_at or _now(),
                     _json(game.rules),
@@ -392,6 +415,8 @@ class Profile:
                     int(game.practice),
                     game.hands,
                     _json(game.match),
+                    game.outcome,
+                    None if game.levels is None else _json(list(game.levels)),
                 ),
             )
             return int(cursor.lastrowid or 0)
@@ -400,10 +425,12 @@ class Profile:
         """The history of finished games, oldest first."""
         rows = self._db.execute(
             "SELECT finished_at, rules, level, human_seat, names, totals, winners, practice,"
-            " hands, match FROM games ORDER BY id"
+            " hands, match, outcome, levels FROM games ORDER BY id"
         ).fetchall()
         games = []
-        for finished, rules, level, seat, names, totals, winners, practice, hands, match in rows:
+        for row in rows:
+            finished, rules, level, seat, names, totals, winners, practice, hands, match = row[:10]
+            outcome, levels = row[10:]
             games.append(
                 FinishedGame(
                     rules=json.loads(rules),
@@ -416,6 +443,8 @@ class Profile:
                     hands=hands,
                     match=json.loads(match),
                     finished_at=finished,
+                    outcome=outcome,
+                    levels=None if levels is None else tuple(json.loads(levels)),
                 )
             )
         return games
@@ -423,7 +452,8 @@ class Profile:
     def win_count(self) -> tuple[int, int]:
         """(games won that count, games finished) by the player."""
         won, played = self._db.execute(
-            "SELECT COALESCE(SUM(player_won), 0), COUNT(*) FROM games WHERE human_seat IS NOT NULL"
+            "SELECT COALESCE(SUM(player_won), 0), COUNT(*) FROM games"
+            " WHERE human_seat IS NOT NULL AND outcome = 'finished'"
         ).fetchone()
         return int(won), int(played)
 

@@ -168,7 +168,11 @@ def _replay_hand(match: Match, record: _Reader, what: str) -> None:
             match.play(card)
         moon = record.get("moon_subtract", bool, optional=True)
         if moon is not None:
-            match.choose_moon(moon)
+            if match.phase is Phase.MOON_CHOICE:
+                match.choose_moon(moon)
+            elif match.hand.moon_shooter is None or match.hand.moon_subtracted != moon:
+                # Fixed moon rules scored it already; the record must say the same.
+                raise InvalidSave(f"{what}: the moon does not score as the rules say")
     except IllegalMove as exc:
         raise InvalidSave(f"{what}: a move breaks the rules ({exc})") from None
 

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.cards import CARDS, Card, cards_of, mask_of
 from game.hand import HandState, Phase
-from game.legality import NO_LED_SUIT, Reason, illegal_reason, legal_mask, reason_text
-from game.rules import PassDirection, Rules
+from game.legality import NO_LED_SUIT, Reason, illegal_reason, is_card, legal_mask, reason_text
+from game.moves import Move, MoveKind, legal_moves
+from game.rules import PASS_SIZE, PassDirection, Rules
+from game.trick import Trick as TrickValue
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -131,6 +133,8 @@ class SeatView:
 
     def why_illegal(self, card: int) -> str | None:
         """Why this seat may not play ``card`` now, or ``None`` if it may."""
+        if not is_card(card):
+            return reason_text(Reason.NOT_A_CARD)
         if self.phase is not Phase.PLAY:
             return reason_text(Reason.NOT_PLAYING)
         if self.turn != self.seat:
@@ -139,6 +143,56 @@ class SeatView:
             card, self.hand, self.led_suit, self.trick_number, self.hearts_broken, self.first_lead
         )
         return None if reason is None else reason_text(reason, self.led_suit, self.first_lead)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move this seat may make now (the same list :meth:`Match.legal_moves` gives)."""
+        if self.phase is Phase.PASS:
+            if self.pass_chosen[self.seat]:
+                return []
+        elif self.phase is Phase.MOON_CHOICE:
+            if self.moon_shooter != self.seat:
+                return []
+        elif not self.my_turn:
+            return []
+        return legal_moves(self.phase, self.hand, self.legal_mask())
+
+    def move_reason(self, move: Move) -> str | None:
+        """``None`` when this seat may make ``move`` now, else why not (the engine's sentence)."""
+        if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
+            return reason_text(Reason.NOT_A_MOVE)
+        if move.kind is MoveKind.PLAY:
+            if len(move.cards) != 1:
+                return reason_text(Reason.NOT_A_CARD)
+            return self.why_illegal(move.card)
+        if move.kind is MoveKind.PASS:
+            if self.phase is not Phase.PASS:
+                return reason_text(Reason.NOT_PASSING)
+            if self.pass_chosen[self.seat]:
+                return reason_text(Reason.ALREADY_PASSED)
+            cards = list(move.cards)
+            if not all(map(is_card, cards)):
+                return reason_text(Reason.NOT_A_CARD)
+            mask = mask_of(cards)
+            if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+                return reason_text(Reason.PASS_COUNT)
+            return reason_text(Reason.NOT_IN_HAND) if mask & ~self.hand else None
+        if not isinstance(move.subtract, bool):
+            return reason_text(Reason.NOT_A_CHOICE)
+        if self.phase is not Phase.MOON_CHOICE:
+            return reason_text(Reason.NOT_MOON_CHOICE)
+        return None if self.moon_shooter == self.seat else reason_text(Reason.NOT_YOUR_TURN)
+
+    # -- tricks as values ------------------------------------------------------------------------
+
+    @property
+    def current_trick(self) -> TrickValue:
+        """The trick under way (empty before the lead)."""
+        return TrickValue.of(self.rules, self.leader, self.trick)
+
+    @property
+    def finished_tricks(self) -> tuple[TrickValue, ...]:
+        """This hand's finished tricks, oldest first."""
+        return tuple(TrickValue.of(self.rules, leader, cards) for leader, cards, _ in self.tricks)
 
     # -- what can be deduced -------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from game.hand import Phase
 from game.match import Match
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
-from game.net.table_core import apply_move
 from game.players import RandomPlayer
 from game.rules import Rules
 from game.table import SeatChanged, TableClosed
@@ -84,7 +83,7 @@ def test_fifty_drops_in_the_middle_of_tricks_and_the_game_finishes() -> None:
     # Every move the table made, replayed through the engine alone, gives the same game.
     match = Match.new(Rules(), 7)
     for seat, move in moves:
-        apply_move(match, seat, move)
+        match.apply(seat, move)
         if match.phase is Phase.HAND_OVER and not match.is_over:
             match.next_hand()
     assert match.is_over and tuple(match.totals) == ada.view().totals

@@ -161,3 +161,21 @@ def test_events_for_a_seat_hide_the_other_seats_passes() -> None:
     assert [r is None for r in mine.received] == [True, True, False, True]
     assert mine.received[2] == tuple(cards_of(match.hand.received(2)))
     json.dumps(event_to_dict(mine))
+
+
+@pytest.mark.parametrize("moon", [MoonMode.OTHERS_PLUS, MoonMode.SHOOTER_MINUS])
+def test_a_game_with_a_moon_under_fixed_moon_rules_loads(moon: MoonMode) -> None:
+    # The save records how the moon scored (moon_subtract false or true) even when the rules
+    # gave the shooter no choice; loading must accept it, not ask for a choice (the history of
+    # finished games, the statistics and the hand review load every game).
+    match = Match.new(Rules(moon=moon), seed=1)
+    play_match(match, [RandomPlayer(seat) for seat in range(4)])
+    shooters = [h.moon_shooter for h in [*match.past_hands, match.hand]]
+    assert any(s is not None for s in shooters)  # seed 1 has a moon in hand 8
+    data = json.loads(json.dumps(save_match(match)))
+    same_match(match, load_match(data))
+    flipped = json.loads(json.dumps(data))
+    moon_hand = next(i for i, s in enumerate(shooters) if s is not None)
+    flipped["hands"][moon_hand]["moon_subtract"] = moon is MoonMode.OTHERS_PLUS
+    with pytest.raises(InvalidSave, match="moon"):
+        load_match(flipped)

@@ -19,7 +19,7 @@ from game.ai import make_player
 from game.ai.decision import Decision, Motive
 from game.ai.hard import HardPlayer
 from game.cards import CARDS, Card, cards_of, mask_of, parse_cards
-from game.hand import HandState, Phase
+from game.hand import Phase
 from game.legality import SUIT_NAMES
 from game.match import Match
 from game.players import Player, RandomPlayer
@@ -472,8 +472,7 @@ def view_of(
     rules: Rules | None = None,
 ) -> SeatView:
     rules = rules or Rules()
-    match = Match.new(rules, seed=0, first_pass=direction)
-    match.hand = HandState.deal(rules, hands_from(rules, given), direction)
+    match = Match.from_hands(rules, hands_from(rules, given), pass_direction=direction)
     for card in parse_cards(plays):
         match.play(card)
     return match.view(seat)

@@ -33,7 +33,8 @@ from websockets.exceptions import ConnectionClosed
 
 from game.moves import Move
 from game.net import protocol as p
-from game.net.table_core import BotTurn, NetTable, SitRefused, decide
+from game.net.table_core import BotTurn, NetTable, SitRefused
+from game.players import decide
 
 log = logging.getLogger("game.net.server")
 

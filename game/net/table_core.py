@@ -26,7 +26,7 @@ from game.events import Event, for_seat
 from game.hand import Phase
 from game.legality import IllegalMove
 from game.match import Match
-from game.moves import Move, MoveKind
+from game.moves import Move
 from game.net import protocol as p
 from game.players import Player
 from game.rules import Rules
@@ -58,37 +58,6 @@ class Seat:
 
     def info(self) -> p.SeatInfo:
         return p.SeatInfo(seat=self.index, name=self.name, kind=self.kind)  # type: ignore[arg-type]
-
-
-# -- the engine's move API (ENGINE_API.md); main's Match.apply / to_act replace these ------------
-
-
-def apply_move(match: Match, seat: int, move: Move) -> list[Event]:
-    """Check ``move`` for ``seat`` with the engine and play it, or raise IllegalMove."""
-    if move.kind is MoveKind.PASS:
-        return match.choose_pass(seat, move.cards)
-    if move.kind is MoveKind.PLAY:
-        return match.play(move.card, seat)
-    return match.choose_moon(move.subtract, seat)
-
-
-def to_act(match: Match) -> tuple[int, ...]:
-    """The seats that owe a move now."""
-    phase = match.phase
-    if phase is Phase.PASS:
-        return tuple(s for s, chosen in enumerate(match.hand.passes) if chosen is None)
-    if phase in (Phase.PLAY, Phase.MOON_CHOICE):
-        return (match.hand.turn,)
-    return ()
-
-
-def decide(player: Player, view: SeatView) -> Move:
-    """A bot's move from its view (run in an executor: the hard level searches)."""
-    if view.phase is Phase.PASS:
-        return Move.pass_cards(player.choose_pass(view))
-    if view.phase is Phase.MOON_CHOICE:
-        return Move.moon(player.choose_moon(view))
-    return Move.play(player.choose_play(view))
 
 
 @dataclass
@@ -266,7 +235,7 @@ class NetTable:
             self._send(seat, p.Refused(move=text, reason="The game has not started yet"))
             return
         try:
-            events = apply_move(self.match, seat, move)
+            events = self.match.apply(seat, move)
         except IllegalMove as exc:
             self._send(seat, p.Refused(move=text, reason=str(exc)))
             return
@@ -346,7 +315,7 @@ class NetTable:
         if self.match is None or self.closed or not self.connected():
             return []
         turns = []
-        for seat in to_act(self.match):
+        for seat in self.match.to_act():
             s = self.seats[seat]
             if s.kind == "bot" and s.bot is not None:
                 turns.append(BotTurn(seat, s.bot, self.match.view(seat), self.version))
@@ -359,7 +328,7 @@ class NetTable:
         if self.seats[turn.seat].kind != "bot":
             return False
         try:
-            events = apply_move(self.match, turn.seat, move)
+            events = self.match.apply(turn.seat, move)
         except IllegalMove as exc:  # a bot is a player like any other: the engine checks it
             log.error("table %s: bot at seat %d refused: %s", self.code, turn.seat, exc)
             return False
