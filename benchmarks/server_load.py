@@ -135,8 +135,9 @@ async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[a
     clients = [Client(host_ws, stats, think, random.Random(rng.random()))]
     clients[0].seat = 0
     for i in range(1, 4):
-        ws = await connect(f"{url}/t/{welcome.code}", compression=None,
-                           max_size=p.MAX_SERVER_MESSAGE)
+        ws = await connect(
+            f"{url}/t/{welcome.code}", compression=None, max_size=p.MAX_SERVER_MESSAGE
+        )
         await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name=f"P{i}")))
         clients.append(Client(ws, stats, think, random.Random(rng.random())))
     tasks = [asyncio.create_task(c.run()) for c in clients]
@@ -158,9 +159,23 @@ def cpu_seconds(pid: int) -> float:
 
 async def measure(tables: int, seconds: float, think: float) -> dict[str, float]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "game.net.server", "--host", HOST, "--port", "0",
-         "--tables", str(tables + 10), "--idle", "3600"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--host",
+            HOST,
+            "--port",
+            "0",
+            "--tables",
+            str(tables + 10),
+            "--idle",
+            "3600",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     try:
         assert server.stdout is not None
@@ -204,17 +219,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 400])
     parser.add_argument("--seconds", type=float, default=15.0, help="measure time per count")
-    parser.add_argument("--think", type=float, default=0.5,
-                        help="mean seconds a scripted person takes per decision (0: flat out)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean seconds a scripted person takes per decision (0: flat out)",
+    )
     args = parser.parse_args()
     print(f"server pinned to one core; think time {args.think} s; {args.seconds} s per row")
-    print(f"{'tables':>6} {'msgs/s':>8} {'plays/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'server CPU':>10} {'KiB/table':>9} {'errors':>6}")
+    print(
+        f"{'tables':>6} {'msgs/s':>8} {'plays/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'server CPU':>10} {'KiB/table':>9} {'errors':>6}"
+    )
     for n in args.tables:
         r = asyncio.run(measure(n, args.seconds, args.think))
-        print(f"{n:>6} {r['msgs_per_s']:>8.0f} {r['plays_per_s']:>8.0f} {r['p50_ms']:>7.1f} "
-              f"{r['p99_ms']:>7.1f} {100 * r['server_cpu']:>9.0f}% {r['kib_per_table']:>9.0f} "
-              f"{r['errors']:>6}", flush=True)
+        print(
+            f"{n:>6} {r['msgs_per_s']:>8.0f} {r['plays_per_s']:>8.0f} {r['p50_ms']:>7.1f} "
+            f"{r['p99_ms']:>7.1f} {100 * r['server_cpu']:>9.0f}% {r['kib_per_table']:>9.0f} "
+            f"{r['errors']:>6}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

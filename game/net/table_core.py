@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import make_player
-from game.events import Event, for_seat
+from game.events import Event, PassesExchanged, for_seat
 from game.hand import Phase
 from game.legality import IllegalMove
 from game.match import Match
@@ -351,9 +351,14 @@ class NetTable:
 
     def _send_events(self, events: list[Event]) -> None:
         assert self.match is not None
+        # Only the exchange of passes differs from seat to seat: the rest is made once.
+        shared = [None if isinstance(e, PassesExchanged) else p.event_message(e) for e in events]
         for seat in self.connected():
+            mine = [
+                m or p.event_message(for_seat(e, seat)) for m, e in zip(shared, events, strict=True)
+            ]
             message = p.Update(
-                events=[p.event_message(for_seat(e, seat)) for e in events],
+                events=mine,
                 view=self.match.view(seat).to_dict(),
             )
             self.outbox.append((seat, p.encode(message)))
