@@ -250,3 +250,42 @@ def test_tables_are_found_on_the_local_network() -> None:
             browser.close()
             asyncio.run_coroutine_threadsafe(advertiser.close(), server.loop).result(10)
         host.close()
+
+
+def test_a_window_hosts_a_table_and_its_guests_are_told_when_it_leaves() -> None:
+    """Menu > Online table > Host, without the window: the hosted server on its own thread, the
+    host seated through loopback, the table announced on the network, and the guests told when
+    the host closes it."""
+    from game.net.hosting import HostedServer
+
+    hosted = HostedServer(0, listen=LOOPBACK, interfaces=[LOOPBACK])
+    assert hosted.start(), hosted.error
+    browser = Browser(interfaces=[LOOPBACK])
+    try:
+        host = RemoteTable.host(Address(LOOPBACK, hosted.port), "Ada", Rules())
+        assert host.wait_seated()
+        wait_for(
+            lambda: any(t.code == host.code for t in browser.tables()),
+            timeout=15,
+            what="the hosted table's announcement",
+        )
+        found = next(t for t in browser.tables() if t.code == host.code)
+        assert found.name == "Ada" and found.port == hosted.port
+        guest = RemoteTable.join(Address(found.address, found.port), found.code, "Bea")
+        assert guest.wait_seated()
+        host.start()
+        wait_for(guest.has_view, what="the deal")
+        assert hosted.addresses()  # what the Host screen shows
+        hosted.stop()
+        wait_for(lambda: guest.status is Status.OVER, what="the host leaving")
+        assert guest.problem is Problem.HOST_LEFT
+        assert guest.problem_detail == "The host left the table"
+    finally:
+        browser.close()
+    # A port already in use is said in a sentence.
+    with socket.socket() as busy:
+        busy.bind((LOOPBACK, 0))
+        busy.listen()
+        taken = HostedServer(busy.getsockname()[1], listen=LOOPBACK, advertise=False)
+        assert not taken.start()
+        assert "cannot be used" in taken.error

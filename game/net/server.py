@@ -203,8 +203,6 @@ class TableServer:
             table = NetTable(code, message.rules.to_rules(), message.level, seed=self.seed_of(code))
             self.tables[code] = table
             log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
-            if self.on_table_created is not None:
-                self.on_table_created(table)
             token = None
         else:
             code = path.removeprefix("/t/").upper() if path.startswith("/t/") else ""
@@ -231,6 +229,8 @@ class TableServer:
             timer.cancel()
         conn.push(p.encode(table.welcome(seat)))
         self._flush(table)
+        if isinstance(message, p.Create) and self.on_table_created is not None:
+            self.on_table_created(table)
         return True
 
     async def _listen(self, conn: Connection) -> None:
@@ -346,10 +346,10 @@ class TableServer:
             logger=logging.getLogger("game.net.websockets"),
         )
 
-    def shutdown(self, reason: str = "The server is stopping") -> None:
+    def shutdown(self, code: str = "shutdown", reason: str = "The server is stopping") -> None:
         """Tell every table it is closed (before the server stops)."""
         for table in list(self.tables.values()):
-            table.close("shutdown", reason)
+            table.close(code, reason)
             self._flush(table)
         self.executor.shutdown(wait=False, cancel_futures=True)
 
