@@ -244,10 +244,6 @@ class HandState:
         """The seat that receives what ``seat`` passes."""
         return self.pass_direction.target(seat, self.n)
 
-    # The checked API takes ``object``: its callers include saved files and network messages,
-    # and a compiled build (game/native.py) would otherwise answer a wrong type with a bare
-    # TypeError at the call instead of the engine's own refusal.
-
     def pass_reason(self, seat: object, cards: Iterable[object]) -> str | None:
         """``None`` when ``seat`` may pass ``cards``, else why not."""
         try:
@@ -256,19 +252,22 @@ class HandState:
             return str(exc)
         return None
 
-    def _check_pass(self, seat: object, given: list[object]) -> int:
-        checked = checked_seat(seat, self.n)
+    # The checked API takes any object where a seat, a card or a choice is expected and refuses
+    # the wrong kind with the engine's error: compiled (game/native.py), an annotation of int
+    # would raise TypeError instead, or quietly make True into 1.
+    def _check_pass(self, seat: object, cards: list[object]) -> int:
+        who = checked_seat(seat, self.n)
         if self.phase is not Phase.PASS:
             raise IllegalPass(Reason.NOT_PASSING)
-        if self.passes[checked] is not None:
+        if self.passes[who] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
-        cards = [card for card in given if is_card(card)]
-        if len(cards) != len(given):
+        numbers = [card for card in cards if is_card(card)]
+        if len(numbers) != len(cards):
             raise IllegalPass(Reason.NOT_A_CARD)
-        mask = mask_of(cards)
+        mask = mask_of(numbers)
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
-        if mask & ~self.hands[checked]:
+        if mask & ~self.hands[who]:
             raise IllegalPass(Reason.NOT_IN_HAND)
         return mask
 
@@ -276,9 +275,9 @@ class HandState:
         """``seat`` chooses the three cards it passes. When the last seat has chosen, the cards
         change hands at once (nobody sees what they receive before choosing)."""
         mask = self._check_pass(seat, list(cards))
-        checked = checked_seat(seat, self.n)
-        self.passes[checked] = mask
-        events: list[Event] = [PassChosen(checked)]
+        who = checked_seat(seat, self.n)
+        self.passes[who] = mask
+        events: list[Event] = [PassChosen(who)]
         if all(p is not None for p in self.passes):
             events.append(self._exchange())
         return events
@@ -353,17 +352,16 @@ class HandState:
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
         try:
-            checked = checked_card(card)
-            if seat is not None:
-                checked_seat(seat, self.n)
+            number = checked_card(card)
+            who = self.turn if seat is None else checked_seat(seat, self.n)
         except IllegalMove as exc:
             return exc.reason
         if self.phase is not Phase.PLAY:
             return Reason.NOT_PLAYING
-        if seat is not None and seat != self.turn:
+        if who != self.turn:
             return Reason.NOT_YOUR_TURN
         return illegal_reason(
-            checked,
+            number,
             self.hands[self.turn],
             self.led_suit,
             self.trick_number,
@@ -380,17 +378,17 @@ class HandState:
 
     def play(self, card: object, seat: object = None) -> list[Event]:
         """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
-        checked = checked_card(card)
-        reason = self.play_reason(checked, seat)
+        number = checked_card(card)
+        reason = self.play_reason(number, seat)
         if reason is not None:
             raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
         player = self.turn
         trick_number = self.trick_number
         was_broken = self.hearts_broken
-        outcome = self.advance(checked)
-        events: list[Event] = [CardPlayed(player, CARDS[checked], trick_number)]
+        outcome = self.advance(number)
+        events: list[Event] = [CardPlayed(player, CARDS[number], trick_number)]
         if self.hearts_broken and not was_broken:
-            events.append(HeartsBroken(player, CARDS[checked]))
+            events.append(HeartsBroken(player, CARDS[number]))
         if outcome != TRICK_GOES_ON:
             leader, cards, winner = self.tricks[-1]
             points = self.rules.points_of(mask_of(cards))
@@ -472,11 +470,10 @@ class HandState:
         """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
         choice = checked_choice(subtract)
-        if seat is not None:
-            checked_seat(seat, self.n)
+        who = None if seat is None else checked_seat(seat, self.n)
         if self.phase is not Phase.MOON_CHOICE:
             raise IllegalMove(Reason.NOT_MOON_CHOICE)
-        if seat is not None and seat != self.moon_shooter:
+        if who is not None and who != self.moon_shooter:
             raise IllegalMove(Reason.NOT_YOUR_TURN)
         self._score(choice)
         return [self._scored_event()]
