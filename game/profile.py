@@ -3,8 +3,9 @@
 The database lives in the platform's user data folder (``platformdirs``) unless a folder is
 given. Its schema is versioned with ``PRAGMA user_version`` and migrates forward one step at a
 time (:data:`MIGRATIONS`): v1 settings and the saved game slots, v2 the history of finished
-games (``games``, read by the statistics), v3 the daily challenge's results and pars. Every
-write is one transaction.
+games (``games``, read by the statistics), v3 the daily challenge's results and pars, v4 abandoned
+games and each seat's level, v5 the score sheet's players, sheets and hands. Every write is one
+transaction.
 
 Only a file that is not a profile (not an SQLite database, or one that fails its integrity
 check) is renamed aside, never deleted, and a fresh profile started; the reason is in
@@ -127,11 +128,46 @@ def _outcome_and_lineup_v4(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN levels TEXT")
 
 
+def _score_sheets_v5(db: sqlite3.Connection) -> None:
+    """The score sheet for real-card games: the players it knows (a name and an optional small
+    photo, kept as PNG bytes, never a path), each sheet (its rules and players by seat) and each
+    sheet's hands (what was entered: :meth:`game.scoresheet.HandEntry.to_dict`)."""
+    db.execute(
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            photo BLOB,                  -- a PNG thumbnail, or NULL
+            created_at TEXT NOT NULL     -- UTC, ISO 8601
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE sheets (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            rules TEXT NOT NULL,         -- JSON: game.rules.Rules.to_dict()
+            players TEXT NOT NULL,       -- JSON: the players' ids, by seat
+            names TEXT NOT NULL,         -- JSON: their names when the sheet started, by seat
+            finished INTEGER NOT NULL DEFAULT 0,
+            winners TEXT NOT NULL DEFAULT '[]'  -- JSON: the winning seats once finished
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE sheet_hands (
+            sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+            number INTEGER NOT NULL,     -- 0 for the first hand
+            entry TEXT NOT NULL,         -- JSON: the figures entered
+            PRIMARY KEY (sheet_id, number)
+        )"""
+    )
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _create_v1,
     _games_history_v2,
     _daily_v3,
     _outcome_and_lineup_v4,
+    _score_sheets_v5,
 )
 """``MIGRATIONS[k]`` takes a profile from schema version ``k`` to ``k + 1``. Append, never edit."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -729,3 +765,124 @@ class Profile:
             "INSERT OR REPLACE INTO daily_pars (date, version, par, tricks) VALUES (?, ?, ?, ?)",
             (date, version, par, tricks),
         )
+
+    # -- the score sheet for real-card games ---------------------------------------------------
+
+    def game_ids(self) -> list[int]:
+        """The ids of the games :meth:`finished_games` lists, in the same order."""
+        return [int(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
+
+    def game_history(self) -> list[tuple[int, FinishedGame]]:
+        """Every game of the history with its id, oldest first."""
+        return list(zip(self.game_ids(), self.finished_games(), strict=True))
+
+    def players(self) -> list[SheetPlayer]:
+        """The score sheet's players, by name."""
+        rows = self._db.execute(
+            "SELECT id, name, photo FROM players ORDER BY name COLLATE NOCASE"
+        ).fetchall()
+        return [SheetPlayer(int(i), str(n), None if p is None else bytes(p)) for i, n, p in rows]
+
+    def add_player(self, name: str, photo: bytes | None = None) -> int:
+        """A new player for the score sheet; returns the id. ValueError (with a sentence) for
+        an empty name or one already taken (names are compared without case)."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a player needs a name")
+        try:
+            with self._transaction() as db:
+                cursor = db.execute(
+                    "INSERT INTO players (name, photo, created_at) VALUES (?, ?, ?)",
+                    (name, photo, _now()),
+                )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"there is already a player called {name}") from None
+        return int(cursor.lastrowid or 0)
+
+    def set_player_photo(self, player_id: int, photo: bytes | None) -> None:
+        """Keep a photo (PNG thumbnail bytes) for a player, or forget it (None)."""
+        self._write("UPDATE players SET photo = ? WHERE id = ?", (photo, player_id))
+
+    def new_sheet(self, rules: dict[str, Any], player_ids: list[int], names: list[str]) -> int:
+        """Start a score sheet; returns its id."""
+        now = _now()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO sheets (started_at, updated_at, rules, players, names)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (now, now, _json(rules), _json(player_ids), _json(names)),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def save_sheet_hands(
+        self,
+        sheet_id: int,
+        entries: list[dict[str, Any]],
+        finished: bool,
+        winners: list[int],
+    ) -> None:
+        """Store every hand of a sheet (what was entered, in order) and where the game stands,
+        in one transaction: a write that failed earlier is made good by the next one."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sheet_hands WHERE sheet_id = ?", (sheet_id,))
+            db.executemany(
+                "INSERT INTO sheet_hands (sheet_id, number, entry) VALUES (?, ?, ?)",
+                [(sheet_id, number, _json(entry)) for number, entry in enumerate(entries)],
+            )
+            db.execute(
+                "UPDATE sheets SET updated_at = ?, finished = ?, winners = ? WHERE id = ?",
+                (_now(), int(finished), _json(winners), sheet_id),
+            )
+
+    def sheets(self) -> list[StoredSheet]:
+        """Every score sheet with its hands, the latest played first."""
+        rows = self._db.execute(
+            "SELECT id, started_at, updated_at, rules, players, names, finished, winners"
+            " FROM sheets ORDER BY updated_at DESC, id DESC"
+        ).fetchall()
+        hands: dict[int, list[Any]] = {}
+        for sheet_id, entry in self._db.execute(
+            "SELECT sheet_id, entry FROM sheet_hands ORDER BY sheet_id, number"
+        ):
+            hands.setdefault(int(sheet_id), []).append(json.loads(entry))
+        return [
+            StoredSheet(
+                sheet_id=int(i),
+                started_at=started,
+                updated_at=updated,
+                rules=json.loads(rules),
+                player_ids=tuple(json.loads(players)),
+                names=tuple(json.loads(names)),
+                finished=bool(finished),
+                winners=tuple(json.loads(winners)),
+                hands=tuple(hands.get(int(i), [])),
+            )
+            for i, started, updated, rules, players, names, finished, winners in rows
+        ]
+
+    def sheet(self, sheet_id: int) -> StoredSheet | None:
+        return next((s for s in self.sheets() if s.sheet_id == sheet_id), None)
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """A player the score sheet knows."""
+
+    player_id: int
+    name: str
+    photo: bytes | None  # a PNG thumbnail
+
+
+@dataclass(frozen=True)
+class StoredSheet:
+    """A score sheet as stored (plain data; :mod:`game.scoresheet` checks it again)."""
+
+    sheet_id: int
+    started_at: str
+    updated_at: str
+    rules: dict[str, Any]
+    player_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    hands: tuple[Any, ...]  # each hand's entry (HandEntry.to_dict())

@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--report-startup",
         action="store_true",
-        help=f"print the time from process start to the first frame (or set {STARTUP_ENV}=1)",
+        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
     )
     return parser
 
@@ -167,10 +167,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def launch_process() -> str:
+    """The /proc name of the process the person launched: a one-file build runs the game in a
+    child of the same executable, started after the parent unpacked everything, so the clock
+    starts at the parent (the launch) rather than at the child."""
+    if getattr(sys, "frozen", False):
+        try:
+            parent = os.getppid()
+            if Path(f"/proc/{parent}/exe").resolve() == Path("/proc/self/exe").resolve():
+                return str(parent)
+        except OSError:
+            pass
+    return "self"
+
+
 def process_age() -> float:
-    """Seconds since this process started (from /proc on Linux, else since this module loaded)."""
+    """Seconds since the program was launched (from /proc on Linux, the one-file build's
+    unpacking included; elsewhere since this module loaded)."""
     try:
-        stat = Path("/proc/self/stat").read_text()
+        stat = Path(f"/proc/{launch_process()}/stat").read_text()
         ticks = int(stat.rsplit(")", 1)[1].split()[19])
         uptime = float(Path("/proc/uptime").read_text().split()[0])
         age = uptime - ticks / os.sysconf("SC_CLK_TCK")

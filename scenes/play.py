@@ -35,7 +35,7 @@ from game.legality import Reason
 from game.rules import PASS_SIZE, PassDirection
 from game.view import SeatView
 from scenes import sound, thinking
-from scenes.i18n import N_, _, ngettext, reason_message
+from scenes.i18n import N_, _, ngettext, reason_message, render_sentence
 from scenes.preferences import AVATARS
 from scenes.scene import Scene
 from scenes.session import GameSession
@@ -467,9 +467,7 @@ class TableScene(Scene):
 
     def _render(self, sentence: Any) -> str:
         """A tutor's sentence in the player's language, with the table's names."""
-        from game import tutor
-
-        return tutor.render(sentence, _, ngettext, seat_name=self.app.prefs.name)
+        return render_sentence(sentence, seat_name=self.app.prefs.name)
 
     def _teach(self) -> None:
         """Teaching mode: ask the tutor (in the worker) about each decision as it comes, and

@@ -67,6 +67,8 @@ class ScoreScene(Scene):
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
+        if table.human is not None and self.match.hand.hand_scores is not None:
+            self.buttons.append(Button(N_("Review hand"), self.review))
         self.focus = 0
         self.scale = 1.0
         self.resize((1280, 800))
@@ -127,6 +129,17 @@ class ScoreScene(Scene):
     def close(self) -> None:
         self.app.stack.remove(self)
         self.table.next_hand()
+
+    def review(self) -> None:
+        """The hand just played, trick by trick, with the tutor's view (scenes.hand_review)."""
+        from game.save import save_match
+        from scenes.hand_review import HandReviewScene
+
+        seat = self.table.human
+        assert seat is not None
+        names = self.names()
+        hand = len(self.match.history) - 1
+        self.app.stack.push(HandReviewScene(self.app, save_match(self.match), hand, seat, names))
 
     def new_game(self) -> None:
         session = self.table.session  # --autoplay: the computer plays the next game's seat too
