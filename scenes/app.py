@@ -519,8 +519,8 @@ class App:
             match=save_match(match),
             outcome=outcome,
         )
-        try:
-            self.profile.record_game(game)
+        try:  # and out of its slot at once: a kill in between never records it twice
+            self.profile.record_game(game, clear=session.slot)
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
@@ -586,7 +586,6 @@ class App:
             self._cannot_save(exc)
             return
         self.record_finished(session, outcome=ABANDONED)
-        self.clear_saved_game()
 
     def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
         from scenes.play import TableScene
