@@ -142,7 +142,8 @@ class ScoreScene(Scene):
         self.app.stack.push(HandReviewScene(self.app, save_match(self.match), hand, seat, names))
 
     def new_game(self) -> None:
-        self.app.start_new_game(self.table.session.options)
+        session = self.table.session  # --autoplay: the computer plays the next game's seat too
+        self.app.start_new_game(session.options, autoplay=session.autoplay)
 
     def to_menu(self) -> None:
         self.app.to_menu()
