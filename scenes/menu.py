@@ -34,11 +34,18 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
     MenuEntry(N_("New game"), lambda app: app.open_new_game()),
     MenuEntry(N_("Daily challenge"), lambda app: app.open_daily()),
+    MenuEntry(N_("Online table"), lambda app: _open_online(app)),
     MenuEntry(N_("Settings"), lambda app: app.open_settings()),
     MenuEntry(N_("Rules"), lambda app: app.open_rules()),
     MenuEntry(N_("About"), lambda app: app.open_about()),
     MenuEntry(N_("Quit"), lambda app: app.quit()),
 )
+
+
+def _open_online(app: App) -> None:
+    from scenes.online import OnlineScene
+
+    app.stack.push(OnlineScene(app))
 
 
 class MenuScene(FormScene):
