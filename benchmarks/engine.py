@@ -253,9 +253,13 @@ def percentile(ordered: list[float], share: float) -> float:
 
 
 def compiled_modules() -> str:
-    """The engine modules running compiled in this process, by name."""
+    """The engine modules that run compiled in this process, by name."""
+    import importlib
+
     from game import native
 
+    for name in native.MODULES:
+        importlib.import_module(name)
     return ", ".join(native.compiled())
 
 
