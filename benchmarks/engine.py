@@ -26,7 +26,7 @@ reports the median of the rounds. ``--instructions`` counts machine instructions
 valgrind instead (``apt-get install valgrind``; a few minutes): a figure that does not move from
 run to run, and the one the goals are stated in.
 
-Usage: python benchmarks/engine.py [--hands N] [--rounds R] [--instructions]
+Usage: python benchmarks/engine.py [--hands N] [--rounds R] [--instructions] [--hard HANDS]
 """
 
 from __future__ import annotations
@@ -174,6 +174,9 @@ def main() -> None:
         action="store_true",
         help="count machine instructions per hand under valgrind instead of timing",
     )
+    parser.add_argument(
+        "--hard", type=int, metavar="HANDS", help="time Hard's decisions over HANDS hands instead"
+    )
     parser.add_argument("--inner", choices=ENGINES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.hands < 1 or args.rounds < 1:
@@ -185,6 +188,9 @@ def main() -> None:
     print(f"compiled engine modules: {compiled_modules() or 'none (pure Python)'}")
     if args.instructions:
         print_instructions(parser)
+        return
+    if args.hard:
+        hard_decisions(args.hard)
         return
     fast_hands(args.hands // 4 + 1, -1)  # warm up: imports, caches
     rates: dict[str, list[float]] = {name: [] for name in ENGINES}
@@ -216,10 +222,44 @@ def main() -> None:
         print("OpenSpiel not installed (pip install open-spiel): no comparison")
 
 
+def hard_decisions(hands: int) -> None:
+    """Hard's decision times (CPU time of this process, so that the other processes of a shared
+    machine count less) over every decision of ``hands`` seeded hands it plays at all four
+    seats: the passes and the plays, forced ones included."""
+    from game.ai.hard import HardPlayer
+    from game.players import decide
+
+    times: list[float] = []
+    for k in range(hands):
+        match = Match.new(Rules(), f"hard/{k}", first_pass=Rules().pass_direction(k))
+        players = [HardPlayer(seed=seat) for seat in range(4)]
+        while match.to_act():
+            seat = match.to_act()[0]
+            view = match.view(seat)
+            start = time.process_time()
+            move = decide(players[seat], view)
+            times.append(time.process_time() - start)
+            match.apply(seat, move)
+    times.sort()
+    print(
+        f"Hard, {len(times)} decisions of {hands} hands (CPU time): median"
+        f" {statistics.median(times) * 1000:.1f} ms, 90th percentile"
+        f" {percentile(times, 0.9) * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
 def compiled_modules() -> str:
-    """The engine modules running compiled in this process, by name."""
+    """The engine modules that run compiled in this process, by name."""
+    import importlib
+
     from game import native
 
+    for name in native.MODULES:
+        importlib.import_module(name)
     return ", ".join(native.compiled())
 
 

@@ -140,7 +140,7 @@ _RANKS_OF_PATTERN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(RANKS_PER_SUIT) if pattern >> r & 1)
     for pattern in range(1 << RANKS_PER_SUIT)
 )
-_CARDS_OF_SUIT_PATTERN: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+CARDS_OF_SUIT_PATTERN: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(CARDS[s * RANKS_PER_SUIT + r] for r in ranks) for ranks in _RANKS_OF_PATTERN)
     for s in range(4)
 )
@@ -149,7 +149,7 @@ _PATTERN: Final = (1 << RANKS_PER_SUIT) - 1
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bit set, lowest first (clubs, diamonds, spades, hearts; two to ace)."""
-    table = _CARDS_OF_SUIT_PATTERN
+    table = CARDS_OF_SUIT_PATTERN
     return [
         *table[0][mask & _PATTERN],
         *table[1][mask >> 13 & _PATTERN],

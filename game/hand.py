@@ -26,6 +26,7 @@ from typing import Final
 from game.cards import (
     CARD_BITS,
     CARDS,
+    CARDS_OF_SUIT_PATTERN,
     HEARTS_MASK,
     PENALTY_MASK,
     QUEEN_OF_SPADES_BIT,
@@ -89,7 +90,8 @@ _SHOOTER_CHOOSES: Final = MoonMode.SHOOTER_CHOOSES
 _SHOOTER_MINUS: Final = MoonMode.SHOOTER_MINUS
 # (constants of this module: compiled, they are read without a dictionary look-up)
 _CARD_BITS: Final = CARD_BITS
-_CARDS: Final = CARDS
+_CARDS_OF_SUIT_PATTERN: Final = CARDS_OF_SUIT_PATTERN
+_RANKS: Final = (1 << RANKS_PER_SUIT) - 1
 
 
 def _or_all(masks: list[int]) -> int:
@@ -342,12 +344,13 @@ class HandState:
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play, lowest first."""
         mask = self.legal_mask()
-        cards = []
-        while mask:
-            low = mask & -mask
-            cards.append(_CARDS[low.bit_length() - 1])
-            mask ^= low
-        return cards
+        table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
+        return [
+            *table[0][mask & _RANKS],
+            *table[1][mask >> 13 & _RANKS],
+            *table[2][mask >> 26 & _RANKS],
+            *table[3][mask >> 39 & _RANKS],
+        ]
 
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""

@@ -21,8 +21,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Final
 
-MODULES: Final = ("game.legality", "game.hand", "game.deal")
-"""The modules compiled: the fast path of the AI's searches and of every move."""
+MODULES: Final = ("game.legality", "game.hand", "game.deal", "game.ai.playout")
+"""The modules compiled: every move's path and the inner loop of Hard's searches."""
 
 SHARED_LIBRARY: Final = "game.compiled"
 """mypyc's group name: the code of every module is in ``game/compiled__mypyc.<suffix>``."""
@@ -47,6 +47,8 @@ def file_digest(path: Path) -> str:
 def matches(manifest: Any, root: Path = PROJECT) -> bool:
     """True when ``manifest`` describes a build of exactly the sources under ``root`` now."""
     if not isinstance(manifest, dict) or manifest.get("python") != python_tag():
+        return False
+    if manifest.get("modules") != list(MODULES):
         return False
     sources = manifest.get("sources")
     if not isinstance(sources, dict) or not sources:
@@ -85,14 +87,14 @@ def _newest_first(folder: Path) -> float:
         return 0.0
 
 
-def prefer_compiled(package_path: list[str]) -> list[str]:
-    """The ``game`` package's search path, with the matching compiled build first if any."""
+def prefer_compiled(package_path: list[str], package: str = "game") -> list[str]:
+    """A package's search path, with its folder of the matching compiled build first if any."""
     if getattr(sys, "frozen", False) or os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
         return package_path
     build = matching_build()
     if build is None:
         return package_path
-    return [str(build / "game"), *package_path]
+    return [str(build.joinpath(*package.split("."))), *package_path]
 
 
 def compiled(names: Iterable[str] | None = None) -> list[str]:

@@ -25,9 +25,7 @@ needs_build = pytest.mark.skipif(
     reason="no compiled engine for these sources (python tools/compile_engine.py)",
 )
 
-WHICH = (
-    "import game.hand, game.deal, game.legality; from game import native; print(native.compiled())"
-)
+WHICH = "import game.ai.playout, game.deal, game.native as n; print(n.compiled())"
 
 
 def run(code: str, cwd: Path = ROOT, pure: bool = False) -> str:
@@ -58,16 +56,18 @@ def test_an_edited_source_is_never_shadowed_by_its_stale_build(tmp_path: Path) -
     assert run(WHICH, cwd=tmp_path) == f"{sorted(native.MODULES)}\n"
     manifest = json.loads((BUILD / native.MANIFEST).read_text())
     assert "game/cards.py" in manifest["sources"]  # read by the compiled modules, not compiled
-    for name in ("game/hand.py", "game/cards.py"):
+    for name in ("game/hand.py", "game/cards.py", "game/ai/playout.py"):
         source = tmp_path / name
         original = source.read_bytes()
         source.write_bytes(original + b"\n# edited\n")
         assert run(WHICH, cwd=tmp_path) == "[]\n", f"a stale build shadowed {name}"
         source.write_bytes(original)
         assert run(WHICH, cwd=tmp_path) == f"{sorted(native.MODULES)}\n"
-    # A build for another Python is not used either.
+    # Nor is a build for another Python, or of another list of modules.
     copied = tmp_path / "build" / "compiled" / BUILD.name / native.MANIFEST
     copied.write_text(json.dumps({**manifest, "python": "cpython-99.so"}))
+    assert run(WHICH, cwd=tmp_path) == "[]\n"
+    copied.write_text(json.dumps({**manifest, "modules": manifest["modules"][:-1]}))
     assert run(WHICH, cwd=tmp_path) == "[]\n"
 
 

@@ -142,7 +142,7 @@ def for_freezing() -> list[tuple[str, str]]:
     folder = ensure_built()
     return [
         (path.relative_to(folder).as_posix(), str(path))
-        for path in sorted((folder / "game").iterdir())
+        for path in sorted((folder / "game").rglob("*"))
         if path.name.endswith(tuple(native.EXTENSION_SUFFIXES))
     ]
 

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.native import prefer_compiled as _prefer_compiled
+
+__path__[:] = _prefer_compiled(list(__path__), __name__)  # game.ai.playout may run compiled
+
 from game.ai.decision import Decision, Motive
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
