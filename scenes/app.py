@@ -348,6 +348,7 @@ class App:
                 self.first_frame_time = process_age()
                 if report:
                     print(f"startup: first frame after {self.first_frame_time:.3f} s", flush=True)
+                    print(f"startup: compiled engine modules: {compiled_engine()}", flush=True)
                 self.thinker.start()
             exit_after = self.options.exit_after
             if exit_after is not None and time.perf_counter() - started >= exit_after:
@@ -784,3 +785,10 @@ def _report_crash(exc: Exception, options: Options, saving: bool = True) -> int:
         file=sys.stderr,
     )
     return 1
+
+
+def compiled_engine() -> str:
+    """The engine modules running compiled (game/native.py), or "none"."""
+    from game import native
+
+    return ", ".join(native.compiled()) or "none"
