@@ -747,7 +747,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug: say so in one line, keep the details in a file
-        code = _report_crash(exc, options)
+        saving = app is not None and app.profile.saving and app.save_notice.failing is None
+        code = _report_crash(exc, options, saving)
         if app is not None:
             try:
                 app.shutdown()  # saves the game through the table's exit()
@@ -756,7 +757,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
 
 
-def _report_crash(exc: Exception, options: Options) -> int:
+def _report_crash(exc: Exception, options: Options, saving: bool = True) -> int:
     import tempfile
     import traceback
 
@@ -774,9 +775,13 @@ def _report_crash(exc: Exception, options: Options) -> int:
         except OSError:
             path = None
     where = f"; the details are in {path}" if path else ""
+    saved = (
+        "The game in progress was saved after the last move."
+        if saving  # never claimed when the profile could not be written
+        else "The game in progress could not be saved."
+    )
     print(
-        f"dame-de-pique: an unexpected error stopped the game ({exc!r}){where}. "
-        "The game in progress was saved after the last move.",
+        f"dame-de-pique: an unexpected error stopped the game ({exc!r}){where}. {saved}",
         file=sys.stderr,
     )
     return 1

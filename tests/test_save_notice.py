@@ -176,3 +176,31 @@ def test_a_save_failing_during_play_is_said_once_and_tried_at_every_move(
         assert app.save_notice.text() == "" and not notice_on_screen(app)
     finally:
         app.shutdown()
+
+
+def test_from_the_command_line_a_read_only_profile_opens_the_window(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["PYTHONPATH"] = str(root)
+    with small_disk(tmp_path / "disk") as disk:
+        Profile.open(disk).close()
+        set_read_only(disk)
+        before = files_of(disk)
+        shot = tmp_path / "shot.png"
+        args = ["--profile", str(disk), "--lang", "en", "--exit-after", "0.5"]
+        result = subprocess.run(
+            [sys.executable, "-m", "scenes", *args, "--screenshot", str(shot)],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr  # exit 1 and no window before
+        assert "was saved" not in result.stderr and "Traceback" not in result.stderr
+        image = pygame.image.load(str(shot))
+        assert tuple(image.get_at((4, 4)))[:3] == PAPER  # the notice is on screen
+        assert files_of(disk) == before
