@@ -13,7 +13,7 @@ import pygame
 
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
-from scenes.widgets import ActionRow, Row, draw_text, wrap_text
+from scenes.widgets import ActionRow, Row, draw_text, ui_scale, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -85,7 +85,12 @@ class MenuScene(FormScene):
         self.rebuild()
 
     def top_space(self, size: tuple[int, int]) -> int:
-        return round(size[1] * 0.3)
+        """Room for the title and the fan: 30% of the height, less when the entries need it
+        (the whole window stays on screen, 10 pixels from the bottom)."""
+        scale = ui_scale(size)
+        n = len(self.form.rows)
+        height = n * round(44 * scale) + (n - 1) * round(8 * scale) + round(90 * scale)
+        return max(0, min(round(size[1] * 0.3), size[1] - 20 - height))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
