@@ -25,8 +25,8 @@ from game.players import Player
 LEVELS: Final = ("easy", "medium", "hard")
 AI_VERSION: Final = 2
 """Changes whenever the levels' play changes (what a stored result of their play, such as the
-daily challenge's par, is keyed on). 2: moon defence, the lead above a held queen, tougher
-playout opponents."""
+daily challenge's par, is keyed on). 2: Medium's (and Easy's) moon defence and lead above a
+held queen."""
 
 
 def make_player(level: str, seed: int | str) -> Player:
