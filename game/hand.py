@@ -87,9 +87,9 @@ _HOLD: Final = PassDirection.HOLD
 _ACROSS: Final = PassDirection.ACROSS
 _SHOOTER_CHOOSES: Final = MoonMode.SHOOTER_CHOOSES
 _SHOOTER_MINUS: Final = MoonMode.SHOOTER_MINUS
-
-
-_new_state = object.__new__
+# (constants of this module: compiled, they are read without a dictionary look-up)
+_CARD_BITS: Final = CARD_BITS
+_CARDS: Final = CARDS
 
 
 def _or_all(masks: list[int]) -> int:
@@ -101,11 +101,6 @@ def _breakers(queen_breaks_hearts: bool) -> int:
     return HEARTS_MASK | (QUEEN_OF_SPADES_BIT if queen_breaks_hearts else 0)
 
 
-@functools.cache
-def _breaks(breakers: int) -> tuple[bool, ...]:
-    return tuple(bool(breakers >> c & 1) for c in range(52))
-
-
 class HandState:
     """The full state of one hand. Seats are numbered clockwise; play goes clockwise."""
 
@@ -113,11 +108,11 @@ class HandState:
         "best_card",
         "best_seat",
         "breakers",
-        "breaks",
         "dealt",
         "first_lead",
         "first_leader",
         "hand_scores",
+        "hand_size",
         "hands",
         "hearts_broken",
         "leader",
@@ -139,6 +134,7 @@ class HandState:
 
     rules: Rules
     n: int
+    hand_size: int  # cards dealt to each seat (the tricks in the hand)
     dealt: tuple[int, ...]  # each seat's cards as dealt, before the pass
     pass_direction: PassDirection
     passes: list[int | None]  # what each seat chose to pass (None: not chosen yet)
@@ -158,7 +154,6 @@ class HandState:
     tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) of finished tricks
     trick_mask: int  # the current trick's cards as a set
     breakers: int  # the cards whose play breaks hearts (hearts, and the queen by house rule)
-    breaks: tuple[bool, ...]  # breakers, card by card (the fast path's test)
     moon_shooter: int | None
     moon_subtracted: bool
     hand_scores: tuple[int, ...] | None
@@ -183,9 +178,10 @@ class HandState:
             raise ValueError("the hands do not hold exactly the cards in play")
         if n != 4 and direction is _ACROSS:
             raise ValueError("there is no pass across with 3 or 5 players")
-        self = _new_state(cls)
+        self = cls()
         self.rules = rules
         self.n = n
+        self.hand_size = size
         self.dealt = tuple(hands)
         self.pass_direction = direction
         self.passes = [None] * n
@@ -202,8 +198,7 @@ class HandState:
         self.taken = [0] * n
         self.tricks = []
         self.trick_mask = 0
-        self.breakers = breakers = _breakers(rules.queen_breaks_hearts)
-        self.breaks = _breaks(breakers)
+        self.breakers = _breakers(rules.queen_breaks_hearts)
         self.moon_shooter = None
         self.moon_subtracted = False
         self.hand_scores = None
@@ -215,9 +210,10 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (lists copied; ints and tuples shared)."""
-        other = _new_state(HandState)
+        other = HandState()
         other.rules = self.rules
         other.n = self.n
+        other.hand_size = self.hand_size
         other.dealt = self.dealt
         other.pass_direction = self.pass_direction
         other.passes = self.passes[:]
@@ -235,7 +231,6 @@ class HandState:
         other.trick_number = self.trick_number
         other.hearts_broken = self.hearts_broken
         other.breakers = self.breakers
-        other.breaks = self.breaks
         other.taken = self.taken[:]
         other.tricks = self.tricks[:]
         other.moon_shooter = self.moon_shooter
@@ -249,7 +244,7 @@ class HandState:
         """The seat that receives what ``seat`` passes."""
         return self.pass_direction.target(seat, self.n)
 
-    def pass_reason(self, seat: int, cards: Iterable[int]) -> str | None:
+    def pass_reason(self, seat: object, cards: Iterable[object]) -> str | None:
         """``None`` when ``seat`` may pass ``cards``, else why not."""
         try:
             self._check_pass(seat, list(cards))
@@ -257,27 +252,32 @@ class HandState:
             return str(exc)
         return None
 
-    def _check_pass(self, seat: int, cards: list[int]) -> int:
-        seat = checked_seat(seat, self.n)
+    # The checked API takes any object where a seat, a card or a choice is expected and refuses
+    # the wrong kind with the engine's error: compiled (game/native.py), an annotation of int
+    # would raise TypeError instead, or quietly make True into 1.
+    def _check_pass(self, seat: object, cards: list[object]) -> int:
+        who = checked_seat(seat, self.n)
         if self.phase is not Phase.PASS:
             raise IllegalPass(Reason.NOT_PASSING)
-        if self.passes[seat] is not None:
+        if self.passes[who] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
-        if not all(map(is_card, cards)):
+        numbers = [card for card in cards if is_card(card)]
+        if len(numbers) != len(cards):
             raise IllegalPass(Reason.NOT_A_CARD)
-        mask = mask_of(cards)
+        mask = mask_of(numbers)
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
-        if mask & ~self.hands[seat]:
+        if mask & ~self.hands[who]:
             raise IllegalPass(Reason.NOT_IN_HAND)
         return mask
 
-    def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
+    def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
         """``seat`` chooses the three cards it passes. When the last seat has chosen, the cards
         change hands at once (nobody sees what they receive before choosing)."""
         mask = self._check_pass(seat, list(cards))
-        self.passes[int(seat)] = mask
-        events: list[Event] = [PassChosen(seat)]
+        who = checked_seat(seat, self.n)
+        self.passes[who] = mask
+        events: list[Event] = [PassChosen(who)]
         if all(p is not None for p in self.passes):
             events.append(self._exchange())
         return events
@@ -341,22 +341,27 @@ class HandState:
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play, lowest first."""
-        return cards_of(self.legal_mask())
+        mask = self.legal_mask()
+        cards = []
+        while mask:
+            low = mask & -mask
+            cards.append(_CARDS[low.bit_length() - 1])
+            mask ^= low
+        return cards
 
-    def play_reason(self, card: int, seat: int | None = None) -> Reason | None:
+    def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
         try:
-            card = checked_card(card)
-            if seat is not None:
-                checked_seat(seat, self.n)
+            number = checked_card(card)
+            who = self.turn if seat is None else checked_seat(seat, self.n)
         except IllegalMove as exc:
             return exc.reason
         if self.phase is not Phase.PLAY:
             return Reason.NOT_PLAYING
-        if seat is not None and seat != self.turn:
+        if who != self.turn:
             return Reason.NOT_YOUR_TURN
         return illegal_reason(
-            card,
+            number,
             self.hands[self.turn],
             self.led_suit,
             self.trick_number,
@@ -364,26 +369,26 @@ class HandState:
             self.first_lead,
         )
 
-    def why_illegal(self, card: int, seat: int | None = None) -> str | None:
+    def why_illegal(self, card: object, seat: object = None) -> str | None:
         """The sentence a player reads when ``card`` may not be played, else ``None``."""
         reason = self.play_reason(card, seat)
         if reason is None:
             return None
         return reason_text(reason, self.led_suit, self.first_lead)
 
-    def play(self, card: int, seat: int | None = None) -> list[Event]:
+    def play(self, card: object, seat: object = None) -> list[Event]:
         """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
-        card = checked_card(card)
-        reason = self.play_reason(card, seat)
+        number = checked_card(card)
+        reason = self.play_reason(number, seat)
         if reason is not None:
             raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
         player = self.turn
         trick_number = self.trick_number
         was_broken = self.hearts_broken
-        outcome = self.advance(card)
-        events: list[Event] = [CardPlayed(player, CARDS[card], trick_number)]
+        outcome = self.advance(number)
+        events: list[Event] = [CardPlayed(player, CARDS[number], trick_number)]
         if self.hearts_broken and not was_broken:
-            events.append(HeartsBroken(player, CARDS[card]))
+            events.append(HeartsBroken(player, CARDS[number]))
         if outcome != TRICK_GOES_ON:
             leader, cards, winner = self.tricks[-1]
             points = self.rules.points_of(mask_of(cards))
@@ -399,9 +404,9 @@ class HandState:
         # The AI's playouts and the benchmark spend most of their time here: no calls of ours
         # on the way through a trick, the trick's end inline.
         seat = self.turn
-        bit = CARD_BITS[card]  # a shared int: no new 52-bit int for each play
+        bit = _CARD_BITS[card]  # a shared int: no new 52-bit int for each play
         self.hands[seat] ^= bit
-        if self.breaks[card]:
+        if bit & self.breakers:
             self.hearts_broken = True
         trick = self.trick
         trick.append(card)
@@ -424,7 +429,7 @@ class HandState:
                 self.led_suit = NO_LED_SUIT
                 self.leader = self.turn = winner
                 self.trick_number = number = self.trick_number + 1
-                if number < self.rules.hand_size:
+                if number < self.hand_size:
                     return TRICK_DONE
                 self._finish()
                 return HAND_DONE
@@ -461,17 +466,16 @@ class HandState:
             self.moon_subtracted,
         )
 
-    def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
+    def choose_moon(self, subtract: object, seat: object = None) -> list[Event]:
         """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
-        subtract = checked_choice(subtract)
-        if seat is not None:
-            checked_seat(seat, self.n)
+        choice = checked_choice(subtract)
+        who = None if seat is None else checked_seat(seat, self.n)
         if self.phase is not Phase.MOON_CHOICE:
             raise IllegalMove(Reason.NOT_MOON_CHOICE)
-        if seat is not None and seat != self.moon_shooter:
+        if who is not None and who != self.moon_shooter:
             raise IllegalMove(Reason.NOT_YOUR_TURN)
-        self._score(subtract)
+        self._score(choice)
         return [self._scored_event()]
 
     # -- reading -------------------------------------------------------------------------------

@@ -24,9 +24,11 @@ from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
 AI_VERSION: Final = 2
-"""Changes whenever the levels' play changes (what a stored result of their play, such as the
-daily challenge's par, is keyed on). 2: Medium's (and Easy's) moon defence and lead above a
-held queen."""
+"""The computer players' version. Bump it with ANY change to how a level plays: a different
+pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
+size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
+the daily challenge's par (:func:`game.daily.par_key`) is computed again when it changes.
+2: Medium's (and so Easy's) moon defence and its lead above a held queen."""
 
 
 def make_player(level: str, seed: int | str) -> Player:
