@@ -185,3 +185,24 @@ def test_medium_keeps_its_king_of_hearts_under_a_runners_ace() -> None:
 def test_hard_keeps_its_king_of_hearts_under_a_runners_ace(seed: int) -> None:
     view = view_of(deal_state(STOPPER_DEAL, STOPPER_PLAYS))
     assert HardPlayer(seed, work=WORK).decide_play(view).card == Card.parse("2H")
+
+
+# Nobody has a point after four clean club tricks, all won by seat 3, which holds nothing but
+# hearts and leads the A♥. Seat 0 holds the K♥ and the 2♥: the king is the only heart that can
+# ever take a trick from the run.
+TOP_HEART_DEAL = {
+    0: "2C 3C 4C 5C KH 2H 2D 3D 4D 5D 2S 3S 4S",
+    1: "6C 7C 8C 6D 7D 8D 9D 5S 6S 7S 8S 3H 4H",
+    2: "9C 10C 10D JD QD KD AD 9S 10S JS QS KS AS",
+    3: "AC KC QC JC AH QH JH 10H 9H 8H 7H 6H 5H",
+}
+TOP_HEART_PLAYS = "2C 6C 9C AC  KC 3C 7C 10C  QC 4C 8C 10D  JC 5C 6D JD  AH"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_no_level_drops_its_king_under_a_top_heart_lead_before_any_point(seed: int) -> None:
+    view = view_of(deal_state(TOP_HEART_DEAL, TOP_HEART_PLAYS))
+    assert view.seat == 0 and view.points_taken() == [0, 0, 0, 0]
+    assert view.legal_cards() == parse_cards("2H KH")
+    assert MediumPlayer(seed).decide_play(view).card == Card.parse("2H")
+    assert HardPlayer(seed, work=WORK).decide_play(view).card == Card.parse("2H")

@@ -60,6 +60,10 @@ def test_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
         (["medium"] * 4 + ["--deals", "0"], "must be at least 1"),
         (["medium"] * 4 + ["--deals", "many"], "is not a whole number"),
         (["medium"] * 4 + ["--moon", "sun"], "invalid choice"),
+        (["hard:lots", "medium", "medium", "medium"], "a whole number above 0"),
+        (["medium:5", "medium", "medium", "medium"], "unknown player 'medium:5'"),
+        (["hard:100:2", "medium", "medium", "medium"], "a share of tough playouts from 0 to 1"),
+        (["ismcts:100:0.5", "medium", "medium", "medium"], "a share of tough playouts"),
     ],
 )
 def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> None:
@@ -69,3 +73,11 @@ def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> Non
     assert run.returncode == 2
     assert message in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_sized_entries_meet_at_one_table() -> None:
+    report = run_arena(
+        ["hard:600", "hard:1200:0.5", "ismcts:40", "runner"], deals=1, seed=2, jobs=1
+    )
+    assert set(report.mean) == {"hard:600", "hard:1200:0.5", "ismcts:40", "runner"}
+    assert all(report.hands[level] == 4 for level in report.mean)

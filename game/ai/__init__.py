@@ -32,7 +32,7 @@ AI_VERSION: Final = 2
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
 the daily challenge's par (:func:`game.daily.par_key`) is computed again when it changes.
-2: moon defence, the lead above a held queen, tougher playout opponents."""
+2: Medium's (and so Easy's) moon defence and its lead above a held queen."""
 
 
 def make_player(level: str, seed: int | str) -> Player:
