@@ -23,6 +23,13 @@ def _always(app: App) -> bool:
     return True
 
 
+def _push(app: App, module: str, scene: str) -> None:
+    """Open a screen whose module is imported only when it is first wanted."""
+    import importlib
+
+    app.stack.push(getattr(importlib.import_module(module), scene)(app))
+
+
 @dataclass(frozen=True)
 class MenuEntry:
     label: str  # an English msgid
@@ -34,18 +41,15 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
     MenuEntry(N_("New game"), lambda app: app.open_new_game()),
     MenuEntry(N_("Daily challenge"), lambda app: app.open_daily()),
-    MenuEntry(N_("Online table"), lambda app: _open_online(app)),
+    MenuEntry(N_("Statistics"), lambda app: _push(app, "scenes.statistics", "StatisticsScene")),
+    MenuEntry(N_("History"), lambda app: _push(app, "scenes.history", "HistoryScene")),
+    MenuEntry(N_("Score sheet"), lambda app: _push(app, "scenes.sheet", "SheetListScene")),
+    MenuEntry(N_("Online table"), lambda app: _push(app, "scenes.online", "OnlineScene")),
     MenuEntry(N_("Settings"), lambda app: app.open_settings()),
     MenuEntry(N_("Rules"), lambda app: app.open_rules()),
     MenuEntry(N_("About"), lambda app: app.open_about()),
     MenuEntry(N_("Quit"), lambda app: app.quit()),
 )
-
-
-def _open_online(app: App) -> None:
-    from scenes.online import OnlineScene
-
-    app.stack.push(OnlineScene(app))
 
 
 class MenuScene(FormScene):

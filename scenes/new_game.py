@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules import MoonMode, TieRule
+from scenes.dialogs import abandon_dialog
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
 from scenes.preferences import LEVELS
@@ -60,7 +61,14 @@ class NewGameScene(FormScene):
         ]
 
     def start(self) -> None:
+        """Start, once the player agrees to abandon the game in progress if there is one."""
         self.app.save_preferences()
+        if self.app.has_saved_game():
+            self.app.stack.push(abandon_dialog(self.app, self.start_anyway, self.app.continue_game))
+            return
+        self.start_anyway()
+
+    def start_anyway(self) -> None:
         self.app.start_new_game(self.app.prefs.new_game)
 
     def back(self) -> None:

@@ -96,6 +96,8 @@ class FoundRow(Row):
         table = self.chosen()
         if table is None:
             return _("Type an address") if self.tables() else _("None found yet")
+        if not table.code:
+            return f"{_('Server')} {table.address}:{table.port}"
         return f"{table.name} · {table.code}"
 
     def step(self, delta: int) -> None:
@@ -239,9 +241,13 @@ class HostScene(WaitingScene):
             self.server = None
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        self.table = RemoteTable.host(
+        from game.net.hosting import HostedTable
+
+        table = HostedTable.host(
             Address("127.0.0.1", self.server.port), name, rules, level=self.level
         )
+        table.server = self.server  # leaving the table (even from the table scene) closes it
+        self.table = table
         self.status = _("Opening the table…")
 
     def update(self, dt: float) -> None:
@@ -300,7 +306,7 @@ class JoinScene(WaitingScene):
     def _found(self) -> list[TableAdvert]:
         if self.browser is None:
             return []
-        return [t for t in self.browser.tables() if t.code]
+        return self.browser.tables()  # tables, and servers where one types a code
 
     def rows(self) -> list[Row]:
         table = self.table
@@ -338,7 +344,10 @@ class JoinScene(WaitingScene):
         chosen = self.found.chosen()
         if chosen is not None:
             address = Address(chosen.address, chosen.port, chosen.secure)
-            code = chosen.code
+            code = chosen.code or self.code
+            if not code:
+                self.status = _("Type the table's code")
+                return
         else:
             parsed = parse_address(self.address)
             if parsed is None:

@@ -35,7 +35,7 @@ from game.legality import Reason
 from game.rules import PASS_SIZE, PassDirection
 from game.view import SeatView
 from scenes import sound, thinking
-from scenes.i18n import N_, _, ngettext, reason_message
+from scenes.i18n import N_, _, ngettext, reason_message, render_sentence
 from scenes.preferences import AVATARS
 from scenes.scene import Scene
 from scenes.session import GameSession
@@ -176,6 +176,9 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         self._on_screen = None  # the scene pushed over the table draws on the screen
+
+    def screen_spoiled(self) -> None:
+        self._on_screen = None  # the App drew over the table (the "not saved" notice)
 
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
@@ -464,9 +467,7 @@ class TableScene(Scene):
 
     def _render(self, sentence: Any) -> str:
         """A tutor's sentence in the player's language, with the table's names."""
-        from game import tutor
-
-        return tutor.render(sentence, _, ngettext, seat_name=self.app.prefs.name)
+        return render_sentence(sentence, seat_name=self.app.prefs.name)
 
     def _teach(self) -> None:
         """Teaching mode: ask the tutor (in the worker) about each decision as it comes, and

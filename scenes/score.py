@@ -67,6 +67,8 @@ class ScoreScene(Scene):
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
+        if table.human is not None and self.match.hand.hand_scores is not None:
+            self.buttons.append(Button(N_("Review hand"), self.review))
         self.focus = 0
         self.scale = 1.0
         self.resize((1280, 800))
@@ -128,8 +130,20 @@ class ScoreScene(Scene):
         self.app.stack.remove(self)
         self.table.next_hand()
 
+    def review(self) -> None:
+        """The hand just played, trick by trick, with the tutor's view (scenes.hand_review)."""
+        from game.save import save_match
+        from scenes.hand_review import HandReviewScene
+
+        seat = self.table.human
+        assert seat is not None
+        names = self.names()
+        hand = len(self.match.history) - 1
+        self.app.stack.push(HandReviewScene(self.app, save_match(self.match), hand, seat, names))
+
     def new_game(self) -> None:
-        self.app.start_new_game(self.table.session.options)
+        session = self.table.session  # --autoplay: the computer plays the next game's seat too
+        self.app.start_new_game(session.options, autoplay=session.autoplay)
 
     def to_menu(self) -> None:
         self.app.to_menu()

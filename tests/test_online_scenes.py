@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.net.client import RemoteTable, Status
+from game.net.client import Problem, RemoteTable, Status
 from game.rules import Rules
 from scenes import i18n, online
 from scenes.app import App
@@ -41,7 +41,9 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def row(scene: online.FormScene, label: str) -> object:
-    return next(r for r in scene.form.rows if r.label == label)
+    found = [r for r in scene.form.rows if r.label == label]
+    assert found, (label, [r.label for r in scene.form.rows])
+    return found[0]
 
 
 def type_into(scene: online.FormScene, label: str, text: str) -> None:
@@ -135,7 +137,7 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
             frames(app),
             host.table is not None
             and host.table.status is Status.SEATED
-            and len(host.form.rows) > 5,
+            and any(r.label == "Table code" for r in host.form.rows),
         )[1],
         what="the hosted table",
     )
@@ -155,8 +157,10 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
     wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
     opened = app.opened[0]  # type: ignore[attr-defined]
     assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
-    friend.close()
-    host.server.stop()
+    # The host leaves the table (the table scene closes its source): the guests are told.
+    opened.close()
+    wait_for(lambda: friend.status is Status.OVER, what="the host leaving")
+    assert friend.problem is Problem.HOST_LEFT
     # A port in use is said in a sentence and nothing is left running.
     with socket.socket() as busy:
         busy.bind(("0.0.0.0", 0))
