@@ -9,6 +9,7 @@ the table scene takes the :class:`~game.table.TableSource` like any local game.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -123,12 +124,24 @@ class OnlineScene(FormScene):
         ]
 
 
-def open_table_scene(app: App, source: RemoteTable) -> None:
-    """The table, driven by the remote seat (replaces the waiting screen)."""
-    from scenes.play import TableScene  # type: ignore[attr-defined,unused-ignore]
+def table_scene_takes_a_source() -> bool:
+    """Whether this build's table scene is driven by a TableSource (a remote seat) rather
+    than by a local game session only."""
+    from scenes.play import TableScene
 
+    return "source" in inspect.signature(TableScene).parameters
+
+
+def open_table_scene(app: App, source: RemoteTable) -> bool:
+    """The table, driven by the remote seat (replaces the waiting screen); False when this
+    build's table scene cannot show a remote game."""
+    from scenes.play import TableScene
+
+    if not table_scene_takes_a_source():
+        return False
     app.stack.pop()
-    app.stack.push(TableScene(app, source))
+    app.stack.push(TableScene(app, source))  # type: ignore[arg-type,unused-ignore]
+    return True
 
 
 class WaitingScene(FormScene):
@@ -163,12 +176,16 @@ class WaitingScene(FormScene):
         if table is None:
             return
         if table.status is Status.SEATED and table.has_view():
-            open_table_scene(self.app, table)
-            self.table = None
+            if open_table_scene(self.app, table):
+                self.table = None
+            else:
+                self.status = _("This version of the game cannot show an online table yet")
             return
         seated = table.status is Status.SEATED
         if seated != self._seated_rows:  # from the form to the seats (or back)
             self._seated_rows = seated
+            if seated:
+                self.status = ""
             self.rebuild()
             self.focus_first()
 
@@ -211,6 +228,7 @@ class HostScene(WaitingScene):
             InfoRow(N_("Address"), lambda: f"{addresses[0]}:{port}" if addresses else ""),
             *self.seat_rows(),
             ActionRow(N_("Deal (computers take the empty seats)"), table.start),
+            InfoRow("", lambda: self.status),
             ActionRow(N_("Close the table"), self.back),
         ]
 
@@ -314,7 +332,7 @@ class JoinScene(WaitingScene):
             return [
                 InfoRow(N_("Table code"), lambda: table.code),
                 *self.seat_rows(),
-                InfoRow("", lambda: _("Waiting for the host to deal…")),
+                InfoRow("", lambda: self.status or _("Waiting for the host to deal…")),
                 ActionRow(N_("Leave the table"), self.back),
             ]
         return [

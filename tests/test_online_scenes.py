@@ -176,6 +176,44 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
         assert again.server is None
 
 
+def test_the_deal_opens_the_table_scene_or_says_why_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the real table scene: the joined seat goes to the table once dealt; a build whose
+    table scene cannot take a remote seat says so in a sentence instead of failing."""
+    from scenes.play import TableScene
+
+    app = make_app(tmp_path)
+    try:
+        with serving() as server:
+            host = RemoteTable.host(server.address, "Ada", Rules())
+            assert host.wait_seated()
+            press(open_online(app), "Join a table")
+            join = app.stack.top
+            assert isinstance(join, online.JoinScene)
+            type_into(join, "Your name", "Bea")
+            type_into(join, "Address", f"{LOOPBACK}:{server.port}")
+            type_into(join, "Table code", host.code)
+            press(join, "Join")
+            seated = join.table
+            assert seated is not None
+            wait_for(lambda: (frames(app), seated.status is Status.SEATED)[1], what="the seat")
+            host.start()
+            message = "This version of the game cannot show an online table yet"
+            wait_for(
+                lambda: (frames(app), app.stack.top is not join or join.status == message)[1],
+                what="the table scene or the sentence",
+            )
+            if online.table_scene_takes_a_source():
+                assert isinstance(app.stack.top, TableScene)
+            else:
+                assert app.stack.top is join
+                assert join.status == "This version of the game cannot show an online table yet"
+            host.close()
+    finally:
+        app.shutdown()
+
+
 def test_addresses_people_type() -> None:
     assert online.parse_address("[::1]:9000") == online.Address("::1", 9000)
     assert online.parse_address("box:70000") is None
