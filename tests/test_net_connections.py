@@ -239,3 +239,31 @@ def test_a_table_code_carries_forty_random_bits() -> None:
 def test_address_urls() -> None:
     assert Address("::1", 80).url("/new") == "ws://[::1]:80/new"
     assert Address("example.org", 443, secure=True).url("/t/AB") == "wss://example.org:443/t/AB"
+
+
+def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client that stops reading must not hold its table: past the send queue's bound its
+    connection is cut and the seat goes to a bot."""
+    import game.net.server as server_module
+
+    monkeypatch.setattr(server_module, "SEND_QUEUE", 3)
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules())
+        assert host.wait_seated()
+
+        async def stop_reading() -> None:
+            async with connect(f"ws://{LOOPBACK}:{server.port}/t/{host.code}") as ws:
+                await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Slow")).decode())
+                assert json.loads(await ws.recv())["type"] == "welcome"
+                conn = server.call(lambda: server.server.conns[(host.code, 1)])
+                # Fill its queue faster than any writer could empty it.
+                server.call(lambda: [conn.push(b"{}") for _ in range(10)])
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 5)
+
+        asyncio.run(stop_reading())
+        wait_for(lambda: host.kinds[1] == "empty", what="the slow reader's seat freed")
+        host.close()

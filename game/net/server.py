@@ -82,11 +82,17 @@ class Connection:
     table: NetTable | None = None
     seat: int = -1
     writer: asyncio.Task[None] | None = None
+    cut: bool = False  # disconnected for reading too slowly
 
     def push(self, data: bytes) -> None:
+        if self.cut:
+            return
         if self.queue.qsize() >= SEND_QUEUE:
-            log.warning("a client reads too slowly: disconnected")
-            self.queue.put_nowait(None)
+            # A reader this far behind would only fall further: its seat goes to a bot when
+            # the handler sees the connection end.
+            log.warning("seat %d: reads too slowly: disconnected", self.seat)
+            self.cut = True
+            self.ws.transport.abort()
             return
         self.queue.put_nowait(data)
 
