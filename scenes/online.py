@@ -14,12 +14,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+import pygame
+
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.server import DEFAULT_PORT
 from scenes.form_scene import FormScene
+from scenes.history import rules_summary
 from scenes.i18n import N_, _
-from scenes.widgets import ActionRow, ChoiceRow, Row, TextRow
+from scenes.widgets import (
+    INK,
+    WINDOW_GREY,
+    ActionRow,
+    ChoiceRow,
+    Row,
+    TextRow,
+    draw_text,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from game.net.discovery import Browser, TableAdvert
@@ -76,6 +88,17 @@ class InfoRow(Row):
 
     def value_text(self) -> str:
         return self.value()
+
+    def enabled(self) -> bool:
+        return False
+
+
+@dataclass
+class MessageRow(Row):
+    """Room for a sentence across the window (what is happening, what went wrong); the scene
+    paints it (a form row would put it in a narrow value box)."""
+
+    label: str = " "
 
     def enabled(self) -> bool:
         return False
@@ -153,12 +176,27 @@ class WaitingScene(FormScene):
     status = ""
     _seated_rows = False  # the rows show the seats of a table
 
+    def message(self) -> str:
+        return self.status
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.message()
+        for row, rect in zip(self.form.rows, self.form.rects, strict=False):
+            if isinstance(row, MessageRow):
+                surface.fill(WINDOW_GREY, rect)
+                size = round(17 * self.scale)
+                lines = wrap_text(text, size, rect.w)[:2]
+                step = rect.h // (len(lines) + 1) if lines else 0
+                for i, line in enumerate(lines):
+                    draw_text(surface, line, size, INK, (rect.centerx, rect.y + step * (i + 1)))
+
     def seat_rows(self) -> list[Row]:
         table = self.table
         if table is None or table.status is not Status.SEATED:
             return []
         return [
-            InfoRow(N_("Seat {n}").format(n=seat + 1), lambda s=seat: self._seat_text(s))
+            InfoRow(_("Seat {n}").format(n=seat + 1), lambda s=seat: self._seat_text(s))
             for seat in range(len(table.names))
         ]
 
@@ -218,19 +256,28 @@ class HostScene(WaitingScene):
                     N_("Computer players"), LEVEL_OPTIONS, lambda: self.level, self._set_level
                 ),
                 ActionRow(N_("Open the table"), self.open_table),
-                InfoRow("", lambda: self.status),
+                MessageRow(),
                 ActionRow(N_("Back"), self.back),
             ]
         port = self.server.port if self.server is not None else 0
         addresses = self.server.addresses() if self.server is not None else []
         return [
             InfoRow(N_("Table code"), lambda: table.code),
+            InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
             InfoRow(N_("Address"), lambda: f"{addresses[0]}:{port}" if addresses else ""),
             *self.seat_rows(),
             ActionRow(N_("Deal (computers take the empty seats)"), table.start),
-            InfoRow("", lambda: self.status),
+            MessageRow(),
             ActionRow(N_("Close the table"), self.back),
         ]
+
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        hint = _("Friends join with the code and this address") if seated else ""
+        return self.status or hint
+
+    def _rules_text(self) -> str:
+        return rules_summary(self.app.prefs.new_game.rules().to_dict())
 
     def _set_name(self, text: str) -> None:
         self.name = text
@@ -321,6 +368,10 @@ class JoinScene(WaitingScene):
             self.browser.close()
             self.browser = None
 
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        return self.status or (_("Waiting for the host to deal…") if seated else "")
+
     def _found(self) -> list[TableAdvert]:
         if self.browser is None:
             return []
@@ -331,8 +382,9 @@ class JoinScene(WaitingScene):
         if table is not None and table.status is Status.SEATED:
             return [
                 InfoRow(N_("Table code"), lambda: table.code),
+                InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
                 *self.seat_rows(),
-                InfoRow("", lambda: self.status or _("Waiting for the host to deal…")),
+                MessageRow(),
                 ActionRow(N_("Leave the table"), self.back),
             ]
         return [
@@ -341,7 +393,7 @@ class JoinScene(WaitingScene):
             TextRow(N_("Address"), lambda: self.address, self._set_address, max_length=60),
             TextRow(N_("Table code"), lambda: self.code, self._set_code, max_length=12),
             ActionRow(N_("Join"), self.join),
-            InfoRow("", lambda: self.status),
+            MessageRow(),
             ActionRow(N_("Back"), self.back),
         ]
 

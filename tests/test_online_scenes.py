@@ -88,15 +88,14 @@ def test_join_a_table_by_address_and_code(app: App) -> None:
         assert join.status == "There is no table with this code"
         type_into(join, "Table code", host.code.lower())
         press(join, "Join")
-        waiting = "Waiting for the host to deal…"
         wait_for(
-            lambda: (frames(app), any(r.value_text() == waiting for r in join.form.rows))[1],
+            lambda: (frames(app), any(r.label == "Seat 1" for r in join.form.rows))[1],
             what="the seats",
         )
         assert join.table is not None and join.table.status is Status.SEATED
         texts = [r.value_text() for r in join.form.rows]
         assert "Ada (player)" in texts and "Bea (you)" in texts
-        assert "Waiting for the host to deal…" in texts
+        assert join.message() == "Waiting for the host to deal…"
         host.start()
         wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
         assert app.opened[0].seat == 1 and app.opened[0].has_view()  # type: ignore[attr-defined]
@@ -117,6 +116,8 @@ def test_problems_read_in_french(app: App) -> None:
     press(join, "Join")
     wait_for(lambda: (frames(app), join.table is None)[1], what="the failure")
     assert join.status == "La table est injoignable (rien n'écoute à cette adresse)"
+    frames(app)
+    pygame.image.save(app.screen, str(Path("build/screenshots").resolve() / "online_join_fr.png"))
     type_into(join, "Address", "not an address:x")
     press(join, "Join")
     assert join.status.startswith("Saisissez l'adresse de l'hôte")
