@@ -44,18 +44,12 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Statistics"), lambda app: _push(app, "scenes.statistics", "StatisticsScene")),
     MenuEntry(N_("History"), lambda app: _push(app, "scenes.history", "HistoryScene")),
     MenuEntry(N_("Score sheet"), lambda app: _push(app, "scenes.sheet", "SheetListScene")),
-    MenuEntry(N_("Online table"), lambda app: _open_online(app)),
+    MenuEntry(N_("Online table"), lambda app: _push(app, "scenes.online", "OnlineScene")),
     MenuEntry(N_("Settings"), lambda app: app.open_settings()),
     MenuEntry(N_("Rules"), lambda app: app.open_rules()),
     MenuEntry(N_("About"), lambda app: app.open_about()),
     MenuEntry(N_("Quit"), lambda app: app.quit()),
 )
-
-
-def _open_online(app: App) -> None:
-    from scenes.online import OnlineScene
-
-    app.stack.push(OnlineScene(app))
 
 
 class MenuScene(FormScene):

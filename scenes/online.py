@@ -9,16 +9,29 @@ the table scene takes the :class:`~game.table.TableSource` like any local game.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
+
+import pygame
 
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.server import DEFAULT_PORT
 from scenes.form_scene import FormScene
+from scenes.history import rules_summary
 from scenes.i18n import N_, _
-from scenes.widgets import ActionRow, ChoiceRow, Row, TextRow
+from scenes.widgets import (
+    INK,
+    WINDOW_GREY,
+    ActionRow,
+    ChoiceRow,
+    Row,
+    TextRow,
+    draw_text,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from game.net.discovery import Browser, TableAdvert
@@ -81,6 +94,17 @@ class InfoRow(Row):
 
 
 @dataclass
+class MessageRow(Row):
+    """Room for a sentence across the window (what is happening, what went wrong); the scene
+    paints it (a form row would put it in a narrow value box)."""
+
+    label: str = " "
+
+    def enabled(self) -> bool:
+        return False
+
+
+@dataclass
 class FoundRow(Row):
     """The tables heard on the network, one at a time (left/right), or "Type an address"."""
 
@@ -96,6 +120,8 @@ class FoundRow(Row):
         table = self.chosen()
         if table is None:
             return _("Type an address") if self.tables() else _("None found yet")
+        if not table.code:
+            return f"{_('Server')} {table.address}:{table.port}"
         return f"{table.name} · {table.code}"
 
     def step(self, delta: int) -> None:
@@ -121,12 +147,24 @@ class OnlineScene(FormScene):
         ]
 
 
-def open_table_scene(app: App, source: RemoteTable) -> None:
-    """The table, driven by the remote seat (replaces the waiting screen)."""
-    from scenes.play import TableScene  # type: ignore[attr-defined,unused-ignore]
+def table_scene_takes_a_source() -> bool:
+    """Whether this build's table scene is driven by a TableSource (a remote seat) rather
+    than by a local game session only."""
+    from scenes.play import TableScene
 
+    return "source" in inspect.signature(TableScene).parameters
+
+
+def open_table_scene(app: App, source: RemoteTable) -> bool:
+    """The table, driven by the remote seat (replaces the waiting screen); False when this
+    build's table scene cannot show a remote game."""
+    from scenes.play import TableScene
+
+    if not table_scene_takes_a_source():
+        return False
     app.stack.pop()
-    app.stack.push(TableScene(app, source))
+    app.stack.push(TableScene(app, source))  # type: ignore[arg-type,unused-ignore]
+    return True
 
 
 class WaitingScene(FormScene):
@@ -138,12 +176,27 @@ class WaitingScene(FormScene):
     status = ""
     _seated_rows = False  # the rows show the seats of a table
 
+    def message(self) -> str:
+        return self.status
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.message()
+        for row, rect in zip(self.form.rows, self.form.rects, strict=False):
+            if isinstance(row, MessageRow):
+                surface.fill(WINDOW_GREY, rect)
+                size = round(17 * self.scale)
+                lines = wrap_text(text, size, rect.w)[:2]
+                step = rect.h // (len(lines) + 1) if lines else 0
+                for i, line in enumerate(lines):
+                    draw_text(surface, line, size, INK, (rect.centerx, rect.y + step * (i + 1)))
+
     def seat_rows(self) -> list[Row]:
         table = self.table
         if table is None or table.status is not Status.SEATED:
             return []
         return [
-            InfoRow(N_("Seat {n}").format(n=seat + 1), lambda s=seat: self._seat_text(s))
+            InfoRow(_("Seat {n}").format(n=seat + 1), lambda s=seat: self._seat_text(s))
             for seat in range(len(table.names))
         ]
 
@@ -161,12 +214,16 @@ class WaitingScene(FormScene):
         if table is None:
             return
         if table.status is Status.SEATED and table.has_view():
-            open_table_scene(self.app, table)
-            self.table = None
+            if open_table_scene(self.app, table):
+                self.table = None
+            else:
+                self.status = _("This version of the game cannot show an online table yet")
             return
         seated = table.status is Status.SEATED
         if seated != self._seated_rows:  # from the form to the seats (or back)
             self._seated_rows = seated
+            if seated:
+                self.status = ""
             self.rebuild()
             self.focus_first()
 
@@ -199,18 +256,28 @@ class HostScene(WaitingScene):
                     N_("Computer players"), LEVEL_OPTIONS, lambda: self.level, self._set_level
                 ),
                 ActionRow(N_("Open the table"), self.open_table),
-                InfoRow("", lambda: self.status),
+                MessageRow(),
                 ActionRow(N_("Back"), self.back),
             ]
         port = self.server.port if self.server is not None else 0
         addresses = self.server.addresses() if self.server is not None else []
         return [
             InfoRow(N_("Table code"), lambda: table.code),
+            InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
             InfoRow(N_("Address"), lambda: f"{addresses[0]}:{port}" if addresses else ""),
             *self.seat_rows(),
             ActionRow(N_("Deal (computers take the empty seats)"), table.start),
+            MessageRow(),
             ActionRow(N_("Close the table"), self.back),
         ]
+
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        hint = _("Friends join with the code and this address") if seated else ""
+        return self.status or hint
+
+    def _rules_text(self) -> str:
+        return rules_summary(self.app.prefs.new_game.rules().to_dict())
 
     def _set_name(self, text: str) -> None:
         self.name = text
@@ -239,9 +306,13 @@ class HostScene(WaitingScene):
             self.server = None
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        self.table = RemoteTable.host(
+        from game.net.hosting import HostedTable
+
+        table = HostedTable.host(
             Address("127.0.0.1", self.server.port), name, rules, level=self.level
         )
+        table.server = self.server  # leaving the table (even from the table scene) closes it
+        self.table = table
         self.status = _("Opening the table…")
 
     def update(self, dt: float) -> None:
@@ -297,18 +368,23 @@ class JoinScene(WaitingScene):
             self.browser.close()
             self.browser = None
 
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        return self.status or (_("Waiting for the host to deal…") if seated else "")
+
     def _found(self) -> list[TableAdvert]:
         if self.browser is None:
             return []
-        return [t for t in self.browser.tables() if t.code]
+        return self.browser.tables()  # tables, and servers where one types a code
 
     def rows(self) -> list[Row]:
         table = self.table
         if table is not None and table.status is Status.SEATED:
             return [
                 InfoRow(N_("Table code"), lambda: table.code),
+                InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
                 *self.seat_rows(),
-                InfoRow("", lambda: _("Waiting for the host to deal…")),
+                MessageRow(),
                 ActionRow(N_("Leave the table"), self.back),
             ]
         return [
@@ -317,7 +393,7 @@ class JoinScene(WaitingScene):
             TextRow(N_("Address"), lambda: self.address, self._set_address, max_length=60),
             TextRow(N_("Table code"), lambda: self.code, self._set_code, max_length=12),
             ActionRow(N_("Join"), self.join),
-            InfoRow("", lambda: self.status),
+            MessageRow(),
             ActionRow(N_("Back"), self.back),
         ]
 
@@ -338,7 +414,10 @@ class JoinScene(WaitingScene):
         chosen = self.found.chosen()
         if chosen is not None:
             address = Address(chosen.address, chosen.port, chosen.secure)
-            code = chosen.code
+            code = chosen.code or self.code
+            if not code:
+                self.status = _("Type the table's code")
+                return
         else:
             parsed = parse_address(self.address)
             if parsed is None:

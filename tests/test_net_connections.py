@@ -14,11 +14,12 @@ from websockets.exceptions import ConnectionClosed
 from game.events import GameOver
 from game.hand import Phase
 from game.match import Match
+from game.moves import Move
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.players import RandomPlayer
 from game.rules import Rules
-from game.table import SeatChanged, TableClosed
+from game.table import MoveRefused, SeatChanged, TableClosed
 from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
 
 FAST_RETRY = (0.01, 0.05, 0.2, 0.5, 1.0)
@@ -239,3 +240,76 @@ def test_a_table_code_carries_forty_random_bits() -> None:
 def test_address_urls() -> None:
     assert Address("::1", 80).url("/new") == "ws://[::1]:80/new"
     assert Address("example.org", 443, secure=True).url("/t/AB") == "wss://example.org:443/t/AB"
+
+
+def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client that stops reading must not hold its table: past the send queue's bound its
+    connection is cut and the seat goes to a bot."""
+    import game.net.server as server_module
+
+    monkeypatch.setattr(server_module, "SEND_QUEUE", 3)
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules())
+        assert host.wait_seated()
+
+        async def stop_reading() -> None:
+            async with connect(f"ws://{LOOPBACK}:{server.port}/t/{host.code}") as ws:
+                await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Slow")).decode())
+                assert json.loads(await ws.recv())["type"] == "welcome"
+                conn = server.call(lambda: server.server.conns[(host.code, 1)])
+                # Fill its queue faster than any writer could empty it.
+                server.call(lambda: [conn.push(b"{}") for _ in range(10)])
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 5)
+
+        asyncio.run(stop_reading())
+        wait_for(lambda: host.kinds[1] == "empty", what="the slow reader's seat freed")
+        host.close()
+
+
+class SlowBot:
+    """A bot that takes a whole second for every decision (a hard search, say)."""
+
+    def __init__(self, level: str, seed: str) -> None:
+        self.player = RandomPlayer(seed)
+
+    def choose_pass(self, view):  # type: ignore[no-untyped-def]
+        time.sleep(1.0)
+        return self.player.choose_pass(view)
+
+    def choose_play(self, view):  # type: ignore[no-untyped-def]
+        time.sleep(1.0)
+        return self.player.choose_play(view)
+
+    def choose_moon(self, view):  # type: ignore[no-untyped-def]
+        return self.player.choose_moon(view)
+
+
+def test_bots_think_off_the_event_loop() -> None:
+    """While three slow bots think at one table, another table's refusals come back at once:
+    the loop never waits on a decision."""
+    with serving(make_bot=SlowBot, bot_workers=3) as server:
+        busy = RemoteTable.host(server.address, "Ada", Rules())
+        assert busy.wait_seated()
+        busy.start()  # three bots choose their passes, a second each, in parallel
+        other = RemoteTable.host(server.address, "Bea", Rules())
+        assert other.wait_seated()
+        time.sleep(0.2)  # the bots are thinking now
+        answers = []
+        for _ in range(5):
+            started = time.monotonic()
+            other.send(Move.play(0))  # before any deal: refused, with a sentence
+            wait_for(
+                lambda: any(isinstance(u, MoveRefused) for u in other.poll()),
+                timeout=5,
+                what="the refusal",
+            )
+            answers.append(time.monotonic() - started)
+        thinking = server.call(lambda: len(server.server.thinking))
+        busy.close()
+        other.close()
+    assert thinking == 3  # the bots were still thinking when the answers came
+    assert max(answers) < 0.5, answers  # a decision on the loop would have held them 1 s

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.net.client import RemoteTable, Status
+from game.net.client import Problem, RemoteTable, Status
 from game.rules import Rules
 from scenes import i18n, online
 from scenes.app import App
@@ -41,7 +41,9 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def row(scene: online.FormScene, label: str) -> object:
-    return next(r for r in scene.form.rows if r.label == label)
+    found = [r for r in scene.form.rows if r.label == label]
+    assert found, (label, [r.label for r in scene.form.rows])
+    return found[0]
 
 
 def type_into(scene: online.FormScene, label: str, text: str) -> None:
@@ -86,15 +88,14 @@ def test_join_a_table_by_address_and_code(app: App) -> None:
         assert join.status == "There is no table with this code"
         type_into(join, "Table code", host.code.lower())
         press(join, "Join")
-        waiting = "Waiting for the host to deal…"
         wait_for(
-            lambda: (frames(app), any(r.value_text() == waiting for r in join.form.rows))[1],
+            lambda: (frames(app), any(r.label == "Seat 1" for r in join.form.rows))[1],
             what="the seats",
         )
         assert join.table is not None and join.table.status is Status.SEATED
         texts = [r.value_text() for r in join.form.rows]
         assert "Ada (player)" in texts and "Bea (you)" in texts
-        assert "Waiting for the host to deal…" in texts
+        assert join.message() == "Waiting for the host to deal…"
         host.start()
         wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
         assert app.opened[0].seat == 1 and app.opened[0].has_view()  # type: ignore[attr-defined]
@@ -115,6 +116,8 @@ def test_problems_read_in_french(app: App) -> None:
     press(join, "Join")
     wait_for(lambda: (frames(app), join.table is None)[1], what="the failure")
     assert join.status == "La table est injoignable (rien n'écoute à cette adresse)"
+    frames(app)
+    pygame.image.save(app.screen, str(Path("build/screenshots").resolve() / "online_join_fr.png"))
     type_into(join, "Address", "not an address:x")
     press(join, "Join")
     assert join.status.startswith("Saisissez l'adresse de l'hôte")
@@ -135,7 +138,7 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
             frames(app),
             host.table is not None
             and host.table.status is Status.SEATED
-            and len(host.form.rows) > 5,
+            and any(r.label == "Table code" for r in host.form.rows),
         )[1],
         what="the hosted table",
     )
@@ -155,8 +158,10 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
     wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
     opened = app.opened[0]  # type: ignore[attr-defined]
     assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
-    friend.close()
-    host.server.stop()
+    # The host leaves the table (the table scene closes its source): the guests are told.
+    opened.close()
+    wait_for(lambda: friend.status is Status.OVER, what="the host leaving")
+    assert friend.problem is Problem.HOST_LEFT
     # A port in use is said in a sentence and nothing is left running.
     with socket.socket() as busy:
         busy.bind(("0.0.0.0", 0))
@@ -170,6 +175,44 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
         press(again, "Open the table")
         assert again.status.startswith("The table cannot open: Port ")
         assert again.server is None
+
+
+def test_the_deal_opens_the_table_scene_or_says_why_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the real table scene: the joined seat goes to the table once dealt; a build whose
+    table scene cannot take a remote seat says so in a sentence instead of failing."""
+    from scenes.play import TableScene
+
+    app = make_app(tmp_path)
+    try:
+        with serving() as server:
+            host = RemoteTable.host(server.address, "Ada", Rules())
+            assert host.wait_seated()
+            press(open_online(app), "Join a table")
+            join = app.stack.top
+            assert isinstance(join, online.JoinScene)
+            type_into(join, "Your name", "Bea")
+            type_into(join, "Address", f"{LOOPBACK}:{server.port}")
+            type_into(join, "Table code", host.code)
+            press(join, "Join")
+            seated = join.table
+            assert seated is not None
+            wait_for(lambda: (frames(app), seated.status is Status.SEATED)[1], what="the seat")
+            host.start()
+            message = "This version of the game cannot show an online table yet"
+            wait_for(
+                lambda: (frames(app), app.stack.top is not join or join.status == message)[1],
+                what="the table scene or the sentence",
+            )
+            if online.table_scene_takes_a_source():
+                assert isinstance(app.stack.top, TableScene)
+            else:
+                assert app.stack.top is join
+                assert join.status == "This version of the game cannot show an online table yet"
+            host.close()
+    finally:
+        app.shutdown()
 
 
 def test_addresses_people_type() -> None:

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Sequence
 from typing import Final
 
+from game.net.client import RemoteTable
 from game.net.server import DEFAULT_PORT, TableServer
 from game.net.table_core import NetTable
 
@@ -132,3 +133,16 @@ class HostedServer:
             pass
         found.sort(key=lambda a: a.startswith("127."))
         return found or ["127.0.0.1"]
+
+
+class HostedTable(RemoteTable):
+    """The host's own seat: leaving it also closes the server, so every guest is told
+    "The host left the table" (the window never waits for that)."""
+
+    server: HostedServer | None = None
+
+    def close(self) -> None:
+        super().close()
+        server, self.server = self.server, None
+        if server is not None:
+            threading.Thread(target=server.stop, name="table-server-stop", daemon=True).start()

@@ -31,10 +31,11 @@ from typing import Any, Final
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.ai import make_player
 from game.moves import Move
 from game.net import protocol as p
 from game.net.table_core import BotTurn, NetTable, SitRefused
-from game.players import decide
+from game.players import Player, decide
 
 log = logging.getLogger("game.net.server")
 
@@ -82,11 +83,17 @@ class Connection:
     table: NetTable | None = None
     seat: int = -1
     writer: asyncio.Task[None] | None = None
+    cut: bool = False  # disconnected for reading too slowly
 
     def push(self, data: bytes) -> None:
+        if self.cut:
+            return
         if self.queue.qsize() >= SEND_QUEUE:
-            log.warning("a client reads too slowly: disconnected")
-            self.queue.put_nowait(None)
+            # A reader this far behind would only fall further: its seat goes to a bot when
+            # the handler sees the connection end.
+            log.warning("seat %d: reads too slowly: disconnected", self.seat)
+            self.cut = True
+            self.ws.transport.abort()
             return
         self.queue.put_nowait(data)
 
@@ -128,6 +135,7 @@ class TableServer:
         burst: float = BURST,
         bot_workers: int = 2,
         clock: Callable[[], float] = time.monotonic,
+        make_bot: Callable[[str, str], Player] = make_player,
     ) -> None:
         if any(c not in p.CODE_ALPHABET for c in node):
             raise ValueError(f"a node name uses only {p.CODE_ALPHABET}")
@@ -139,6 +147,7 @@ class TableServer:
         self.abandon_after = abandon_after
         self.rate, self.burst = rate, burst
         self.clock = clock
+        self.make_bot = make_bot
         self.tables: dict[str, NetTable] = {}
         self.conns: dict[tuple[str, int], Connection] = {}
         self.thinking: set[tuple[str, int]] = set()
@@ -200,7 +209,13 @@ class TableServer:
                 self._refuse(conn, "refused", "This server holds as many tables as it may")
                 return False
             code = new_code(self.node, self.tables.__contains__)
-            table = NetTable(code, message.rules.to_rules(), message.level, seed=self.seed_of(code))
+            table = NetTable(
+                code,
+                message.rules.to_rules(),
+                message.level,
+                seed=self.seed_of(code),
+                make_bot=self.make_bot,
+            )
             self.tables[code] = table
             log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
             token = None
