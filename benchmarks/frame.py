@@ -71,12 +71,12 @@ def frame_times(
                 app.stack.draw(app.screen)
                 pygame.display.flip()
                 elapsed = (time.perf_counter() - start) * 1000
-                if table.current is not None:
+                if table.animator.current is not None:
                     times.append(elapsed)
                     cpu.append((time.thread_time() - start_cpu) * 1000)
                 # Keep real time moving like the 60 fps loop does, so the AI thread gets its turn.
                 time.sleep(max(0.0, 1 / 60 - elapsed / 1000))
-            repaints = (table._layer.full_paints, table._layer.partial_paints)
+            repaints = (table.renderer.layer.full_paints, table.renderer.layer.partial_paints)
         finally:
             app.shutdown()
     return times, cpu, repaints

@@ -485,10 +485,9 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_daily(self, table: Any) -> Any:
+    def record_daily(self, session: Any) -> Any:
         """A finished daily hand goes into the daily results; returns the stored
         :class:`game.profile.DailyResult` (None if the profile cannot be written)."""
-        session = table.session
         hand = session.match.hand
         seat = session.human_seat
         points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
@@ -519,7 +518,14 @@ class App:
             )
             self._refresh_menu()
             return
-        self.show_table(TableScene(self, session, fresh=False))
+        self.show_table(TableScene(self, self.local_table(session, fresh=False)))
+
+    def local_table(self, session: Any, *, fresh: bool = True) -> Any:
+        """A game played here, as the table scene sees it (its seat's view and events)."""
+        from scenes.local_table import LocalTable
+
+        names = tuple(self.prefs.name(s) for s in range(session.match.rules.players))
+        return LocalTable(session, self.thinker, names, keeper=self, fresh=fresh)
 
     def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
         from scenes.play import TableScene
@@ -528,14 +534,14 @@ class App:
         seed = self.options.seed
         self.options.seed = None  # --seed deals the first game; "New game" after it is random
         session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
-        self.show_table(TableScene(self, session))
+        self.show_table(TableScene(self, self.local_table(session)))
 
     def start_demo(self, hands: int) -> None:
         from scenes.play import TableScene
         from scenes.session import GameSession
 
         session = GameSession.new(copy.deepcopy(self.prefs.new_game), self.options.seed, demo=True)
-        self.show_table(TableScene(self, session, hands_limit=hands))
+        self.show_table(TableScene(self, self.local_table(session), hands_limit=hands))
 
     def show_table(self, table: Any) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
@@ -616,7 +622,7 @@ class App:
         """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved)."""
         from scenes.play import TableScene
 
-        self.show_table(TableScene(self, session, fresh=fresh))
+        self.show_table(TableScene(self, self.local_table(session, fresh=fresh)))
 
     def open_daily_result(self, table: Any) -> None:
         from scenes.daily import DailyResultScene

@@ -470,6 +470,7 @@ class DailyResultScene(Scene):
         super().__init__(app)
         self.table = table
         session = table.session
+        assert session is not None and table.local is not None
         assert session.daily is not None and session.human_seat is not None
         self.day = session.daily.date
         self.par = session.daily.par
@@ -477,7 +478,7 @@ class DailyResultScene(Scene):
         seat = session.human_seat
         self.points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
         self.tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
-        record: DailyResult | None = table.daily_record
+        record: DailyResult | None = table.local.daily_record
         replay = session.daily.replay
         self.first_attempt = record.first_attempt if record is not None else not replay
         self.practice = session.practice

@@ -12,9 +12,9 @@ from typing import Any, Final
 
 from game import daily
 from game.ai.hard import HardPlayer
-from game.cards import CARDS
 from game.deal import daily_seed
 from game.match import Match
+from game.moves import Move
 from game.players import Player
 from game.profile import CURRENT_GAME, DAILY_GAME
 from game.rules import PassDirection
@@ -106,7 +106,7 @@ class GameSession:
             daily.DAILY_RULES, daily_seed(day), single_hand=True, first_pass=direction
         )
         for seat, cards in sorted(opponent_passes.items()):
-            match.choose_pass(seat, [CARDS[c] for c in cards])
+            match.apply(seat, Move.pass_cards(cards))
         options = GameOptions(level="hard", teaching=teaching)
         return cls(match, options, daily=DailyHand(day, par, replay))
 

@@ -70,13 +70,13 @@ class DrawnMarks:
 
     def __init__(self, table: TableScene, monkeypatch: pytest.MonkeyPatch) -> None:
         self.cards: set[int] = set()
-        real = table._draw_teaching_mark
+        real = table.renderer.draw_teaching_mark
 
         def record(surface: pygame.Surface, rects: list[pygame.Rect], index: int) -> None:
             self.cards.add(table.model.hand[index])
             real(surface, rects, index)
 
-        monkeypatch.setattr(table, "_draw_teaching_mark", record)
+        monkeypatch.setattr(table.renderer, "draw_teaching_mark", record)
 
 
 def symbols(cards: Any) -> list[str]:
@@ -91,33 +91,33 @@ def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
 ) -> None:
     table = teaching_table(app)
     wait_for_player(app, table)
-    run_until(app, lambda: bool(table.teaching_cards()))
-    match = table.match
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
+    match = table.source.match
     expected = tutor.advise_pass(match.view(0), f"{match.seed}/tutor")
-    assert set(table.teaching_cards()) == {int(c) for c in expected.cards}
+    assert set(table.advisor.teaching_cards()) == {int(c) for c in expected.cards}
     marks = DrawnMarks(table, monkeypatch)
     table.redraw(app.screen)
     assert marks.cards == {int(c) for c in expected.cards}  # drawn marked...
-    assert table.selected == set()  # ...but not raised: the player still chooses
-    text = table.teaching_text()
+    assert table.hand.selected == set()  # ...but not raised: the player still chooses
+    text = table.advisor.teaching_text()
     assert all(name in text for name in symbols(expected.cards))
     assert table.session.practice and table.practice_label() == "Practice"
     # The player ignores the advice: passes other cards; the next decision is advised afresh.
-    others = [c for c in table.model.hand if c not in table.teaching_cards()][:3]
+    others = [c for c in table.model.hand if c not in table.advisor.teaching_cards()][:3]
     for card in others:
         click(app, point_on_card(table, table.model.hand.index(card)))
     frames(app)
     click(app, table.pass_button.rect.center)
     assert match.hand.passes[0] is not None
     wait_for_player(app, table)
-    run_until(app, lambda: bool(table.teaching_cards()))
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
     advice = tutor.advise_play(match.view(0), f"{match.seed}/tutor")
-    assert table.teaching_cards() == (int(advice.card),)
+    assert table.advisor.teaching_cards() == (int(advice.card),)
     marks.cards.clear()
     table.redraw(app.screen)
     assert marks.cards == {int(advice.card)}
-    assert advice.card.symbol() in table.teaching_text()
-    assert table.focus is None  # not moved onto it either
+    assert advice.card.symbol() in table.advisor.teaching_text()
+    assert table.hand.focus is None  # not moved onto it either
     plays = len(match.hand.plays)
     click(app, point_on_card(table, table.model.hand.index(int(advice.card))))
     assert len(match.hand.plays) == plays + 1 and match.hand.plays[-1] == int(advice.card)
@@ -128,7 +128,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
     for _ in range(60):
         wait_for_player(app, table)
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             key(app, pygame.K_p)
             continue
         legal = table.legal_cards()
@@ -138,7 +138,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     else:
         raise AssertionError("no refused card came up")
-    hand = table.match.hand
+    hand = table.source.match.hand
     card = refused[0]
     reason = hand.play_reason(card, 0)
     assert reason is not None
@@ -158,7 +158,7 @@ def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) 
     assert isinstance(table, TableScene) and not table.session.teaching
     wait_for_player(app, table)
     frames(app, 3)
-    assert table.teaching_cards() == () and table.advice is None
+    assert table.advisor.teaching_cards() == () and table.advisor.advice is None
     assert not table.session.practice and table.practice_label() == ""
 
 
@@ -169,7 +169,7 @@ def one_hand_game(app: App, seed: int) -> TableScene:
     """A game that ends after one hand (target 1), put on the table like any new game."""
     options = GameOptions(level="easy")
     session = GameSession(Match.new(Rules(target=1), seed=seed), options)
-    table = TableScene(app, session)
+    table = TableScene(app, app.local_table(session))
     app.show_table(table)
     return table
 
@@ -180,7 +180,7 @@ def play_to_the_end(app: App, table: TableScene) -> None:
         if isinstance(app.stack.top, ScoreScene):
             return
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             key(app, pygame.K_p)
             continue
         legal = table.legal_cards()
@@ -207,12 +207,12 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     games = Profile.open(app.options.profile).finished_games()
     assert [g.practice for g in games] == [True, False]
     helped, unhelped = games
-    assert helped.winners == tuple(table.match.winners)
-    assert helped.totals == tuple(table.match.totals) and helped.hands == 1
+    assert helped.winners == tuple(table.source.match.winners)
+    assert helped.totals == tuple(table.source.match.totals) and helped.hands == 1
     assert not helped.counts_as_win  # whatever the score said
-    assert unhelped.counts_as_win == (0 in plain.match.winners)
+    assert unhelped.counts_as_win == (0 in plain.source.match.winners)
     won, played = app.profile.win_count()
-    assert (won, played) == (int(0 in plain.match.winners), 2)
+    assert (won, played) == (int(0 in plain.source.match.winners), 2)
     assert not app.profile.has_game()
 
 
@@ -268,7 +268,7 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
     click(app, scene.play_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.daily is not None
-    match = table.match
+    match = table.source.match
     for seat, cards in PASSES[on_day].items():  # the opponents' passes are the date's
         assert match.hand.passes[seat] == sum(1 << c for c in parse_cards(cards))
     assert app.has_saved_daily()
@@ -344,10 +344,10 @@ def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
     for _ in range(20):
         wait_for_player(app, table, 120)
         if table.human_to_pass():
-            table.selected = set(table.model.hand[-3:])
+            table.hand.selected = set(table.model.hand[-3:])
             key(app, pygame.K_p)
             continue
-        if len(table.match.hand.plays) >= cards:
+        if len(table.source.match.hand.plays) >= cards:
             break
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
@@ -363,8 +363,8 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         wait_for_player(app, ordinary)
         key(app, pygame.K_ESCAPE)
         table = start_daily_and_play(app, on_day, 6)
-        plays = list(table.match.hand.plays)
-        hands = table.match.hand.hands
+        plays = list(table.source.match.hand.plays)
+        hands = table.source.match.hand.hands
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -379,11 +379,11 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         click(again, scene.play_button.rect.center)
         table = again.stack.top
         assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.match.hand.plays == plays and table.match.hand.hands == hands
+        assert table.source.match.hand.plays == plays and table.source.match.hand.hands == hands
         assert table.session.daily.par == PARS[on_day][0]
         assert table.session.players[1].work == daily.DAILY_WORK  # the daily's opponents
         wait_for_player(again, table, 120)
-        assert table.match.phase is Phase.PLAY
+        assert table.source.match.phase is Phase.PLAY
     finally:
         again.shutdown()
 
@@ -394,7 +394,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
         table = start_daily_and_play(app, on_day, 5)
-        plays = list(table.match.hand.plays)
+        plays = list(table.source.match.hand.plays)
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -411,7 +411,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
         scene.play()
         table = again.stack.top
         assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.session.daily.date == on_day and table.match.hand.plays == plays
+        assert table.session.daily.date == on_day and table.source.match.hand.plays == plays
         assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
     finally:
         again.shutdown()
@@ -433,7 +433,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     match.choose_pass(0, match.hand.hand_cards(0)[:3])
     while not match.is_over:
         match.play(match.hand.legal_cards()[0])
-    table = TableScene(app, session, fresh=False)
+    table = TableScene(app, app.local_table(session, fresh=False))
     app.show_table(table)
     app.open_daily_result(table)
     result = app.stack.top
@@ -468,5 +468,5 @@ def test_teaching_mode_switched_on_the_daily_screen_makes_the_hand_practice(
     assert isinstance(table, TableScene) and table.session.teaching and table.session.practice
     assert app.profile.load_game(DAILY_GAME)["practice"] is True
     wait_for_player(app, table, 120)
-    run_until(app, lambda: bool(table.teaching_cards()))
-    assert len(table.teaching_cards()) == 3
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
+    assert len(table.advisor.teaching_cards()) == 3
