@@ -112,6 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--hands", metavar="N", type=_hands, help="with --demo: stop after N hands (default: 1)"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5),
+        help="players at the table for a new game or the demo (default: as last chosen)",
+    )
+    parser.add_argument(
         "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
     )
     parser.add_argument(
@@ -186,6 +192,7 @@ class Options:
     lang: str | None = None
     demo: bool = False
     hands: int | None = None
+    players: int | None = None
     speed: str | None = None
     screenshot: Path | None = None
     size: tuple[int, int] | None = None
@@ -479,6 +486,7 @@ class App:
             practice=session.practice,
             hands=len(match.history),
             match=save_match(match),
+            levels=session.levels(),
         )
         try:
             self.profile.record_game(game)
@@ -533,15 +541,24 @@ class App:
 
         seed = self.options.seed
         self.options.seed = None  # --seed deals the first game; "New game" after it is random
-        session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
+        session = GameSession.new(self._with_players(options), seed, autoplay=autoplay)
         self.show_table(TableScene(self, self.local_table(session)))
 
     def start_demo(self, hands: int) -> None:
         from scenes.play import TableScene
         from scenes.session import GameSession
 
-        session = GameSession.new(copy.deepcopy(self.prefs.new_game), self.options.seed, demo=True)
+        options = self._with_players(self.prefs.new_game)
+        session = GameSession.new(options, self.options.seed, demo=True)
         self.show_table(TableScene(self, self.local_table(session), hands_limit=hands))
+
+    def _with_players(self, options: Any) -> Any:
+        """A copy of the new-game options, with the seat count --players asked for (once)."""
+        chosen = copy.deepcopy(options)
+        if self.options.players is not None:
+            chosen.players = self.options.players
+            self.options.players = None
+        return chosen
 
     def show_table(self, table: Any) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""

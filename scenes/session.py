@@ -74,7 +74,7 @@ class GameSession:
                     self.players[seat] = daily_opponent(self.daily.date, seat)
                 else:
                     self.players[seat] = make_opponent(
-                        self.options.level, f"{self.match.seed}/seat{seat}"
+                        self.options.level_of(seat), f"{self.match.seed}/seat{seat}"
                     )
         if self.teaching or (self.daily is not None and self.daily.replay):
             self.practice = True
@@ -107,7 +107,8 @@ class GameSession:
         )
         for seat, cards in sorted(opponent_passes.items()):
             match.apply(seat, Move.pass_cards(cards))
-        options = GameOptions(level="hard", teaching=teaching)
+        options = GameOptions(teaching=teaching)
+        options.set_level("hard")
         return cls(match, options, daily=DailyHand(day, par, replay))
 
     @classmethod
@@ -126,6 +127,13 @@ class GameSession:
 
     def is_computer(self, seat: int) -> bool:
         return self.autoplay or seat != self.human_seat
+
+    def levels(self) -> tuple[str | None, ...]:
+        """Each seat's computer level (None: the player's seat), as the history records it."""
+        n = self.match.rules.players
+        return tuple(
+            None if not self.is_computer(s) else self.options.level_of(s) for s in range(n)
+        )
 
     @property
     def bottom_seat(self) -> int:

@@ -129,11 +129,14 @@ def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: 
     assert menu.labels()[0] == "Continue"
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
     app.prefs.new_game.target = 50
+    app.prefs.new_game.players = players
     table = start_game(app)
+    assert table.source.rules.players == players and len(table.model.hand) == 52 // players
     match = table.source.match
     drawn_texts: list[str] = []
     real_draw_text = score.draw_text
@@ -151,7 +154,8 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
             drawn_texts.clear()
             top.draw(app.screen)
             totals = [str(t) for t in match.totals]
-            assert drawn_texts[drawn_texts.index("Total") + 1 :][:4] == totals
+            assert drawn_texts[drawn_texts.index("Total") + 1 :][:players] == totals
+            assert drawn_texts[:players] == [app.prefs.name(s) for s in range(players)]
             scores_checked += 1
             if match.phase is Phase.GAME_OVER:
                 assert top.headline()
@@ -180,7 +184,7 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
         click(app, point_on_card(table, index))
     else:
         raise AssertionError("the game did not end")
-    assert match.is_over and turns_checked >= 13 and scores_checked >= 2
+    assert match.is_over and turns_checked >= 52 // players and scores_checked >= 2
     assert not app.profile.has_game()  # a finished game is not offered to continue
 
 
