@@ -16,7 +16,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
+    import pygame
+
+    from game.profile import DailyResult
+    from scenes.local_table import LocalTable
+    from scenes.play import TableScene
+    from scenes.preferences import GameOptions
+    from scenes.session import GameSession
 
 START_TIME: Final = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -334,7 +343,7 @@ class App:
                 self.running = False
         return self.shutdown()
 
-    def handle_event(self, event: Any) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         import pygame
 
         if event.type == pygame.QUIT:
@@ -448,7 +457,7 @@ class App:
         except sqlite3.Error:
             return False
 
-    def save_game(self, session: Any) -> None:
+    def save_game(self, session: GameSession) -> None:
         try:
             self.profile.save_game(session.to_saved(), session.slot)
         except sqlite3.Error as exc:
@@ -462,7 +471,7 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_finished(self, session: Any) -> None:
+    def record_finished(self, session: GameSession) -> None:
         """A finished game goes into the profile's history (practice games never as a win)."""
         from game.profile import FinishedGame
         from game.save import save_match
@@ -493,16 +502,19 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_daily(self, session: Any) -> Any:
+    def record_daily(self, session: GameSession) -> DailyResult | None:
         """A finished daily hand goes into the daily results; returns the stored
         :class:`game.profile.DailyResult` (None if the profile cannot be written)."""
         hand = session.match.hand
         seat = session.human_seat
+        daily = session.daily
+        if seat is None or daily is None:
+            return None
         points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
         tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
         try:
             return self.profile.record_daily(
-                session.daily.date.isoformat(), points, session.daily.par, tricks, session.practice
+                daily.date.isoformat(), points, daily.par, tricks, session.practice
             )
         except sqlite3.Error as exc:
             self._cannot_save(exc)
@@ -528,14 +540,14 @@ class App:
             return
         self.show_table(TableScene(self, self.local_table(session, fresh=False)))
 
-    def local_table(self, session: Any, *, fresh: bool = True) -> Any:
+    def local_table(self, session: GameSession, *, fresh: bool = True) -> LocalTable:
         """A game played here, as the table scene sees it (its seat's view and events)."""
         from scenes.local_table import LocalTable
 
         names = tuple(self.prefs.name(s) for s in range(session.match.rules.players))
         return LocalTable(session, self.thinker, names, keeper=self, fresh=fresh)
 
-    def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
+    def start_new_game(self, options: GameOptions, *, autoplay: bool = False) -> None:
         from scenes.play import TableScene
         from scenes.session import GameSession
 
@@ -552,7 +564,7 @@ class App:
         session = GameSession.new(options, self.options.seed, demo=True)
         self.show_table(TableScene(self, self.local_table(session), hands_limit=hands))
 
-    def _with_players(self, options: Any) -> Any:
+    def _with_players(self, options: GameOptions) -> GameOptions:
         """A copy of the new-game options, with the seat count --players asked for (once)."""
         chosen = copy.deepcopy(options)
         if self.options.players is not None:
@@ -560,7 +572,7 @@ class App:
             self.options.players = None
         return chosen
 
-    def show_table(self, table: Any) -> None:
+    def show_table(self, table: TableScene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
         from scenes.menu import MenuScene
 
@@ -611,7 +623,7 @@ class App:
         except sqlite3.Error:
             return False
 
-    def saved_daily(self) -> Any:
+    def saved_daily(self) -> GameSession | None:
         """The daily hand in progress (a :class:`GameSession`), or None; an unreadable one is
         set aside with a notice."""
         from game.profile import DAILY_GAME
@@ -635,16 +647,11 @@ class App:
             )
             return None
 
-    def start_daily(self, session: Any, *, fresh: bool = True) -> None:
+    def start_daily(self, session: GameSession, *, fresh: bool = True) -> None:
         """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved)."""
         from scenes.play import TableScene
 
         self.show_table(TableScene(self, self.local_table(session, fresh=fresh)))
-
-    def open_daily_result(self, table: Any) -> None:
-        from scenes.daily import DailyResultScene
-
-        self.stack.push(DailyResultScene(self, table))
 
     def open_settings(self) -> None:
         from scenes.settings import SettingsScene
@@ -660,18 +667,6 @@ class App:
         from scenes.about import AboutScene
 
         self.stack.push(AboutScene(self))
-
-    def open_score(self, table: Any, *, extra_hand: bool = False) -> None:
-        from scenes.score import ScoreScene
-
-        self.stack.push(ScoreScene(self, table, extra_hand=extra_hand))
-
-    def open_moon_choice(self, table: Any) -> None:
-        from scenes.dialogs import moon_dialog
-
-        self.stack.push(
-            moon_dialog(self, lambda: table.choose_moon(True), lambda: table.choose_moon(False))
-        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

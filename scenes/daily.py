@@ -221,7 +221,9 @@ class DailyScene(Scene):
         return next((r for r in self.results if r.date == iso and r.first_attempt), None)
 
     def streaks(self) -> daily.Streaks:
-        history = {r.date: (r.points, r.par, r.counts) for r in self.results if r.first_attempt}
+        history: dict[_dt.date | str, daily.Entry] = {
+            r.date: (r.points, r.par, r.counts) for r in self.results if r.first_attempt
+        }
         try:
             return daily.streaks(history, self.day)
         except ValueError as exc:
@@ -244,9 +246,10 @@ class DailyScene(Scene):
     def status_text(self) -> str:
         """Today's state: not played, in progress, or the first attempt's result."""
         if self.saved is not None:
-            if self.saved.daily.date != self.day:
+            saved = self.saved.daily
+            if saved is not None and saved.date != self.day:
                 return _("Your hand of {date} is not finished: finish it to play today's.").format(
-                    date=long_date(self.saved.daily.date)
+                    date=long_date(saved.date)
                 )
             return _("Your hand of today is in progress.")
         first = self.first_attempt()

@@ -4,6 +4,7 @@ adding one (daily challenge, online table, score sheet, statistics) is one line 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,7 +53,7 @@ class MenuScene(FormScene):
 
     def rows(self) -> list[Row]:
         return [
-            ActionRow(entry.label, lambda e=entry: e.action(self.app))
+            ActionRow(entry.label, functools.partial(entry.action, self.app))
             for entry in MENU_ENTRIES
             if entry.shown(self.app)
         ]

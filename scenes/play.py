@@ -32,9 +32,12 @@ from game.moves import Move
 from game.rules import PASS_SIZE, PassDirection
 from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
 from game.view import SeatView
+from scenes.daily import DailyResultScene
+from scenes.dialogs import moon_dialog
 from scenes.i18n import N_, _, reason_message
 from scenes.local_table import LocalTable
 from scenes.scene import Scene
+from scenes.score import ScoreScene
 from scenes.table.advisor import Advisor
 from scenes.table.animator import Animator
 from scenes.table.hand_controls import HandControls
@@ -388,7 +391,11 @@ class TableScene(Scene):
         if phase is Phase.MOON_CHOICE:
             if self.human and view.moon_shooter == self.bottom and not self.moon_open:
                 self.moon_open = True
-                self.app.open_moon_choice(self)
+                self.app.stack.push(
+                    moon_dialog(
+                        self.app, lambda: self.choose_moon(True), lambda: self.choose_moon(False)
+                    )
+                )
             return
         if phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or self.score_open:
             return
@@ -402,9 +409,9 @@ class TableScene(Scene):
             self.app.finish_demo()
             return
         if self.session is not None and self.session.daily is not None and phase is Phase.GAME_OVER:
-            self.app.open_daily_result(self)
+            self.app.stack.push(DailyResultScene(self.app, self))
             return
-        self.app.open_score(self, extra_hand=self.extra_hand)
+        self.app.stack.push(ScoreScene(self.app, self, extra_hand=self.extra_hand))
 
     # -- drawing ---------------------------------------------------------------------------------
 

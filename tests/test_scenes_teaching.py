@@ -435,7 +435,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
         match.play(match.hand.legal_cards()[0])
     table = TableScene(app, app.local_table(session, fresh=False))
     app.show_table(table)
-    app.open_daily_result(table)
+    app.stack.push(DailyResultScene(app, table))
     result = app.stack.top
     assert isinstance(result, DailyResultScene)
     assert not result.copied and "copy the line above by hand" in result.copy_text()

@@ -208,7 +208,7 @@ class TableLayout:
             self.hint_button.bottomleft = (m, h - m)
         else:
             self.hint_button.midleft = (bottom_plate.right + m, bottom_plate.centery)
-        self.message_centre = (cx, self.hand_area.top - m - self.font_size)
+        self.message_centre: Point = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
         self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
