@@ -1,5 +1,5 @@
-"""The main menu. Entries whose feature is not built are simply not in :data:`MENU_ENTRIES`;
-adding one (daily challenge, online table, score sheet, statistics) is one line here.
+"""The main menu: one line of :data:`MENU_ENTRIES` per screen it leads to (a feature not built
+is simply not listed).
 """
 
 from __future__ import annotations
