@@ -604,17 +604,6 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------------
 
-    def open_new_game(self) -> None:
-        from scenes.new_game import NewGameScene
-
-        self.stack.push(NewGameScene(self))
-
-    def open_daily(self) -> None:
-        """The daily challenge's screen (today's date, par, streaks, history, Play)."""
-        from scenes.daily import DailyScene
-
-        self.stack.push(DailyScene(self))
-
     def has_saved_daily(self) -> bool:
         from game.profile import DAILY_GAME
 
@@ -652,21 +641,6 @@ class App:
         from scenes.play import TableScene
 
         self.show_table(TableScene(self, self.local_table(session, fresh=fresh)))
-
-    def open_settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self))
-
-    def open_rules(self) -> None:
-        from scenes.rules_summary import RulesScene
-
-        self.stack.push(RulesScene(self))
-
-    def open_about(self) -> None:
-        from scenes.about import AboutScene
-
-        self.stack.push(AboutScene(self))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

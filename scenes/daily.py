@@ -535,7 +535,7 @@ class DailyResultScene(Scene):
 
     def to_daily(self) -> None:
         self.app.to_menu()
-        self.app.open_daily()
+        self.app.stack.push(DailyScene(self.app))
 
     def to_menu(self) -> None:
         self.app.to_menu()

@@ -12,8 +12,14 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from scenes.about import AboutScene
+from scenes.daily import DailyScene
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
+from scenes.new_game import NewGameScene
+from scenes.rules_summary import RulesScene
+from scenes.scene import Scene
+from scenes.settings import SettingsScene
 from scenes.widgets import ActionRow, Row, draw_text, wrap_text
 
 if TYPE_CHECKING:
@@ -31,13 +37,22 @@ class MenuEntry:
     shown: Callable[[App], bool] = _always
 
 
+def _push(screen: Callable[[App], Scene]) -> Callable[[App], None]:
+    """An entry's action: open ``screen`` over the menu."""
+
+    def push(app: App) -> None:
+        app.stack.push(screen(app))
+
+    return push
+
+
 MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
-    MenuEntry(N_("New game"), lambda app: app.open_new_game()),
-    MenuEntry(N_("Daily challenge"), lambda app: app.open_daily()),
-    MenuEntry(N_("Settings"), lambda app: app.open_settings()),
-    MenuEntry(N_("Rules"), lambda app: app.open_rules()),
-    MenuEntry(N_("About"), lambda app: app.open_about()),
+    MenuEntry(N_("New game"), _push(NewGameScene)),
+    MenuEntry(N_("Daily challenge"), _push(DailyScene)),
+    MenuEntry(N_("Settings"), _push(SettingsScene)),
+    MenuEntry(N_("Rules"), _push(RulesScene)),
+    MenuEntry(N_("About"), _push(AboutScene)),
     MenuEntry(N_("Quit"), lambda app: app.quit()),
 )
 

@@ -26,6 +26,7 @@ from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.play import TableScene
 from scenes.score import ScoreScene
+from scenes.settings import SettingsScene
 
 FRAME = 1 / 60
 SIZES = ((960, 600), (800, 640), (560, 800), (1000, 600))  # small: the test compares every pixel
@@ -263,7 +264,7 @@ def test_a_window_opened_over_the_table_leaves_no_trace_when_closed(
     for frame in range(40):
         app.stack.update(FRAME)
         comparer.check(app, f"at frame {frame}")
-    app.open_settings()
+    app.stack.push(SettingsScene(app))
     assert app.stack.top is not table and app.stack.top.opaque
     app.stack.update(FRAME)
     app.stack.draw(app.screen)  # the settings cover the table

@@ -50,7 +50,7 @@ def test_options_saved_before_per_seat_levels_put_everyone_at_the_common_level()
 
 
 def test_the_new_game_screen_offers_the_count_and_a_level_row_per_opponent(app: App) -> None:
-    app.open_new_game()
+    app.stack.push(NewGameScene(app))
     screen = app.stack.top
     assert isinstance(screen, NewGameScene)
 

@@ -307,7 +307,7 @@ def test_resizing_recomputes_the_layout(app: App) -> None:
 
 
 def test_settings_are_saved_and_the_language_switches(app: App) -> None:
-    app.open_settings()
+    app.stack.push(SettingsScene(app))
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     frames(app)
@@ -330,7 +330,7 @@ def test_settings_are_saved_and_the_language_switches(app: App) -> None:
 
 
 def test_names_can_be_changed_by_typing(app: App) -> None:
-    app.open_settings()
+    app.stack.push(SettingsScene(app))
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     settings.form.focus = [row.label for row in settings.form.rows].index("Your name")

@@ -226,7 +226,7 @@ def on_day(monkeypatch: pytest.MonkeyPatch) -> dt.date:
 
 
 def open_daily(app: App) -> DailyScene:
-    app.open_daily()
+    app.stack.push(DailyScene(app))
     scene = app.stack.top
     assert isinstance(scene, DailyScene)
     return scene
