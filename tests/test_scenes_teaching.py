@@ -86,10 +86,13 @@ def symbols(cards: Any) -> list[str]:
 # -- teaching mode --------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("players", [4, 3, 5])
 def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
+    app.prefs.new_game.players = players
     table = teaching_table(app)
+    assert table.source.rules.players == players
     wait_for_player(app, table)
     run_until(app, lambda: bool(table.advisor.teaching_cards()))
     match = table.source.match

@@ -87,9 +87,12 @@ class TableLayout:
             card_h = h * 0.21
             card_w = card_h / ASPECT
             gaps = self.hand_size - 1
-            spacing = min(card_w * 0.62, (w * 0.86 - card_w) / gaps)
+            # A longer hand than thirteen stops short of the corners, where the hand's number
+            # and the hearts indicator are written.
+            span = w * (0.86 if gaps <= 12 else 0.78)
+            spacing = min(card_w * 0.62, (span - card_w) / gaps)
             if spacing < card_w * MIN_SPACING:
-                card_w = w * 0.86 / (1 + gaps * MIN_SPACING)
+                card_w = span / (1 + gaps * MIN_SPACING)
                 spacing = card_w * MIN_SPACING
         else:
             # Half the hand in the back row (seven of thirteen), the rest in front, each card
