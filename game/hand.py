@@ -249,14 +249,6 @@ class HandState:
         """The seat that receives what ``seat`` passes."""
         return self.pass_direction.target(seat, self.n)
 
-    def pass_reason(self, seat: int, cards: Iterable[int]) -> str | None:
-        """``None`` when ``seat`` may pass ``cards``, else why not."""
-        try:
-            self._check_pass(seat, list(cards))
-        except IllegalMove as exc:
-            return str(exc)
-        return None
-
     def _check_pass(self, seat: int, cards: list[int]) -> int:
         seat = checked_seat(seat, self.n)
         if self.phase is not Phase.PASS:

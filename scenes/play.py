@@ -16,6 +16,13 @@ each:
 The engine is the only judge: the greyed cards are the view's legal set, a refused card shows
 the engine's reason. The source is polled only when every update already received has been
 shown, so what is on screen is always a state the game reached.
+
+For a table elsewhere: ``app.show_table(TableScene(app, source))`` with any ``TableSource``.
+The names shown are ``source.names``, read at every frame (so a ``SeatChanged`` can rename a
+seat); a ``MoveRefused`` shows its reason; a ``TableClosed`` shows its reason and stops polling;
+after the score window the seat calls ``ready()`` once and waits, without asking again, until
+the source deals the next hand. Hints, teaching mode, practice and saving belong to a game
+played here (:class:`~scenes.local_table.LocalTable`) and are off for other sources.
 """
 
 from __future__ import annotations
@@ -103,6 +110,7 @@ class TableScene(Scene):
         self.banner_timer = 0.0
         self.extra_hand = False
         self.score_open = False
+        self.ready_for: int | None = None  # the hand whose score the seat has seen
         self.moon_open = False
         self.finished = False
         self.layout = TableLayout((1280, 800), source.rules.players)
@@ -250,6 +258,7 @@ class TableScene(Scene):
         self.score_open = False
         self.extra_hand = False
         if self.view.phase is Phase.HAND_OVER:
+            self.ready_for = self.view.hand_number  # a remote table may wait for the others
             self.source.ready()
 
     def new_game(self) -> None:
@@ -399,6 +408,8 @@ class TableScene(Scene):
             return
         if phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or self.score_open:
             return
+        if phase is Phase.HAND_OVER and self.ready_for == view.hand_number:
+            return  # seen: the next hand comes when everyone at the table is ready
         self.score_open = True
         if phase is Phase.HAND_OVER:
             self.hands_done += 1

@@ -40,7 +40,7 @@ class SeatViewOnlySource:
 
     PROTOCOL = frozenset({"seat", "rules", "names", "view", "poll", "send", "ready", "close"})
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+    def __init__(self, rules: Rules, seed: int, *, others_ready_after: int = 0) -> None:
         match = Match.new(rules, seed)
         bots = [RandomPlayer(f"{seed}/{s}") for s in range(rules.players)]
         pending: list[Update] = [match.start_event()]
@@ -57,6 +57,11 @@ class SeatViewOnlySource:
             return seen
 
         def poll() -> list[Update]:
+            if waiting[0]:
+                waiting[0] -= 1
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
+                return []
             if not pending:
                 acting = [s for s in match.to_act() if s != SEAT]
                 for seat in acting:
@@ -73,9 +78,13 @@ class SeatViewOnlySource:
             else:
                 pending.extend(match.apply(SEAT, move))
 
+        waiting = [0]  # polls left before the other people at the table are ready too
+
         def ready() -> None:
             if not match.to_act() and not match.is_over:
-                pending.extend(match.next_hand())
+                waiting[0] = others_ready_after
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
 
         def close() -> None:
             self.closed = True
@@ -210,3 +219,34 @@ def test_events_reach_the_table_filtered_for_its_seat() -> None:
         updates += source.poll()
     exchanged = [u for u in updates if isinstance(u, PassesExchanged)]
     assert exchanged and all(g is None for s, g in enumerate(exchanged[0].given) if s != SEAT)
+
+
+def test_after_the_score_the_table_waits_for_the_others_without_asking_again(app: App) -> None:
+    """A remote table deals the next hand only when everyone has seen the score: meanwhile the
+    score window does not come back, and the next hand is shown when it is dealt."""
+    source = SeatViewOnlySource(Rules(target=200), seed=6, others_ready_after=30)
+    table = TableScene(app, source)
+    app.show_table(table)
+    for _frame in range(5000):
+        app.stack.update(FRAME)
+        top = app.stack.top
+        if isinstance(top, ScoreScene):
+            break
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            table.confirm_pass()
+        elif table.human_to_play():
+            legal = table.legal_cards()
+            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    else:
+        raise AssertionError("the hand did not end")
+    click(app, top.buttons[0].rect.center)
+    assert app.stack.top is table
+    for _frame in range(20):  # the others are not ready yet
+        app.stack.update(FRAME)
+        assert app.stack.top is table and table.view.hand_number == 0
+    for _frame in range(200):
+        app.stack.update(FRAME)
+        if table.human_to_pass():
+            break
+    assert table.view.hand_number == 1 and app.stack.top is table
