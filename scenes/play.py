@@ -166,25 +166,18 @@ class TableScene(Scene):
         names = self.source.names
         return names[seat] if seat < len(names) else "?"
 
+    def _player_may_act(self) -> bool:
+        """The player takes this seat's decisions and everything received has been shown."""
+        return self.idle and self.human and not self.awaiting
+
     def human_to_pass(self) -> bool:
         view = self.view
-        return (
-            self.idle
-            and self.human
-            and not self.awaiting
-            and view.phase is Phase.PASS
-            and not view.pass_chosen[self.bottom]
-        )
+        passing = view.phase is Phase.PASS and not view.pass_chosen[self.bottom]
+        return passing and self._player_may_act()
 
     def human_to_play(self) -> bool:
         view = self.view
-        return (
-            self.idle
-            and self.human
-            and not self.awaiting
-            and view.phase is Phase.PLAY
-            and view.turn == self.bottom
-        )
+        return view.phase is Phase.PLAY and view.turn == self.bottom and self._player_may_act()
 
     def legal_cards(self) -> int:
         """The cards shown playable: the view's legal set on the player's turn, else none."""
