@@ -110,6 +110,11 @@ class LocalTable:
     # -- what the window may ask of a local game besides ---------------------------------------
 
     @property
+    def thinking(self) -> bool:
+        """A computer player's decision is being worked out in the worker."""
+        return self._work is not None
+
+    @property
     def tutor_seed(self) -> str:
         """The seed of the tutor's advice in this game (the same advice every time)."""
         return f"{self.match.seed}/tutor"

@@ -84,7 +84,7 @@ def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
         if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
             return
         frames(app)
-        if table.source._work is not None:
+        if table.source.thinking:
             time.sleep(0.001)
     raise AssertionError("the game did not come back to the player")
 
