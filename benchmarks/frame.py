@@ -49,6 +49,7 @@ def frame_times(
     often the table's cached layer was painted again, whole and in part."""
     import pygame
 
+    from scenes import games
     from scenes.app import App, Options
     from scenes.play import TableScene
 
@@ -56,7 +57,7 @@ def frame_times(
         app = App(Options(profile=Path(folder), size=size, speed="normal", seed=seed, lang="en"))
         app.prefs.new_game.level = level
         app.start()
-        app.start_demo(hands=1000)
+        games.demo(app, hands=1000)
         table = app.stack.top
         assert isinstance(table, TableScene)
         app.thinker.start()

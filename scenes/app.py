@@ -6,7 +6,6 @@ python -m scenes --help
 from __future__ import annotations
 
 import argparse
-import copy
 import logging
 import os
 import signal
@@ -22,9 +21,7 @@ if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does no
     import pygame
 
     from game.profile import DailyResult
-    from scenes.local_table import LocalTable
     from scenes.play import TableScene
-    from scenes.preferences import GameOptions
     from scenes.session import GameSession
 
 START_TIME: Final = time.perf_counter()
@@ -296,16 +293,17 @@ class App:
 
     def start(self) -> None:
         """The first scenes, as the command line asks."""
+        from scenes import games
         from scenes.menu import MenuScene
 
         options = self.options
         self.stack.push(MenuScene(self))
         if options.demo:
-            self.start_demo(options.hands or 1)
+            games.demo(self, options.hands or 1)
         elif options.autoplay or options.new_game:
-            self.start_new_game(self.prefs.new_game, autoplay=options.autoplay)
+            games.new_game(self, self.prefs.new_game, autoplay=options.autoplay)
         elif options.resume and self.has_saved_game():
-            self.continue_game()
+            games.continue_game(self)
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -520,58 +518,6 @@ class App:
             self._cannot_save(exc)
             return None
 
-    def continue_game(self) -> None:
-        from game.save import InvalidSave
-        from scenes.i18n import _
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        try:
-            data = self.profile.load_game()
-            session = GameSession.from_saved(data)
-        except (InvalidSave, ValueError) as exc:
-            aside = self.profile.set_game_aside()
-            self.notices.append(
-                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
-                    reason=exc, name=aside
-                )
-            )
-            self._refresh_menu()
-            return
-        self.show_table(TableScene(self, self.local_table(session, fresh=False)))
-
-    def local_table(self, session: GameSession, *, fresh: bool = True) -> LocalTable:
-        """A game played here, as the table scene sees it (its seat's view and events)."""
-        from scenes.local_table import LocalTable
-
-        names = tuple(self.prefs.name(s) for s in range(session.match.rules.players))
-        return LocalTable(session, self.thinker, names, keeper=self, fresh=fresh)
-
-    def start_new_game(self, options: GameOptions, *, autoplay: bool = False) -> None:
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        seed = self.options.seed
-        self.options.seed = None  # --seed deals the first game; "New game" after it is random
-        session = GameSession.new(self._with_players(options), seed, autoplay=autoplay)
-        self.show_table(TableScene(self, self.local_table(session)))
-
-    def start_demo(self, hands: int) -> None:
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        options = self._with_players(self.prefs.new_game)
-        session = GameSession.new(options, self.options.seed, demo=True)
-        self.show_table(TableScene(self, self.local_table(session), hands_limit=hands))
-
-    def _with_players(self, options: GameOptions) -> GameOptions:
-        """A copy of the new-game options, with the seat count --players asked for (once)."""
-        chosen = copy.deepcopy(options)
-        if self.options.players is not None:
-            chosen.players = self.options.players
-            self.options.players = None
-        return chosen
-
     def show_table(self, table: TableScene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
         from scenes.menu import MenuScene
@@ -595,7 +541,8 @@ class App:
         while self.stack.top is not menu:
             self.stack.pop()
 
-    def _refresh_menu(self) -> None:
+    def refresh_menu(self) -> None:
+        """The menu shows what it offers now (Continue comes and goes)."""
         from scenes.menu import MenuScene
 
         menu = self.stack.find(MenuScene)
@@ -611,36 +558,6 @@ class App:
             return self.profile.has_game(DAILY_GAME)
         except sqlite3.Error:
             return False
-
-    def saved_daily(self) -> GameSession | None:
-        """The daily hand in progress (a :class:`GameSession`), or None; an unreadable one is
-        set aside with a notice."""
-        from game.profile import DAILY_GAME
-        from game.save import InvalidSave
-        from scenes.i18n import _
-        from scenes.session import GameSession
-
-        if not self.has_saved_daily():
-            return None
-        try:
-            session = GameSession.from_saved(self.profile.load_game(DAILY_GAME))
-            if session.daily is None:
-                raise InvalidSave("this is not a daily challenge")
-            return session
-        except (InvalidSave, ValueError) as exc:
-            aside = self.profile.set_game_aside(DAILY_GAME)
-            self.notices.append(
-                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
-                    reason=exc, name=aside
-                )
-            )
-            return None
-
-    def start_daily(self, session: GameSession, *, fresh: bool = True) -> None:
-        """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved)."""
-        from scenes.play import TableScene
-
-        self.show_table(TableScene(self, self.local_table(session, fresh=fresh)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,7 @@ import pygame
 from game import daily
 from game.profile import DailyResult
 from game.rules import PassDirection
-from scenes import thinking
+from scenes import games, thinking
 from scenes.i18n import N_, _, ngettext
 from scenes.scene import Scene
 from scenes.table.felt import felt_surface
@@ -172,7 +172,7 @@ class DailyScene(Scene):
             self.results = []
         # A hand in progress is offered whatever its date: an unfinished hand of an earlier
         # day is finished before today's is dealt, so starting today's never overwrites it.
-        self.saved = self.app.saved_daily()
+        self.saved = games.saved_daily(self.app)
         if self.direction is None and self.setup_future is None:
             self.setup_future = self.app.thinker.submit(thinking.daily_setup, self.day)
         if self.par is None and self.par_future is None and not self.par_failed:
@@ -312,7 +312,7 @@ class DailyScene(Scene):
         if not self.ready():
             return
         if self.saved is not None:
-            self.app.start_daily(self.saved, fresh=False)
+            games.daily_game(self.app, self.saved, DailyResultScene, fresh=False)
             return
         assert self.par is not None and self.opponent_passes is not None
         assert self.direction is not None
@@ -325,7 +325,7 @@ class DailyScene(Scene):
             teaching=self.app.prefs.new_game.teaching,
             replay=replay,
         )
-        self.app.start_daily(session, fresh=True)
+        games.daily_game(self.app, session, DailyResultScene, fresh=True)
 
     def toggle_teaching(self) -> None:
         options = self.app.prefs.new_game

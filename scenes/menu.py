@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from scenes import games
 from scenes.about import AboutScene
 from scenes.daily import DailyScene
 from scenes.form_scene import FormScene
@@ -47,7 +48,7 @@ def _push(screen: Callable[[App], Scene]) -> Callable[[App], None]:
 
 
 MENU_ENTRIES: Final = (
-    MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
+    MenuEntry(N_("Continue"), games.continue_game, lambda app: app.has_saved_game()),
     MenuEntry(N_("New game"), _push(NewGameScene)),
     MenuEntry(N_("Daily challenge"), _push(DailyScene)),
     MenuEntry(N_("Settings"), _push(SettingsScene)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules import MoonMode, TieRule
+from scenes import games
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
 from scenes.preferences import LEVELS, PLAYER_COUNTS
@@ -80,7 +81,7 @@ class NewGameScene(FormScene):
 
     def start(self) -> None:
         self.app.save_preferences()
-        self.app.start_new_game(self.app.prefs.new_game)
+        games.new_game(self.app, self.app.prefs.new_game)
 
     def back(self) -> None:
         self.app.save_preferences()

@@ -28,6 +28,7 @@ played here (:class:`~scenes.local_table.LocalTable`) and are off for other sour
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -39,7 +40,6 @@ from game.moves import Move
 from game.rules import PASS_SIZE, PassDirection
 from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
 from game.view import SeatView
-from scenes.daily import DailyResultScene
 from scenes.dialogs import moon_dialog
 from scenes.i18n import N_, _, reason_message
 from scenes.local_table import LocalTable
@@ -83,9 +83,18 @@ PASS_LABELS: Final = {
 
 class TableScene(Scene):
     """The game table for one :class:`TableSource` (``hands_limit``: the demo stops after as
-    many hands)."""
+    many hands; ``on_new_game``: what "New game" does at the end; ``result``: the screen shown
+    at the end of the game instead of the score window)."""
 
-    def __init__(self, app: App, source: TableSource, *, hands_limit: int | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        source: TableSource,
+        *,
+        hands_limit: int | None = None,
+        on_new_game: Callable[[], None] | None = None,
+        result: Callable[[App, TableScene], Scene] | None = None,
+    ) -> None:
         super().__init__(app)
         self.source = source
         # A game played here: its session holds teaching mode, practice and the daily hand.
@@ -97,6 +106,8 @@ class TableScene(Scene):
         # plays for the player).
         self.human = session is None or (session.human_seat is not None and not session.autoplay)
         self.hands_limit = hands_limit
+        self.on_new_game = on_new_game  # "New game" at the end (else: back to the menu)
+        self.result = result  # the screen shown at the end instead of the score (the daily's)
         self.hands_done = 0
         self.view: SeatView = source.view()
         self.model = TableModel.from_view(self.view)
@@ -255,9 +266,9 @@ class TableScene(Scene):
             self.source.ready()
 
     def new_game(self) -> None:
-        """Another game with the same options (a game played here), else back to the menu."""
-        if self.session is not None:
-            self.app.start_new_game(self.session.options)
+        """Another game (as whoever opened the table says), else back to the menu."""
+        if self.on_new_game is not None:
+            self.on_new_game()
         else:
             self.app.to_menu()
 
@@ -412,8 +423,8 @@ class TableScene(Scene):
             self.finished = True
             self.app.finish_demo()
             return
-        if self.session is not None and self.session.daily is not None and phase is Phase.GAME_OVER:
-            self.app.stack.push(DailyResultScene(self.app, self))
+        if self.result is not None and phase is Phase.GAME_OVER:
+            self.app.stack.push(self.result(self.app, self))
             return
         self.app.stack.push(ScoreScene(self.app, self, extra_hand=self.extra_hand))
 

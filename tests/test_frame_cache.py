@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 from game.hand import Phase
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.play import TableScene
@@ -177,7 +177,7 @@ def fiddle(app: App, table: TableScene, rng: random.Random) -> None:
 
 def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_path: Path) -> None:
     rng = random.Random(5)
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene)
     comparer = Comparer(table, tmp_path)
@@ -257,7 +257,7 @@ def test_a_window_opened_over_the_table_leaves_no_trace_when_closed(
 ) -> None:
     """An opaque screen pushed over the table paints the whole window; when it is closed the
     table must paint itself whole again, not only what moved since its own last frame."""
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene)
     comparer = Comparer(table, tmp_path)

@@ -17,7 +17,7 @@ from game.ai import EasyPlayer, HardPlayer, MediumPlayer
 from game.match import Match
 from game.profile import Profile
 from game.rules import Rules
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App, Options, parse_args
 from scenes.new_game import NewGameScene
 from scenes.play import TableScene
@@ -89,11 +89,11 @@ def test_each_opponent_plays_at_its_level_and_the_history_keeps_the_line_up(app:
         EasyPlayer,
     ]
     assert session.levels() == (None, "easy", "hard", "medium", "easy")
-    table = TableScene(app, app.local_table(session))
+    table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
     app.record_finished(session)
-    games = app.profile.finished_games()
-    assert games[-1].levels == (None, "easy", "hard", "medium", "easy")
+    finished = app.profile.finished_games()
+    assert finished[-1].levels == (None, "easy", "hard", "medium", "easy")
 
 
 @pytest.mark.parametrize("players", [3, 5])

@@ -19,7 +19,7 @@ import pytest
 from game.cards import cards_of
 from game.hand import Phase
 from game.profile import PROFILE_FILE, Profile
-from scenes import i18n, score
+from scenes import games, i18n, score
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.i18n import reason_message
@@ -111,7 +111,7 @@ class DrawnCards:
 
 
 def start_game(app: App) -> TableScene:
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene)
     return table
@@ -395,7 +395,7 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
     match = Match.new(options.rules(), seed=MOON_SEED)
     opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
     session = GameSession(match, options, players=opponents)
-    table = TableScene(app, app.local_table(session))
+    table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
     for _ in range(100):
         wait_for_player(app, table)

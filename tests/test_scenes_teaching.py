@@ -24,7 +24,7 @@ from game.match import Match
 from game.profile import DAILY_GAME, Profile
 from game.rules import Rules
 from scenes import daily as daily_scene
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App
 from scenes.daily import DailyResultScene, DailyScene
 from scenes.i18n import reason_message
@@ -59,7 +59,7 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 120) -> None:
 
 def teaching_table(app: App) -> TableScene:
     app.prefs.new_game.teaching = True
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.teaching
     return table
@@ -156,7 +156,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
 
 
 def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) -> None:
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene) and not table.session.teaching
     wait_for_player(app, table)
@@ -172,7 +172,7 @@ def one_hand_game(app: App, seed: int) -> TableScene:
     """A game that ends after one hand (target 1), put on the table like any new game."""
     options = GameOptions(level="easy")
     session = GameSession(Match.new(Rules(target=1), seed=seed), options)
-    table = TableScene(app, app.local_table(session))
+    table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
     return table
 
@@ -199,7 +199,7 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)
     assert Profile.open(app.options.profile).load_game()["practice"] is True
-    app.continue_game()
+    games.continue_game(app)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.practice
     assert table.practice_label() == "Practice"
@@ -207,9 +207,9 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     # And a game without help, for contrast.
     plain = one_hand_game(app, seed=22)
     play_to_the_end(app, plain)
-    games = Profile.open(app.options.profile).finished_games()
-    assert [g.practice for g in games] == [True, False]
-    helped, unhelped = games
+    finished = Profile.open(app.options.profile).finished_games()
+    assert [g.practice for g in finished] == [True, False]
+    helped, unhelped = finished
     assert helped.winners == tuple(table.source.match.winners)
     assert helped.totals == tuple(table.source.match.totals) and helped.hands == 1
     assert not helped.counts_as_win  # whatever the score said
@@ -360,7 +360,7 @@ def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
 def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: dt.date) -> None:
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
-        app.start_new_game(app.prefs.new_game)  # an ordinary game in progress, kept aside
+        games.new_game(app, app.prefs.new_game)  # an ordinary game in progress, kept aside
         ordinary = app.stack.top
         assert isinstance(ordinary, TableScene)
         wait_for_player(app, ordinary)
@@ -436,7 +436,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     match.choose_pass(0, match.hand.hand_cards(0)[:3])
     while not match.is_over:
         match.play(match.hand.legal_cards()[0])
-    table = TableScene(app, app.local_table(session, fresh=False))
+    table = TableScene(app, games.local_table(app, session, fresh=False))
     app.show_table(table)
     app.stack.push(DailyResultScene(app, table))
     result = app.stack.top
