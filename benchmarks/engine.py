@@ -1,17 +1,29 @@
 """Random full hands per second on one core: our engine beside OpenSpiel's C++ Hearts.
 
-Each hand: a seeded deal, a random pass (3 cards a seat, on the hands that pass), 13 tricks of
-uniformly random legal cards, the score. Ours is driven two ways: the fast path the AI's
-searches use (``legal_mask`` + ``advance``) and the checked path the window and the network use
-(``choose_pass`` + ``play``, which validate every move and report events). OpenSpiel is driven
-through its Python API (``pyspiel.load_game("hearts")``), chance nodes included, with uniformly
-random actions. Install it with ``pip install open-spiel`` (the ``bench`` extra).
+Every engine is driven the way its own users drive it, with the same rules, and every move is
+drawn uniformly from the legal moves with the same random source (``random.Random(seed)``,
+``int(random() * len(choices))``):
+
+- OpenSpiel (``pyspiel.load_game("hearts", {"qs_breaks_hearts": False})``: the classic rules ours
+  default to) is driven plainly: at every node, chance nodes included, ``legal_actions()`` then
+  ``apply_action()`` of one of them. The deal is its 53 chance nodes (the pass direction, then
+  one card at a time), the pass is three picks a seat. ``chance_outcomes()`` is never called
+  (it builds a Python list of (action, probability) pairs at each chance node).
+- ours, fast path (what the AI's playouts run): the engine's seeded deal (``deal_hands``), a
+  uniformly drawn 3-card subset of each hand passed with ``exchange_fast``, then at every play
+  ``legal_cards()`` and ``advance()`` of one of them, unchecked and without events.
+- ours, checked path (what the window and the network table run): a :class:`game.match.Match`
+  dealing its hands, each seat's pass and every play through the match's checked moves, which
+  validate the move and return the events it caused.
+
+The pass direction follows our cycle (left, right, across, hold) on our side and is drawn by
+OpenSpiel's first chance node on its side: three hands in four pass on both.
 
 The machine's speed drifts (on the shared virtual machine this was written on, by +-30% within
 seconds and 2x over minutes), so the timing runs short batches of each engine back to back and
-reports the median of the rounds' ratios. ``--instructions`` counts machine instructions per
-hand under valgrind instead (``apt-get install valgrind``; about a minute): a figure that does
-not move from run to run.
+reports the median of the rounds. ``--instructions`` counts machine instructions per hand under
+valgrind instead (``apt-get install valgrind``; a few minutes): a figure that does not move from
+run to run, and the one the goals are stated in.
 
 Usage: python benchmarks/engine.py [--hands N] [--rounds R] [--instructions]
 """
@@ -28,15 +40,26 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cards import cards_of
 from game.deal import deal_hands, hand_seed
 from game.hand import HAND_DONE, HandState, Phase
-from game.legality import legal_mask
+from game.match import Match
 from game.rules import Rules
+
+HOW_OPENSPIEL_IS_DRIVEN = (
+    "legal_actions() + apply_action() at every node, chance nodes included;"
+    " no chance_outcomes(); qs_breaks_hearts=False"
+)
+OPENSPIEL_PARAMETERS = {"qs_breaks_hearts": False}  # the rest of its defaults are ours
+
+# Every 3-card subset of a 13-card hand, by position in the hand: the random pass draws one.
+TRIPLES = tuple(itertools.combinations(range(13), 3))
 
 
 def fast_hands(count: int, seed: int) -> float:
@@ -47,79 +70,94 @@ def fast_hands(count: int, seed: int) -> float:
     pass_direction = rules.pass_direction
     deal = HandState.deal
     passing = Phase.PASS
-    triples = tuple(itertools.combinations(range(rules.hand_size), 3))
-
+    triples = TRIPLES
     start = time.perf_counter()
     for k in range(count):
         state = deal(rules, deal_hands(hand_seed(seed, k), 4, deck, k % 4), pass_direction(k))
         if state.phase is passing:
             passes = []
             for hand in state.hands:
-                # one of the hand's 3-card subsets, uniformly
                 cards = cards_of(hand)
                 i, j, m = triples[int(rnd() * len(triples))]
                 passes.append(1 << cards[i] | 1 << cards[j] | 1 << cards[m])
             state.exchange_fast(passes)
+        # Then every play as OpenSpiel's driver does it: the legal moves, one drawn uniformly.
+        legal_cards = state.legal_cards
         advance = state.advance
-        hands = state.hands
-        first_lead = state.first_lead
         while True:
-            # The seat to act's legal cards, as the AI's playouts ask for them (game.legality),
-            # then a uniformly random one of them: skip a random number of the set's bits.
-            mask = legal_mask(
-                hands[state.turn],
-                state.led_suit,
-                state.trick_number,
-                state.hearts_broken,
-                first_lead,
-            )
-            held = mask.bit_count()
-            if held > 1:
-                i = int(rnd() * held)
-                while i:
-                    mask &= mask - 1
-                    i -= 1
-                mask &= -mask
-            if advance(mask.bit_length() - 1) == HAND_DONE:
+            cards = legal_cards()
+            if advance(cards[int(rnd() * len(cards))]) == HAND_DONE:
                 break
         assert state.hand_scores is not None
     return count / (time.perf_counter() - start)
 
 
 def checked_hands(count: int, seed: int) -> float:
-    """Hands per second through the checked, event-reporting path."""
+    """Hands per second through the checked, event-reporting path of a match."""
     rules = Rules()
-    rng = random.Random(seed)
+    rnd = random.Random(seed).random
+    triples = TRIPLES
     start = time.perf_counter()
+    match = Match.new(rules, seed)
     for k in range(count):
-        hands = deal_hands(hand_seed(seed, k), 4, rules.deck, k % 4)
-        state = HandState.deal(rules, hands, rules.pass_direction(k))
-        if state.phase is Phase.PASS:
+        if k:
+            match = match_for_next_hand(match, rules, seed)
+        hand = match.hand
+        if hand.phase is Phase.PASS:
             for seat in range(4):
-                state.choose_pass(seat, rng.sample(cards_of(state.hands[seat]), 3))
-        while state.phase is Phase.PLAY:
-            state.play(rng.choice(state.legal_cards()))
+                cards = cards_of(hand.hands[seat])
+                i, j, m = triples[int(rnd() * len(triples))]
+                match.choose_pass(seat, (cards[i], cards[j], cards[m]))
+        while hand.phase is Phase.PLAY:
+            legal = hand.legal_cards()
+            match.play(legal[int(rnd() * len(legal))], hand.turn)
     return count / (time.perf_counter() - start)
 
 
-def openspiel_hands(count: int, seed: int) -> float | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
+def match_for_next_hand(match: Match, rules: Rules, seed: int) -> Match:
+    """The next hand of the match, or a new match once it is over (the hands go on)."""
+    if match.is_over:
+        return Match.new(rules, f"{seed}/{match.hand_number}")
+    match.next_hand()
+    return match
+
+
+def openspiel_hands(count: int, seed: int, game: Any = None) -> float | None:
+    """Hands per second of OpenSpiel's Hearts driven plainly (see HOW_OPENSPIEL_IS_DRIVEN);
+    None when it is not installed. ``game`` replaces the loaded game (for the tests)."""
+    if game is None:
+        game = load_openspiel()
+        if game is None:
+            return None
     rnd = random.Random(seed).random
     start = time.perf_counter()
     for _ in range(count):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rnd() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(rnd() * len(actions))])
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rnd() * len(actions))])
     return count / (time.perf_counter() - start)
+
+
+def load_openspiel() -> Any:
+    """OpenSpiel's Hearts with our default rules, or None when pyspiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyspiel.load_game("hearts", OPENSPIEL_PARAMETERS)
+
+
+ENGINES: dict[str, Callable[[int, int], float | None]] = {
+    "fast": fast_hands,
+    "checked": checked_hands,
+    "openspiel": openspiel_hands,
+}
+LABELS = {
+    "fast": "ours, fast path (legal_cards + advance)",
+    "checked": "ours, checked path (Match, events)",
+    "openspiel": "OpenSpiel C++ via pyspiel, plainly",
+}
 
 
 def main() -> None:
@@ -131,58 +169,53 @@ def main() -> None:
         action="store_true",
         help="count machine instructions per hand under valgrind instead of timing",
     )
-    parser.add_argument("--inner", choices=INNER, help=argparse.SUPPRESS)
+    parser.add_argument("--inner", choices=ENGINES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.hands < 1 or args.rounds < 1:
         parser.error("--hands and --rounds must be positive")
     if args.inner:  # one engine's hands under valgrind (see instructions_per_hand)
-        INNER[args.inner](args.hands, 1)
+        ENGINES[args.inner](args.hands, 1)
         return
+    print(f"OpenSpiel is driven plainly: {HOW_OPENSPIEL_IS_DRIVEN}")
+    print(f"compiled engine modules: {compiled_modules() or 'none (pure Python)'}")
     if args.instructions:
         print_instructions(parser)
         return
-    engines = [("fast", fast_hands), ("checked", checked_hands), ("openspiel", openspiel_hands)]
     fast_hands(args.hands // 4 + 1, -1)  # warm up: imports, caches
-    rates: dict[str, list[float]] = {name: [] for name, _ in engines}
-    ratios: list[float] = []  # fast / OpenSpiel within each round
+    rates: dict[str, list[float]] = {name: [] for name in ENGINES}
+    names = list(ENGINES)
     for r in range(args.rounds):
-        # One short batch of each, back to back and in turn first, so that both sides of a
-        # round's ratio ran at the same machine speed (this VM's speed drifts by +-30% over
-        # seconds, which made best-of-long-runs ratios swing from 1.6x to 2.4x).
-        order = engines if r % 2 == 0 else engines[::-1]
-        round_rates = {}
-        for name, fn in order:
-            rate = fn(args.hands, r)
+        # One short batch of each, back to back and in turn first, so that every engine runs
+        # at the same mix of machine speeds (this VM's speed drifts by +-30% over seconds).
+        for name in names if r % 2 == 0 else names[::-1]:
+            rate = ENGINES[name](args.hands, r)
             if rate is not None:
-                round_rates[name] = rate
                 rates[name].append(rate)
-        if "openspiel" in round_rates:
-            ratios.append(round_rates["fast"] / round_rates["openspiel"])
     print(
-        f"{args.rounds} rounds of {args.hands} hands, one core, Python {sys.version.split()[0]}"
-        " (hands/s: median of the rounds, best round)"
+        f"{args.rounds} interleaved rounds of {args.hands} hands, one core,"
+        f" Python {sys.version.split()[0]} (hands/s: median of the rounds, slowest-fastest)"
     )
-    labels = {
-        "fast": "ours, fast path (legal_mask + advance):",
-        "checked": "ours, checked path with events:        ",
-        "openspiel": "OpenSpiel C++ via pyspiel:              ",
-    }
-    for name, label in labels.items():
+    for name, label in LABELS.items():
         if rates[name]:
-            print(f"{label} {statistics.median(rates[name]):9.0f} {max(rates[name]):9.0f}")
-    if ratios:
-        low, high = percentile(ratios, 0.1), percentile(ratios, 0.9)
-        print(
-            f"ratio fast / OpenSpiel, median of the rounds: {statistics.median(ratios):.2f}x"
-            f" (10th-90th percentile {low:.2f}-{high:.2f}; goal >= 2x)"
-        )
-        checked = statistics.median(rates["checked"]) / statistics.median(rates["openspiel"])
-        print(f"ratio checked / OpenSpiel (medians):          {checked:.2f}x")
+            median = statistics.median(rates[name])
+            print(
+                f"{label + ':':40} {median:9.0f}   ({min(rates[name]):.0f}-{max(rates[name]):.0f})"
+            )
+    if rates["openspiel"]:
+        theirs = statistics.median(rates["openspiel"])
+        fast = statistics.median(rates["fast"]) / theirs
+        checked = statistics.median(rates["checked"]) / theirs
+        print(f"fast path / OpenSpiel:    {fast:.2f}x (goal >= 2x)")
+        print(f"checked path / OpenSpiel: {checked:.2f}x (goal >= 1x)")
     else:
         print("OpenSpiel not installed (pip install open-spiel): no comparison")
 
 
-INNER = {"fast": fast_hands, "checked": checked_hands, "openspiel": openspiel_hands}
+def compiled_modules() -> str:
+    """The engine modules running compiled in this process, by name."""
+    from game import native
+
+    return ", ".join(native.compiled())
 
 
 def instructions_per_hand(name: str) -> int:
@@ -214,21 +247,18 @@ def instructions_per_hand(name: str) -> int:
 def print_instructions(parser: argparse.ArgumentParser) -> None:
     if shutil.which("valgrind") is None:
         parser.error("--instructions needs valgrind (sudo apt-get install valgrind)")
-    ours = instructions_per_hand("fast")
-    print(f"ours, fast path:           {ours:10,} instructions a hand")
-    try:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
-    except ImportError:
+    counts = {"fast": instructions_per_hand("fast"), "checked": instructions_per_hand("checked")}
+    if load_openspiel() is not None:
+        counts["openspiel"] = instructions_per_hand("openspiel")
+    print("machine instructions a hand (valgrind):")
+    for name, count in counts.items():
+        print(f"{LABELS[name] + ':':40} {count:10,}")
+    if "openspiel" not in counts:
         print("OpenSpiel not installed (pip install open-spiel): no comparison")
         return
-    theirs = instructions_per_hand("openspiel")
-    print(f"OpenSpiel C++ via pyspiel: {theirs:10,} instructions a hand")
-    print(f"ratio OpenSpiel / ours:    {theirs / ours:.2f}x fewer instructions (goal >= 2x)")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+    theirs = counts["openspiel"]
+    print(f"fast path / OpenSpiel:    {theirs / counts['fast']:.2f}x (goal >= 2x)")
+    print(f"checked path / OpenSpiel: {theirs / counts['checked']:.2f}x (goal >= 1x)")
 
 
 if __name__ == "__main__":

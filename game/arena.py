@@ -27,14 +27,18 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import LEVELS, make_player
-from game.ai.hard import HardPlayer
+from game.ai.baselines import WORK_PER_ITERATION, IsmctsPlayer, RunnerPlayer
+from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.cards import QUEEN_OF_SPADES_BIT, Card
 from game.match import Match
 from game.players import Player, RandomPlayer, play_match
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
 from game.view import SeatView
 
-ARENA_LEVELS: Final = (*LEVELS, "random")
+ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "ismcts")
+SIZED_LEVELS: Final = ("hard", "ismcts")
+"""The game's levels, and yardsticks: random legal cards, a moon runner and an information-set
+MCTS (:mod:`game.ai.baselines`)."""
 Z_95: Final = 1.959964  # two-sided 95% normal quantile
 
 
@@ -66,9 +70,52 @@ class TimedPlayer:
         return self.inner.choose_moon(view)
 
 
-def new_player(level: str, seed: str, hard_work: int | None = None) -> Player:
+def parse_level(name: str) -> tuple[str, int | None, float | None]:
+    """A line-up entry: a level, or ``hard:WORK`` / ``ismcts:ITERATIONS`` for a search of
+    another size (so budgets can meet at one table), and ``hard:WORK:TOUGH`` for Hard with
+    another share of tough playout opponents. ValueError with the choices otherwise.
+
+    >>> parse_level("hard:120000"), parse_level("medium"), parse_level("hard:60000:0.25")
+    (('hard', 120000, None), ('medium', None, None), ('hard', 60000, 0.25))
+    """
+    level, _, rest = name.partition(":")
+    size, _, share = rest.partition(":")
+    if level not in ARENA_LEVELS or (size and level not in SIZED_LEVELS):
+        raise ValueError(
+            f"unknown player {name!r}: choose from {', '.join(ARENA_LEVELS)}"
+            " (hard:WORK[:TOUGH] and ismcts:ITERATIONS set a search's size)"
+        )
+    if not size:
+        return level, None, None
+    if not size.isdigit() or int(size) < 1:
+        raise ValueError(f"{name!r}: the size after the colon must be a whole number above 0")
+    if not share:
+        return level, int(size), None
+    try:
+        tough = float(share)
+    except ValueError:
+        tough = -1.0
+    if level != "hard" or not 0 <= tough <= 1:
+        raise ValueError(f"{name!r}: a share of tough playouts from 0 to 1 follows Hard's work")
+    return level, int(size), tough
+
+
+def new_player(
+    name: str, seed: str, hard_work: int | None = None, ismcts_iterations: int | None = None
+) -> Player:
+    level, size, tough = parse_level(name)
+    if level == "hard" and size:
+        return HardPlayer(seed, work=size, tough=TOUGH_SHARE if tough is None else tough)
+    if level == "ismcts" and size:
+        return IsmctsPlayer(seed, size)
     if level == "random":
         return RandomPlayer(seed)
+    if level == "runner":
+        return RunnerPlayer(seed)
+    if level == "ismcts":
+        # The same decision time as Hard's, unless told otherwise.
+        equal = (hard_work or DEFAULT_WORK) // WORK_PER_ITERATION
+        return IsmctsPlayer(seed, ismcts_iterations or equal)
     if level == "hard" and hard_work is not None:
         return HardPlayer(seed, work=hard_work)
     return make_player(level, seed)
@@ -92,10 +139,16 @@ class Task:
     seed: str
     deals: tuple[int, ...]
     hard_work: int | None
+    ismcts_iterations: int | None = None
 
 
 def play_deal(
-    lineup: Sequence[str], rules: Rules, seed: str, deal: int, hard_work: int | None
+    lineup: Sequence[str],
+    rules: Rules,
+    seed: str,
+    deal: int,
+    hard_work: int | None,
+    ismcts_iterations: int | None = None,
 ) -> DealResult:
     """Deal number ``deal`` played once per rotation of ``lineup`` around the table."""
     n = len(lineup)
@@ -108,7 +161,9 @@ def play_deal(
         # Entry i of the line-up sits at seat (i + rotation) % n.
         entry_at = [(seat - rotation) % n for seat in range(n)]
         players = [
-            TimedPlayer(new_player(lineup[i], f"{seed}/{deal}/{rotation}/{i}", hard_work))
+            TimedPlayer(
+                new_player(lineup[i], f"{seed}/{deal}/{rotation}/{i}", hard_work, ismcts_iterations)
+            )
             for i in entry_at
         ]
         match = Match.new(
@@ -133,7 +188,10 @@ def play_deal(
 
 
 def _run_task(task: Task) -> list[DealResult]:
-    return [play_deal(task.lineup, task.rules, task.seed, d, task.hard_work) for d in task.deals]
+    return [
+        play_deal(task.lineup, task.rules, task.seed, d, task.hard_work, task.ismcts_iterations)
+        for d in task.deals
+    ]
 
 
 @dataclass
@@ -164,14 +222,14 @@ class Report:
 
     def table(self) -> str:
         lines = [
-            f"{'player':<8} {'hands':>6} {'points/hand':>11} {'95% interval':>16} "
+            f"{'player':<12} {'hands':>6} {'points/hand':>11} {'95% interval':>16} "
             f"{'moons':>6} {'queens':>6} {'ms median':>10} {'ms max':>8} {'cpu median':>10} "
             f"{'cpu max':>8}"
         ]
         for level in dict.fromkeys(self.lineup):
             low, high = self.interval(level)
             lines.append(
-                f"{level:<8} {self.hands[level]:>6} {self.mean[level]:>11.3f} "
+                f"{level:<12} {self.hands[level]:>6} {self.mean[level]:>11.3f} "
                 f"{f'[{low:.3f}, {high:.3f}]':>16} {self.moons[level]:>6} {self.queens[level]:>6} "
                 f"{self.median_ms[level]:>10.2f} {self.max_ms[level]:>8.1f} "
                 f"{self.cpu_median_ms[level]:>10.2f} {self.cpu_max_ms[level]:>8.1f}"
@@ -186,6 +244,7 @@ def run_arena(
     jobs: int = 1,
     rules: Rules | None = None,
     hard_work: int | None = None,
+    ismcts_iterations: int | None = None,
 ) -> Report:
     """Play ``deals`` duplicate deals with ``lineup`` (levels from ARENA_LEVELS)."""
     rules = rules or Rules(players=len(lineup))
@@ -194,14 +253,20 @@ def run_arena(
             f"the rules are for {rules.players} players, the line-up has {len(lineup)}"
         )
     for level in lineup:
-        if level not in ARENA_LEVELS:
-            raise ValueError(f"unknown player {level!r}: choose from {', '.join(ARENA_LEVELS)}")
+        parse_level(level)
     started = time.perf_counter()
     seed_str = str(seed)
     # Small batches, interleaved so each process gets a similar mix of early and late deals.
     batch = max(1, min(10, deals // (jobs * 4) or 1))
     tasks = [
-        Task(tuple(lineup), rules, seed_str, tuple(range(s, min(s + batch, deals))), hard_work)
+        Task(
+            tuple(lineup),
+            rules,
+            seed_str,
+            tuple(range(s, min(s + batch, deals))),
+            hard_work,
+            ismcts_iterations,
+        )
         for s in range(0, deals, batch)
     ]
     results: list[DealResult] = []
@@ -276,6 +341,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--hard-work", type=_positive, default=None, help="card plays Hard simulates per decision"
     )
+    p.add_argument(
+        "--ismcts-iterations",
+        type=_positive,
+        default=None,
+        help="iterations of the ISMCTS yardstick per decision (default: Hard's decision time)",
+    )
     return p
 
 
@@ -285,9 +356,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = [name.lower() for name in args.players]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         p.error(f"give 3 to 5 players, not {len(players)}")
-    unknown = [name for name in players if name not in ARENA_LEVELS]
-    if unknown:
-        p.error(f"unknown player {unknown[0]!r}: choose from {', '.join(ARENA_LEVELS)}")
+    for name in players:
+        try:
+            parse_level(name)
+        except ValueError as exc:
+            p.error(str(exc))
     rules = Rules(
         players=len(players),
         moon=MoonMode(args.moon),
@@ -295,7 +368,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         queen_breaks_hearts=args.queen_breaks_hearts,
     )
     try:
-        report = run_arena(players, args.deals, args.seed, args.jobs, rules, args.hard_work)
+        report = run_arena(
+            players,
+            args.deals,
+            args.seed,
+            args.jobs,
+            rules,
+            args.hard_work,
+            args.ismcts_iterations,
+        )
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -39,6 +39,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from game import ai
 from game.ai.hard import HardPlayer
 from game.cards import CARDS, Card, cards_of
 from game.deal import daily_seed, seeded_choice_index
@@ -56,6 +57,17 @@ DAILY_RULES: Final = Rules()
 # Hard's search, pinned here so that tuning the game's Hard level leaves the daily alone:
 DAILY_WORK: Final = 60_000  # card plays simulated per play decision
 DAILY_PASS_SAMPLES: Final = 24  # deals played out per candidate pass
+
+
+def par_key() -> str:
+    """What a stored par depends on: this algorithm's version and the AI's
+    (:data:`game.ai.AI_VERSION`), e.g. ``"daily1/ai1"``. A par kept under another key is
+    computed again, so an update never pairs an old par with new opponents' passes.
+
+    >>> par_key() == f"daily{DAILY_VERSION}/ai{ai.AI_VERSION}"
+    True
+    """
+    return f"daily{DAILY_VERSION}/ai{ai.AI_VERSION}"
 
 
 def _check_date(day: object) -> _dt.date:

@@ -29,24 +29,26 @@ import sys
 from array import array
 from typing import Final
 
-from game.cards import CARD_BITS, DECK_SIZE
+from game.cards import DECK_SIZE
 
 DEAL_VERSION: Final = 1
 _PREFIX: Final = b"dame-de-pique/deal/v1:"
 _KEY_BYTES: Final = 8
 
 Seed = int | str
+# The functions below take any object as a seed and refuse what is not a Seed with a ValueError
+# (seed_text), compiled or not: a compiled function's own type check would raise TypeError.
 _SEED_TYPES: Final = (int, str)
 
 
-def seed_text(seed: Seed) -> str:
+def seed_text(seed: object) -> str:
     """The text form of a seed: ints in decimal, strings as they are."""
     if isinstance(seed, bool) or not isinstance(seed, _SEED_TYPES):
         raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
     return str(seed)
 
 
-def _keys(seed: Seed, salt: str = "") -> array[int]:
+def _keys(seed: object, salt: str = "") -> array[int]:
     digest = hashlib.shake_256(_PREFIX + (salt + seed_text(seed)).encode()).digest(
         DECK_SIZE * _KEY_BYTES
     )
@@ -61,29 +63,31 @@ def _deck_cards(deck: int) -> tuple[int, ...]:
     return tuple(c for c in range(DECK_SIZE) if deck >> c & 1)
 
 
-def shuffled(seed: Seed, deck: int) -> list[int]:
+def shuffled(seed: object, deck: int) -> list[int]:
     """The cards of ``deck`` (a bit set) in the order the seed puts them."""
     cards = list(_deck_cards(deck))
     # sort() is stable and the cards start in increasing order, so equal keys keep card order.
     # (The keys go through a list: a list's item lookup is a much cheaper key function than an
-    # array's, and this sort is a fifth of a random hand's cost.)
+    # array's.)
     cards.sort(key=_keys(seed).tolist().__getitem__)
     return cards
 
 
-def deal_hands(seed: Seed, players: int, deck: int, dealer: int) -> list[int]:
+def deal_hands(seed: object, players: int, deck: int, dealer: int) -> list[int]:
     """Each seat's hand as a bit set, dealt from the shuffled deck starting left of the dealer."""
     order = shuffled(seed, deck)
     hands = [0] * players
-    first = (dealer + 1) % players
-    bit = CARD_BITS.__getitem__
+    first = dealer + 1
     for i in range(players):
         # The i-th card of the deal goes to seat first + i, then every players-th card after it.
-        hands[(first + i) % players] = sum(map(bit, order[i::players]))
+        hand = 0
+        for card in order[i::players]:
+            hand |= 1 << card
+        hands[(first + i) % players] = hand
     return hands
 
 
-def hand_seed(match_seed: Seed, hand_number: int) -> str:
+def hand_seed(match_seed: object, hand_number: int) -> str:
     """The seed of hand ``hand_number`` (from 0) of a match."""
     return f"{seed_text(match_seed)}/{hand_number}"
 
@@ -93,7 +97,7 @@ def daily_seed(day: _dt.date) -> str:
     return f"daily/{day.isoformat()}"
 
 
-def seeded_choice_index(seed: Seed, salt: str, count: int) -> int:
+def seeded_choice_index(seed: object, salt: str, count: int) -> int:
     """A number in ``range(count)`` chosen by the seed (used for the daily pass direction).
 
     >>> seeded_choice_index("daily/2026-01-01", "pass", 3) in range(3)

@@ -87,9 +87,9 @@ _HOLD: Final = PassDirection.HOLD
 _ACROSS: Final = PassDirection.ACROSS
 _SHOOTER_CHOOSES: Final = MoonMode.SHOOTER_CHOOSES
 _SHOOTER_MINUS: Final = MoonMode.SHOOTER_MINUS
-
-
-_new_state = object.__new__
+# (constants of this module: compiled, they are read without a dictionary look-up)
+_CARD_BITS: Final = CARD_BITS
+_CARDS: Final = CARDS
 
 
 def _or_all(masks: list[int]) -> int:
@@ -101,11 +101,6 @@ def _breakers(queen_breaks_hearts: bool) -> int:
     return HEARTS_MASK | (QUEEN_OF_SPADES_BIT if queen_breaks_hearts else 0)
 
 
-@functools.cache
-def _breaks(breakers: int) -> tuple[bool, ...]:
-    return tuple(bool(breakers >> c & 1) for c in range(52))
-
-
 class HandState:
     """The full state of one hand. Seats are numbered clockwise; play goes clockwise."""
 
@@ -113,11 +108,11 @@ class HandState:
         "best_card",
         "best_seat",
         "breakers",
-        "breaks",
         "dealt",
         "first_lead",
         "first_leader",
         "hand_scores",
+        "hand_size",
         "hands",
         "hearts_broken",
         "leader",
@@ -139,6 +134,7 @@ class HandState:
 
     rules: Rules
     n: int
+    hand_size: int  # cards dealt to each seat (the tricks in the hand)
     dealt: tuple[int, ...]  # each seat's cards as dealt, before the pass
     pass_direction: PassDirection
     passes: list[int | None]  # what each seat chose to pass (None: not chosen yet)
@@ -158,7 +154,6 @@ class HandState:
     tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) of finished tricks
     trick_mask: int  # the current trick's cards as a set
     breakers: int  # the cards whose play breaks hearts (hearts, and the queen by house rule)
-    breaks: tuple[bool, ...]  # breakers, card by card (the fast path's test)
     moon_shooter: int | None
     moon_subtracted: bool
     hand_scores: tuple[int, ...] | None
@@ -183,9 +178,10 @@ class HandState:
             raise ValueError("the hands do not hold exactly the cards in play")
         if n != 4 and direction is _ACROSS:
             raise ValueError("there is no pass across with 3 or 5 players")
-        self = _new_state(cls)
+        self = cls()
         self.rules = rules
         self.n = n
+        self.hand_size = size
         self.dealt = tuple(hands)
         self.pass_direction = direction
         self.passes = [None] * n
@@ -202,8 +198,7 @@ class HandState:
         self.taken = [0] * n
         self.tricks = []
         self.trick_mask = 0
-        self.breakers = breakers = _breakers(rules.queen_breaks_hearts)
-        self.breaks = _breaks(breakers)
+        self.breakers = _breakers(rules.queen_breaks_hearts)
         self.moon_shooter = None
         self.moon_subtracted = False
         self.hand_scores = None
@@ -215,9 +210,10 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (lists copied; ints and tuples shared)."""
-        other = _new_state(HandState)
+        other = HandState()
         other.rules = self.rules
         other.n = self.n
+        other.hand_size = self.hand_size
         other.dealt = self.dealt
         other.pass_direction = self.pass_direction
         other.passes = self.passes[:]
@@ -235,7 +231,6 @@ class HandState:
         other.trick_number = self.trick_number
         other.hearts_broken = self.hearts_broken
         other.breakers = self.breakers
-        other.breaks = self.breaks
         other.taken = self.taken[:]
         other.tricks = self.tricks[:]
         other.moon_shooter = self.moon_shooter
@@ -333,7 +328,13 @@ class HandState:
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play, lowest first."""
-        return cards_of(self.legal_mask())
+        mask = self.legal_mask()
+        cards = []
+        while mask:
+            low = mask & -mask
+            cards.append(_CARDS[low.bit_length() - 1])
+            mask ^= low
+        return cards
 
     def play_reason(self, card: int, seat: int | None = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
@@ -391,9 +392,9 @@ class HandState:
         # The AI's playouts and the benchmark spend most of their time here: no calls of ours
         # on the way through a trick, the trick's end inline.
         seat = self.turn
-        bit = CARD_BITS[card]  # a shared int: no new 52-bit int for each play
+        bit = _CARD_BITS[card]  # a shared int: no new 52-bit int for each play
         self.hands[seat] ^= bit
-        if self.breaks[card]:
+        if bit & self.breakers:
             self.hearts_broken = True
         trick = self.trick
         trick.append(card)
@@ -416,7 +417,7 @@ class HandState:
                 self.led_suit = NO_LED_SUIT
                 self.leader = self.turn = winner
                 self.trick_number = number = self.trick_number + 1
-                if number < self.rules.hand_size:
+                if number < self.hand_size:
                     return TRICK_DONE
                 self._finish()
                 return HAND_DONE

@@ -14,10 +14,20 @@ window, the AI and the network table all ask these two functions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeGuard
 
-from game.cards import DECK_SIZE, HEARTS_MASK, PENALTY_MASK, SUIT_MASKS
+from game.cards import (
+    DECK_SIZE,
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+)
 from game.rules import PASS_SIZE
 
 NO_LED_SUIT: Final = -1
@@ -99,14 +109,88 @@ def illegal_reason(
     return Reason.NO_POINTS_FIRST_TRICK
 
 
-def reason_text(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> str:
-    """The English sentence for a reason, naming the suit or card it is about."""
+def play_inferences(
+    tricks: Sequence[tuple[int, Sequence[int]]], players: int, queen_breaks_hearts: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The play rules run backwards: what each seat's plays prove it does not hold.
+
+    ``tricks`` are the hand's tricks so far, each (leader, cards in play order), the current
+    one included. Returns per seat the suits it has shown void in (a bit ``1 << suit`` each)
+    and the cards it cannot have held when it played (so cannot hold now):
+
+    - a card off the suit led: the seat holds none of that suit;
+    - a heart led before hearts broke: the hand held nothing but hearts;
+    - a point card on the first trick, off the suit led: the hand held nothing but points.
+
+    Each follows from :func:`legal_mask`; ``tests/test_rules.py`` checks them against the real
+    hands of random games, so a change of rule that breaks one fails there.
+
+    >>> from game.cards import parse_cards
+    >>> voids, excluded = play_inferences([(0, parse_cards("2C 3C 5H 4C"))], 4, False)
+    >>> voids[2] == 1 << 0, excluded[2] == ~PENALTY_MASK, voids[1]
+    (True, True, 0)
+    """
+    voids = [0] * players
+    excluded = [0] * players
+    broken = False
+    breakers = HEARTS_MASK | (1 << QUEEN_OF_SPADES if queen_breaks_hearts else 0)
+    for number, (leader, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        led = cards[0] // RANKS_PER_SUIT
+        for i, card in enumerate(cards):
+            seat = (leader + i) % players
+            bit = 1 << card
+            if i == 0:
+                if number > 0 and bit & HEARTS_MASK and not broken:
+                    excluded[seat] |= ~HEARTS_MASK  # led a heart unbroken: nothing else held
+            elif card // RANKS_PER_SUIT != led:
+                voids[seat] |= 1 << led  # did not follow: void in the suit led
+                if number == 0 and bit & PENALTY_MASK:
+                    excluded[seat] |= ~PENALTY_MASK  # points on the first trick: nothing else
+            if bit & breakers:
+                broken = True
+    return tuple(voids), tuple(excluded)
+
+
+def reason_blanks(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> ReasonBlanks:
+    """What a reason's sentence names: the suit led, the card that must open, the pass size.
+    Every form of a refusal (English here, the window's language, the tutor's sentences) fills
+    its blanks from this one function."""
     from game.cards import CARDS
 
-    return reason.text(
-        suit=SUIT_NAMES[led_suit] if led_suit != NO_LED_SUIT else "",
-        card=CARDS[first_lead].symbol(),
-        count=PASS_SIZE,
+    suit = led_suit if led_suit != NO_LED_SUIT and "{suit}" in reason.value else None
+    card = CARDS[first_lead] if "{card}" in reason.value else None
+    return ReasonBlanks(suit=suit, card=card, count=PASS_SIZE)
+
+
+@dataclass(frozen=True)
+class ReasonBlanks:
+    """The values a :class:`Reason` sentence names (None when it names no suit or card)."""
+
+    suit: int | None
+    card: Card | None
+    count: int
+
+
+def reason_text(
+    reason: Reason,
+    led_suit: int = NO_LED_SUIT,
+    first_lead: int = 0,
+    translate: Callable[[str], str] = str,
+    card_name: Callable[[Card], object] = Card.symbol,
+) -> str:
+    """The sentence for a reason, naming the suit or card it is about; ``translate`` (gettext's
+    ``_``) and ``card_name`` give it in another language (see ``scenes.i18n.card_name``).
+
+    >>> reason_text(Reason.MUST_FOLLOW_SUIT, led_suit=1)
+    'You must follow diamonds'
+    """
+    blanks = reason_blanks(reason, led_suit, first_lead)
+    return translate(reason.value).format(
+        suit="" if blanks.suit is None else translate(SUIT_NAMES[blanks.suit]),
+        card="" if blanks.card is None else card_name(blanks.card),
+        count=blanks.count,
     )
 
 

@@ -45,15 +45,6 @@ class Player(Protocol):
         ...
 
 
-def moon_choice_by_totals(view: SeatView) -> bool:
-    """The sensible moon choice: subtract, unless adding 26 to the others wins the game now."""
-    n = view.rules.players
-    others_after = [view.totals[s] + 26 for s in range(n) if s != view.seat]
-    mine = view.totals[view.seat]
-    ends_in_my_favour = max(others_after) >= view.rules.target and mine < min(others_after)
-    return not ends_in_my_favour
-
-
 class RandomPlayer:
     """Uniformly random legal moves from its own seeded generator (tests, arena baseline)."""
 

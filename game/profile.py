@@ -3,10 +3,17 @@
 The database lives in the platform's user data folder (``platformdirs``) unless a folder is
 given. Its schema is versioned with ``PRAGMA user_version`` and migrates forward one step at a
 time (:data:`MIGRATIONS`): v1 settings and the saved game slots, v2 the history of finished
-games (``games``, read by the statistics), v3 the daily challenge's results and pars. Every
-write is one transaction. A profile that cannot be read (not a database, damaged, or written by
-a newer version) is renamed aside, never deleted, and a fresh one is started; the reason is in
-:attr:`Profile.notice` for the window to show.
+games (``games``, read by the statistics), v3 the daily challenge's results and pars, v4 abandoned
+games and each seat's level, v5 the score sheet's players, sheets and hands. Every write is one
+transaction.
+
+Only a file that is not a profile (not an SQLite database, or one that fails its integrity
+check) is renamed aside, never deleted, and a fresh profile started; the reason is in
+:attr:`Profile.notice`. Trouble writing (a full or read-only disk, no permission, no home
+folder) or a profile of a newer version leaves every file as it is: the profile is then held
+in memory (a copy of the file when it can be read) and :attr:`Profile.unsaved` says why, for
+the window to say that this game is played without saving. A write that fails later raises
+``sqlite3.Error`` with nothing half-written (:func:`write_problem` says what it means).
 
 Values are stored as JSON text, so settings and saved games are plain data.
 
@@ -22,11 +29,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import errno
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,10 +48,6 @@ DAILY_GAME: Final = "daily"
 """The slot of the daily challenge's hand in progress (kept apart from the ordinary game)."""
 
 log = logging.getLogger(__name__)
-
-
-class ProfileError(RuntimeError):
-    """The profile cannot be used at all (e.g. its folder cannot be created)."""
 
 
 def default_folder() -> Path:
@@ -87,7 +93,9 @@ def _games_history_v2(db: sqlite3.Connection) -> None:
 
 def _daily_v3(db: sqlite3.Connection) -> None:
     """Every finished daily hand (replays too: ``first_attempt`` marks the date's first) and
-    each date's par, computed once (``version``: :data:`game.daily.DAILY_VERSION`)."""
+    each date's par, computed once (``version``: what it depends on, since 0.2 the text of
+    :func:`game.daily.par_key`; 0.1 stored the integer ``DAILY_VERSION``, which never matches
+    a key now, so those pars are computed again)."""
     db.execute(
         """CREATE TABLE daily_results (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -120,11 +128,46 @@ def _outcome_and_lineup_v4(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN levels TEXT")
 
 
+def _score_sheets_v5(db: sqlite3.Connection) -> None:
+    """The score sheet for real-card games: the players it knows (a name and an optional small
+    photo, kept as PNG bytes, never a path), each sheet (its rules and players by seat) and each
+    sheet's hands (what was entered: :meth:`game.scoresheet.HandEntry.to_dict`)."""
+    db.execute(
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            photo BLOB,                  -- a PNG thumbnail, or NULL
+            created_at TEXT NOT NULL     -- UTC, ISO 8601
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE sheets (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            rules TEXT NOT NULL,         -- JSON: game.rules.Rules.to_dict()
+            players TEXT NOT NULL,       -- JSON: the players' ids, by seat
+            names TEXT NOT NULL,         -- JSON: their names when the sheet started, by seat
+            finished INTEGER NOT NULL DEFAULT 0,
+            winners TEXT NOT NULL DEFAULT '[]'  -- JSON: the winning seats once finished
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE sheet_hands (
+            sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+            number INTEGER NOT NULL,     -- 0 for the first hand
+            entry TEXT NOT NULL,         -- JSON: the figures entered
+            PRIMARY KEY (sheet_id, number)
+        )"""
+    )
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _create_v1,
     _games_history_v2,
     _daily_v3,
     _outcome_and_lineup_v4,
+    _score_sheets_v5,
 )
 """``MIGRATIONS[k]`` takes a profile from schema version ``k`` to ``k + 1``. Append, never edit."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -189,8 +232,175 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _check(db: sqlite3.Connection) -> None:
+    """Refuse a profile this version cannot use: a newer schema, or a damaged database."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise NewerProfile(f"it was written by a newer version of the game (schema {version})")
+    check = db.execute("PRAGMA quick_check").fetchone()[0]
+    if check != "ok":
+        raise UnreadableProfile(f"the database is damaged: {check}")
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Take the profile forward to :data:`SCHEMA_VERSION`, one transaction per step."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    for step in range(version, SCHEMA_VERSION):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS[step](db)
+            db.execute(f"PRAGMA user_version = {step + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+
+def _files_of(path: Path) -> tuple[Path, ...]:
+    """The database and the files SQLite keeps beside it."""
+    return (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+
+
+def _remove_new_empty_files(path: Path, existed: set[Path]) -> None:
+    """Remove what a failed open made that was not there before: an empty database or log (a
+    new profile on a full disk), a shared-memory index (SQLite's cache of the log, rebuilt at
+    will; no other connection had it open, or it would have existed). The folder is left as
+    it was."""
+    database, log_file, index = _files_of(path)
+    for file in (database, log_file, index):
+        if file not in existed:
+            with contextlib.suppress(OSError):
+                if file is index or file.stat().st_size == 0:
+                    file.unlink()
+
+
+def _memory_profile() -> sqlite3.Connection:
+    """An empty profile in memory, at the current schema."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    _migrate(db)
+    return db
+
+
+def _copy_into(path: Path, db: sqlite3.Connection) -> None:
+    """Copy the profile at ``path`` into ``db`` without writing anything beside it: read-only
+    first (which sees a write-ahead log left by a killed game), else as an immutable file (a
+    read-only folder where SQLite cannot make its shared-memory file)."""
+    uri = path.resolve().as_uri()
+    last: sqlite3.Error | None = None
+    wal = path.with_name(path.name + "-wal")
+    logged = wal.exists() and wal.stat().st_size > 0
+    # Without a log to read, "immutable" reads the file alone and makes no file beside it.
+    modes = ("mode=ro", "immutable=1") if logged else ("immutable=1", "mode=ro")
+    for mode in modes:
+        try:
+            source = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None)
+        except sqlite3.Error as exc:
+            last = exc
+            continue
+        try:
+            _check(source)
+            source.backup(db)
+            return
+        except sqlite3.Error as exc:
+            if _is_broken_file(exc):
+                raise UnreadableProfile(str(exc)) from None
+            last = exc
+        finally:
+            source.close()
+    assert last is not None
+    raise last
+
+
 class UnreadableProfile(Exception):
-    """The file is not a profile this version can read; the message says why."""
+    """The file is not a profile: not an SQLite database, or one that fails its integrity
+    check. Only such a file is moved aside."""
+
+
+class NewerProfile(Exception):
+    """The profile was written by a newer version of the game (it is left as it is)."""
+
+
+class CannotWrite(Exception):
+    """The profile cannot be opened for writing: an I/O error, not a broken file."""
+
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file itself is
+# broken; every other error (full, read-only, permission, busy, I/O) leaves the file alone.
+_SQLITE_CORRUPT: Final = 11
+_SQLITE_NOTADB: Final = 26
+_SQLITE_PERM: Final = 3
+_SQLITE_READONLY: Final = 8
+_SQLITE_FULL: Final = 13
+_SQLITE_AUTH: Final = 23
+
+
+class Trouble(StrEnum):
+    """Why the profile cannot be written (the window words each one)."""
+
+    FULL = "full"  # no space left on the disk
+    READ_ONLY = "read-only"  # the disk or the folder is read-only
+    PERMISSION = "permission"  # the folder or the file belongs to someone else
+    NEWER = "newer"  # the profile was written by a newer version of the game
+    OTHER = "other"  # any other input/output error (see the detail)
+
+
+@dataclass(frozen=True)
+class WriteProblem:
+    """Why the profile is not being written, and the system's own words."""
+
+    trouble: Trouble
+    detail: str
+
+
+def _is_broken_file(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+
+
+def write_problem(exc: BaseException, folder: Path | None = None) -> WriteProblem:
+    """What a failed write (an ``sqlite3.Error`` or ``OSError``) says about the disk.
+
+    >>> write_problem(OSError(28, "No space left on device")).trouble
+    <Trouble.FULL: 'full'>
+    """
+    detail = str(exc) or type(exc).__name__
+    if isinstance(exc, OSError):
+        trouble = {
+            errno.ENOSPC: Trouble.FULL,
+            errno.EDQUOT: Trouble.FULL,
+            errno.EROFS: Trouble.READ_ONLY,
+            errno.EACCES: Trouble.PERMISSION,
+            errno.EPERM: Trouble.PERMISSION,
+        }.get(exc.errno or 0, Trouble.OTHER)
+        if exc.strerror:
+            detail = exc.strerror
+        return WriteProblem(trouble, detail)
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    trouble = {
+        _SQLITE_FULL: Trouble.FULL,
+        _SQLITE_READONLY: Trouble.READ_ONLY,
+        _SQLITE_PERM: Trouble.PERMISSION,
+        _SQLITE_AUTH: Trouble.PERMISSION,
+    }.get(code, Trouble.OTHER)
+    if trouble in (Trouble.OTHER, Trouble.READ_ONLY) and folder is not None:
+        trouble = _folder_trouble(folder) or trouble  # "cannot open" says no more than that
+    return WriteProblem(trouble, detail)
+
+
+def _folder_trouble(folder: Path) -> Trouble | None:
+    """What keeps ``folder`` from being written, as far as the system tells."""
+    try:
+        stats = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return None
+    if stats.f_flag & os.ST_RDONLY:
+        return Trouble.READ_ONLY
+    if stats.f_bavail == 0:
+        return Trouble.FULL
+    if not os.access(folder, os.W_OK):
+        return Trouble.PERMISSION
+    return None
 
 
 def _now() -> str:
@@ -198,12 +408,18 @@ def _now() -> str:
 
 
 class Profile:
-    """An open profile. Use :meth:`open`; close with :meth:`close` (or let it be collected)."""
+    """An open profile. Use :meth:`open`; close with :meth:`close` (or let it be collected).
+
+    When the profile's file cannot be written (a full or read-only disk, no permission, no
+    home folder, a newer version's profile) the profile is held in memory: a copy of what the
+    file holds when it can be read, else empty. Nothing is written to disk then, every file is
+    left as it is, and :attr:`unsaved` says why (the window says it on screen)."""
 
     path: Path
     notice: str | None  # set when a broken profile was moved aside while opening
     moved_aside: Path | None  # where that broken profile was kept
     unreadable_reason: str | None  # why it could not be read
+    unsaved: WriteProblem | None  # set when the profile is only in memory this time
     _db: sqlite3.Connection
 
     def __init__(
@@ -213,74 +429,111 @@ class Profile:
         notice: str | None = None,
         moved_aside: Path | None = None,
         unreadable_reason: str | None = None,
+        unsaved: WriteProblem | None = None,
     ) -> None:
         self.path = path
         self._db = db
         self.notice = notice
         self.moved_aside = moved_aside
         self.unreadable_reason = unreadable_reason
+        self.unsaved = unsaved
+
+    @property
+    def saving(self) -> bool:
+        """True when what is stored reaches the file on disk (False: held in memory only)."""
+        return self.unsaved is None
 
     @classmethod
     def open(cls, folder: str | Path | None = None) -> Profile:
         """Open (or create) the profile in ``folder`` (default: :func:`default_folder`).
 
-        Raises :class:`ProfileError` only when the folder itself cannot be used.
-        """
+        Never fails for want of a usable disk: see the class's description."""
         directory = Path(folder) if folder is not None else default_folder()
+        path = directory / PROFILE_FILE
         try:
             directory.mkdir(parents=True, exist_ok=True)
+            if not directory.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(directory))
         except OSError as exc:
-            raise ProfileError(f"cannot use the profile folder {directory}: {exc}") from None
-        if not directory.is_dir():
-            raise ProfileError(f"the profile folder {directory} is not a folder")
-        path = directory / PROFILE_FILE
-        notice = reason = aside = None
+            problem = write_problem(exc)
+            log.warning("cannot use the profile folder %s: %s", directory, problem.detail)
+            return cls(path, _memory_profile(), unsaved=problem)
+        existed = {p for p in _files_of(path) if p.exists()}
+        try:
+            return cls(path, cls._connect(path))
+        except CannotWrite as exc:
+            _remove_new_empty_files(path, existed)
+            cause = exc.__cause__ if exc.__cause__ is not None else exc
+            return cls._read_only(path, write_problem(cause, directory))
+        except NewerProfile as exc:
+            log.warning("%s: %s; it is left as it is", path, exc)
+            return cls(path, _memory_profile(), unsaved=WriteProblem(Trouble.NEWER, str(exc)))
+        except UnreadableProfile as exc:
+            return cls._set_aside_and_start_again(path, str(exc))
+
+    @classmethod
+    def _set_aside_and_start_again(cls, path: Path, reason: str) -> Profile:
+        """The file is not a profile: kept under another name, and a new one started."""
+        try:
+            aside = cls._move_aside(path)
+        except OSError as exc:  # cannot even rename it: leave it and play without saving
+            log.warning("%s cannot be read (%s) nor moved aside: %s", path, reason, exc)
+            problem = write_problem(exc, path.parent)
+            return cls(path, _memory_profile(), unreadable_reason=reason, unsaved=problem)
+        notice = (
+            f"Your profile could not be read ({reason}). It was kept as {aside.name} "
+            "and a new profile was started."
+        )
+        log.warning("%s", notice)
         try:
             db = cls._connect(path)
-        except UnreadableProfile as exc:
-            reason = str(exc)
-            aside = cls._move_aside(path)
-            notice = (
-                f"Your profile could not be read ({exc}). It was kept as {aside.name} "
-                "and a new profile was started."
-            )
-            log.warning("%s", notice)
-            try:
-                db = cls._connect(path)
-            except UnreadableProfile as again:
-                raise ProfileError(f"cannot create a profile in {directory}: {again}") from None
+        except (CannotWrite, UnreadableProfile, NewerProfile) as exc:
+            cause = exc.__cause__ if exc.__cause__ is not None else exc
+            db = _memory_profile()
+            return cls(path, db, notice, aside, reason, write_problem(cause, path.parent))
         return cls(path, db, notice, aside, reason)
+
+    @classmethod
+    def _read_only(cls, path: Path, problem: WriteProblem) -> Profile:
+        """The file cannot be written: a copy in memory of what it holds (empty if it cannot
+        be read either). Nothing is written to the folder."""
+        log.warning("the profile %s cannot be written (%s): not saving", path, problem.detail)
+        db = _memory_profile()
+        if path.exists():
+            try:
+                _copy_into(path, db)
+            except (sqlite3.Error, UnreadableProfile, NewerProfile) as exc:
+                log.warning("the profile %s cannot be read either: %s", path, exc)
+                db.close()
+                db = _memory_profile()
+            else:
+                _migrate(db)
+        return cls(path, db, unsaved=problem)
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
         except sqlite3.Error as exc:
-            raise UnreadableProfile(str(exc)) from None
+            raise CannotWrite(str(exc)) from exc
         try:
+            _check(db)  # first: a newer version's profile is left exactly as it is
             db.execute("PRAGMA journal_mode=WAL")  # a kill mid-write never leaves half a save
             db.execute("PRAGMA synchronous=NORMAL")
+            _migrate(db)
+            # A file that cannot be written fails here, before anything depends on it (SQLite
+            # opens a read-only file for reading without a word; rewriting the schema version
+            # with its own value is a real write that changes nothing).
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise UnreadableProfile(
-                    f"it was written by a newer version of the game (schema {version})"
-                )
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise UnreadableProfile(f"the database is damaged: {check}")
-            for step in range(version, SCHEMA_VERSION):
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    MIGRATIONS[step](db)
-                    db.execute(f"PRAGMA user_version = {step + 1}")
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA user_version = {int(version)}")
+            db.execute("COMMIT")
         except sqlite3.Error as exc:
             db.close()
-            raise UnreadableProfile(str(exc)) from None
-        except UnreadableProfile:
+            if _is_broken_file(exc):
+                raise UnreadableProfile(str(exc)) from None
+            raise CannotWrite(str(exc)) from exc
+        except (UnreadableProfile, NewerProfile):
             db.close()
             raise
         return db
@@ -309,14 +562,8 @@ class Profile:
         self._db.close()
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as db:
             db.execute(sql, params)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -326,7 +573,10 @@ class Profile:
             yield db
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            # A failed COMMIT (a full disk) may have rolled back already: only roll back what
+            # is still open, so the first error is the one reported.
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
 
     # -- settings ------------------------------------------------------------------------------
@@ -497,15 +747,137 @@ class Profile:
             if r.first_attempt
         }
 
-    def daily_par(self, date: str, version: int) -> tuple[int, int] | None:
-        """The stored ``(par, tricks)`` of ``date`` for algorithm ``version``, if computed."""
+    def daily_par(self, date: str, version: str) -> tuple[int, int] | None:
+        """The stored ``(par, tricks)`` of ``date`` computed under ``version`` (the key of
+        what the par depends on: :func:`game.daily.par_key`), if there is one."""
         row = self._db.execute(
             "SELECT par, tricks FROM daily_pars WHERE date = ? AND version = ?", (date, version)
         ).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
-    def set_daily_par(self, date: str, version: int, par: int, tricks: int) -> None:
+    def set_daily_par(self, date: str, version: str, par: int, tricks: int) -> None:
         self._write(
             "INSERT OR REPLACE INTO daily_pars (date, version, par, tricks) VALUES (?, ?, ?, ?)",
             (date, version, par, tricks),
         )
+
+    # -- the score sheet for real-card games ---------------------------------------------------
+
+    def game_ids(self) -> list[int]:
+        """The ids of the games :meth:`finished_games` lists, in the same order."""
+        return [int(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
+
+    def game_history(self) -> list[tuple[int, FinishedGame]]:
+        """Every game of the history with its id, oldest first."""
+        return list(zip(self.game_ids(), self.finished_games(), strict=True))
+
+    def players(self) -> list[SheetPlayer]:
+        """The score sheet's players, by name."""
+        rows = self._db.execute(
+            "SELECT id, name, photo FROM players ORDER BY name COLLATE NOCASE"
+        ).fetchall()
+        return [SheetPlayer(int(i), str(n), None if p is None else bytes(p)) for i, n, p in rows]
+
+    def add_player(self, name: str, photo: bytes | None = None) -> int:
+        """A new player for the score sheet; returns the id. ValueError (with a sentence) for
+        an empty name or one already taken (names are compared without case)."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a player needs a name")
+        try:
+            with self._transaction() as db:
+                cursor = db.execute(
+                    "INSERT INTO players (name, photo, created_at) VALUES (?, ?, ?)",
+                    (name, photo, _now()),
+                )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"there is already a player called {name}") from None
+        return int(cursor.lastrowid or 0)
+
+    def set_player_photo(self, player_id: int, photo: bytes | None) -> None:
+        """Keep a photo (PNG thumbnail bytes) for a player, or forget it (None)."""
+        self._write("UPDATE players SET photo = ? WHERE id = ?", (photo, player_id))
+
+    def new_sheet(self, rules: dict[str, Any], player_ids: list[int], names: list[str]) -> int:
+        """Start a score sheet; returns its id."""
+        now = _now()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO sheets (started_at, updated_at, rules, players, names)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (now, now, _json(rules), _json(player_ids), _json(names)),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def save_sheet_hands(
+        self,
+        sheet_id: int,
+        entries: list[dict[str, Any]],
+        finished: bool,
+        winners: list[int],
+    ) -> None:
+        """Store every hand of a sheet (what was entered, in order) and where the game stands,
+        in one transaction: a write that failed earlier is made good by the next one."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sheet_hands WHERE sheet_id = ?", (sheet_id,))
+            db.executemany(
+                "INSERT INTO sheet_hands (sheet_id, number, entry) VALUES (?, ?, ?)",
+                [(sheet_id, number, _json(entry)) for number, entry in enumerate(entries)],
+            )
+            db.execute(
+                "UPDATE sheets SET updated_at = ?, finished = ?, winners = ? WHERE id = ?",
+                (_now(), int(finished), _json(winners), sheet_id),
+            )
+
+    def sheets(self) -> list[StoredSheet]:
+        """Every score sheet with its hands, the latest played first."""
+        rows = self._db.execute(
+            "SELECT id, started_at, updated_at, rules, players, names, finished, winners"
+            " FROM sheets ORDER BY updated_at DESC, id DESC"
+        ).fetchall()
+        hands: dict[int, list[Any]] = {}
+        for sheet_id, entry in self._db.execute(
+            "SELECT sheet_id, entry FROM sheet_hands ORDER BY sheet_id, number"
+        ):
+            hands.setdefault(int(sheet_id), []).append(json.loads(entry))
+        return [
+            StoredSheet(
+                sheet_id=int(i),
+                started_at=started,
+                updated_at=updated,
+                rules=json.loads(rules),
+                player_ids=tuple(json.loads(players)),
+                names=tuple(json.loads(names)),
+                finished=bool(finished),
+                winners=tuple(json.loads(winners)),
+                hands=tuple(hands.get(int(i), [])),
+            )
+            for i, started, updated, rules, players, names, finished, winners in rows
+        ]
+
+    def sheet(self, sheet_id: int) -> StoredSheet | None:
+        return next((s for s in self.sheets() if s.sheet_id == sheet_id), None)
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """A player the score sheet knows."""
+
+    player_id: int
+    name: str
+    photo: bytes | None  # a PNG thumbnail
+
+
+@dataclass(frozen=True)
+class StoredSheet:
+    """A score sheet as stored (plain data; :mod:`game.scoresheet` checks it again)."""
+
+    sheet_id: int
+    started_at: str
+    updated_at: str
+    rules: dict[str, Any]
+    player_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    hands: tuple[Any, ...]  # each hand's entry (HandEntry.to_dict())

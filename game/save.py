@@ -23,7 +23,7 @@ from game.cards import Card, cards_of, mask_of
 from game.hand import HandState, Phase
 from game.legality import IllegalMove
 from game.match import Match
-from game.rules import PassDirection, Rules
+from game.rules import MoonMode, PassDirection, Rules
 from game.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
 SAVE_FORMAT: Final = "dame-de-pique/match"
@@ -38,8 +38,15 @@ def _names(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
 
 
+def _moon_choice(hand: HandState) -> bool | None:
+    """The shooter's choice, when the rules let them make one and it was made; else None (the
+    rules alone say how a moon scores, so there is nothing to replay)."""
+    chose = hand.rules.moon is MoonMode.SHOOTER_CHOOSES and hand.moon_shooter is not None
+    return hand.moon_subtracted if chose and hand.hand_scores is not None else None
+
+
 def _hand_record(hand: HandState, dealer: int) -> dict[str, Any]:
-    moon = hand.moon_subtracted if hand.moon_shooter is not None and hand.hand_scores else None
+    moon = _moon_choice(hand)
     return {
         "dealer": dealer,
         "pass_direction": hand.pass_direction.name.lower(),
@@ -130,13 +137,11 @@ def load_match(data: Any) -> Match:
     if not hands:
         raise InvalidSave("saved game: no hand recorded")
     first = _Reader(hands[0], "hand 1")
-    match = Match.new(
-        rules,
-        seed,
-        dealer=first.seat("dealer", rules.players),
-        single_hand=single,
-        first_pass=first_pass,
-    )
+    dealer = first.seat("dealer", rules.players)
+    try:
+        match = Match.new(rules, seed, dealer=dealer, single_hand=single, first_pass=first_pass)
+    except ValueError as exc:  # e.g. a pass across with 3 players
+        raise InvalidSave(f"saved game: {exc}") from None
     for number, record in enumerate(hands):
         what = f"hand {number + 1}"
         if number > 0:
@@ -168,13 +173,22 @@ def _replay_hand(match: Match, record: _Reader, what: str) -> None:
             match.play(card)
         moon = record.get("moon_subtract", bool, optional=True)
         if moon is not None:
-            if match.phase is Phase.MOON_CHOICE:
-                match.choose_moon(moon)
-            elif match.hand.moon_shooter is None or match.hand.moon_subtracted != moon:
-                # Fixed moon rules scored it already; the record must say the same.
-                raise InvalidSave(f"{what}: the moon does not score as the rules say")
+            _replay_moon(match, moon, what)
     except IllegalMove as exc:
         raise InvalidSave(f"{what}: a move breaks the rules ({exc})") from None
+
+
+def _replay_moon(match: Match, subtract: bool, what: str) -> None:
+    """Replay the shooter's recorded choice. Version 0.1.0 also recorded the moons of the other
+    modes, where the rules decide: such a record is accepted when it says what the rules did,
+    so the games it saved can be continued."""
+    hand = match.hand
+    if hand.phase is Phase.MOON_CHOICE:
+        match.choose_moon(subtract)
+        return
+    ruled = hand.rules.moon is MoonMode.SHOOTER_MINUS
+    if hand.moon_shooter is None or hand.hand_scores is None or subtract is not ruled:
+        raise InvalidSave(f"{what}: a moon choice is recorded where there was none to make")
 
 
 class ViewReader(_Reader):

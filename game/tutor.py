@@ -25,16 +25,27 @@ Calling from a scene (``scenes.i18n`` holds the catalog functions)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from game.ai.decision import Decision, Motive
+from game.ai.facts import (
+    GUARDS_FOR_QUEEN,
+    HEARTS,
+    HIGH_HEART_RANK,
+    HIGH_SPADES,
+    LOW_SPADES,
+    SPADES,
+    cards_above,
+    cards_below,
+    moon_add_wins,
+    moon_runner,
+    trick_winner,
+)
 from game.cards import (
-    ACE_OF_SPADES,
     CARDS,
     HEARTS_MASK,
-    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -45,16 +56,10 @@ from game.cards import (
 )
 from game.deal import Seed, seed_text
 from game.hand import Phase
-from game.legality import NO_LED_SUIT, SUIT_NAMES, Reason, illegal_reason
+from game.legality import SUIT_NAMES, Reason, illegal_reason, reason_blanks
 from game.rules import PASS_SIZE, MoonMode
 from game.view import SeatView
 
-SPADES: Final = 2
-HEARTS: Final = 3
-LOW_SPADES: Final = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
-HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
-GUARDS_FOR_QUEEN: Final = 3  # fewer spades below the queen than this leave her exposed
-HIGH_HEART_RANK: Final = 9  # the jack of hearts and above
 FEW: Final = 3  # a count this small or smaller is "only" that many
 
 
@@ -157,10 +162,14 @@ def render(
     plural: Plural | None = None,
     *,
     seat_name: Callable[[int], str] | None = None,
-    card_name: Callable[[Card], str] | None = None,
+    card_name: Callable[[Card], object] | None = None,
 ) -> str:
     """The sentence as text. Give gettext's ``_`` and ``ngettext`` for another language, and the
-    window's seat names (default :data:`DEFAULT_SEAT_NAMES`, translated).
+    window's seat names (default :data:`DEFAULT_SEAT_NAMES`, translated) and card names.
+
+    A card name may be any object: a translation writes ``{card:le}`` to ask it for the name
+    with its article (``scenes.i18n.card_name`` gives "la D♠", "l'A♥"...); a list of cards is
+    always written bare.
 
     >>> s = Sentence("{seat} took {count} point", (("seat", SeatRef(3)), ("count", 2)),
     ...              "{seat} took {count} points")
@@ -184,22 +193,24 @@ def render(
             template = pl(s.template_id, s.plural_id, count)
         else:
             template = tr(s.template_id)
-        values: dict[str, str] = {}
+        values: dict[str, object] = {}
         for key, value in s.params:
             if isinstance(value, Sentence):
                 values[key] = one(value)
+            elif isinstance(value, CardRef) and len(value.cards) == 1:
+                values[key] = card_text(value.cards[0])
             elif isinstance(value, CardRef):
-                values[key] = " ".join(card_text(c) for c in value.cards)
+                values[key] = " ".join(str(card_text(c)) for c in value.cards)
             elif isinstance(value, SeatRef):
                 values[key] = names(value)
             else:
                 values[key] = str(value)
         try:
             return template.format(**values)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, TypeError):
             # A translation whose blanks do not match: the English still reads right.
             english = _english_plural(s.template_id, s.plural_id or s.template_id, count or 0)
-            return english.format(**values)
+            return english.format(**{k: str(v) for k, v in values.items()})
 
     return one(sentence)
 
@@ -226,24 +237,32 @@ HIGH_SPADE: Final = "the {card} could catch the queen and you have only {count} 
 HIGH_SPADE_PL: Final = "the {card} could catch the queen and you have only {count} lower spades"
 HIGH_HEART: Final = "the {card} is a high heart that would win tricks full of points"
 VOID: Final = "you will have no {suit} left, so you can throw points when they are led"
-ABOVE_NONE: Final = "nobody else holds a card above the {card} in its suit"
-ABOVE_FEW: Final = "the others hold only {count} card above the {card} in its suit"
-ABOVE_FEW_PL: Final = "the others hold only {count} cards above the {card} in its suit"
-ABOVE_MANY: Final = "the others hold {count} cards above the {card} in its suit"
-SHORT: Final = "after the {card} goes, you keep only {count} card of its suit"
-SHORT_PL: Final = "after the {card} goes, you keep only {count} cards of its suit"
+ABOVE_NONE: Final = (
+    "nobody else holds a card above the {card} in its suit, so it would win every trick it joins"
+)
+ABOVE_FEW: Final = "the others hold only {count} card above the {card} in its suit, so it would win most tricks it joins"  # noqa: E501
+ABOVE_FEW_PL: Final = "the others hold only {count} cards above the {card} in its suit, so it would win most tricks it joins"  # noqa: E501
+TOP_KEPT: Final = (
+    "the {card} is higher than every {suit} you keep, so you are left with fewer tricks to win"
+)
+SHORT: Final = "after the {card} goes, you keep only {count} card of its suit, so you will soon be free to throw points on it"  # noqa: E501
+SHORT_PL: Final = "after the {card} goes, you keep only {count} cards of its suit, so you will soon be free to throw points on it"  # noqa: E501
+PASS_TRIED: Final = (
+    "the tutor's trial deals found these three better to pass than the careful choice"
+)
 MOON_KEEP: Final = "you keep your {count} heart and try to take every point"
 MOON_KEEP_PL: Final = "you keep your {count} hearts and try to take every point"
 # Playing: whole sentences.
 ONLY_CARD: Final = "Play the {card}: it is the only card you may play"
-LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more"
+LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more, so you keep the lead"
 LEAD_CANNOT_WIN: Final = (
     "Lead the {card}: every card of that suit still out is higher, so you cannot win the trick"
 )
-LEAD_LOWER: Final = "Lead the {card}: only {count} lower card of that suit is still out"
-LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit are still out"
-LEAD_LOWER_MANY: Final = "Lead the {card}: {count} lower cards of that suit are still out"
-LEAD_WINS: Final = "Lead the {card}: no higher card of that suit is still out, so you win the trick"
+LEAD_LOWER: Final = "Lead the {card}: only {count} lower card of that suit is still out, so another card will most likely win the trick"  # noqa: E501
+LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit are still out, so another card will most likely win the trick"  # noqa: E501
+LEAD_WINS: Final = (
+    "Lead the {card}: no higher card of that suit is still out, so you win the trick and lead again"
+)
 LEAD_SPADE_SAFE: Final = "Lead the {card}: the queen of spades has already been played, so this spade trick cannot bring her to you"  # noqa: E501
 LEAD_HIGHER: Final = "Lead the {card}: {count} higher card of that suit is still out to beat it"
 LEAD_HIGHER_PL: Final = (
@@ -254,46 +273,30 @@ DUCK_LAST: Final = (
     "Play the {card} under the {winning}: the trick is already won and you stay out of it"
 )
 DUCK: Final = "Play the {card} under the {winning}: {seat} is winning the trick and you stay below"
-FOLLOW_LOW: Final = (
-    "Play the {card}: every card you may play beats the {winning}, and this is the lowest"
-)
-WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points"
-WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point"
-WIN_LAST_PL: Final = (
-    "Take the trick with the {card}: you play last and it holds only {count} points"
-)
+FOLLOW_LOW: Final = "Play the {card}: every card you may play beats the {winning}, and this is the lowest, so a later card may still beat it"  # noqa: E501
+WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points, so a high card goes at no cost"  # noqa: E501
+WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point, a small price to be rid of a high card"  # noqa: E501
+WIN_LAST_PL: Final = "Take the trick with the {card}: you play last and it holds only {count} points, a small price to be rid of a high card"  # noqa: E501
 FOLLOW_WINS: Final = (
     "Play the {card}: no higher card of that suit is still out, so you win this trick"
 )
 FIRST_TRICK: Final = (
     "Play the {card}: points may not be played on the first trick, so winning it is safe"
 )
-OVER: Final = "Play the {card} over the {winning}: the trick holds no points so far"
-OVER_POINTS: Final = "Play the {card} over the {winning}: the trick already holds {count} point"
-OVER_POINTS_PL: Final = "Play the {card} over the {winning}: the trick already holds {count} points"
+OVER_GAIN: Final = "Play the {card} over the {winning}: the trick holds {count} points, so taking it lowers your score"  # noqa: E501
+OVER: Final = "Play the {card} over the {winning}: the trick holds no points so far, so taking it costs nothing yet"  # noqa: E501
 QUEEN_UNDER: Final = "Play the {card} under the {winning}: the queen cannot win this trick, so someone else takes her"  # noqa: E501
-QUEEN_THROW: Final = (
-    "Throw the {card}: you have no {suit} and {seat} is winning the trick with the {winning}"
-)
+QUEEN_THROW: Final = "Throw the {card}: you have no {suit}, so you are rid of the queen; {seat} is winning the trick with the {winning}"  # noqa: E501
 THROW_HIGH_SPADE: Final = (
     "Throw the {card}: you have no {suit}, and the queen is still out for it to catch"
 )
-THROW_HIGH_HEART: Final = "Throw the {card}: you have no {suit}, and it is your highest heart"
-THROW_HIGHEST: Final = (
-    "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit"
-)
-THROW: Final = "Throw the {card}: you have no {suit}"
+THROW_HIGH_HEART: Final = "Throw the {card}: you have no {suit}, and it is your highest heart, the one most likely to take a trick later"  # noqa: E501
+THROW_HIGHEST: Final = "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit, the one most likely to take a trick later"  # noqa: E501
 THROW_LAST: Final = "Throw the {card}: you have no {suit} and play last, so {seat} takes the trick with the {winning}"  # noqa: E501
-THROW_HEART_ON: Final = "Throw the {card}: you have no {suit}, and {seat} is winning the trick with the {winning} so far"  # noqa: E501
-THROW_UNBEATEN: Final = (
-    "Throw the {card}: you have no {suit}, and no card still out beats it in its suit"
-)
-THROW_FEW_ABOVE: Final = (
-    "Throw the {card}: you have no {suit}, and only {count} card still out beats it in its suit"
-)
-THROW_FEW_ABOVE_PL: Final = (
-    "Throw the {card}: you have no {suit}, and only {count} cards still out beat it in its suit"
-)
+THROW_HEART_ON: Final = "Throw the {card}: you have no {suit}, so its point goes to another player; {seat} is winning the trick with the {winning} so far"  # noqa: E501
+THROW_UNBEATEN: Final = "Throw the {card}: you have no {suit}, and no card still out beats it in its suit, so it would take a trick later"  # noqa: E501
+THROW_FEW_ABOVE: Final = "Throw the {card}: you have no {suit}, and only {count} card still out beats it in its suit, so it could take a trick later"  # noqa: E501
+THROW_FEW_ABOVE_PL: Final = "Throw the {card}: you have no {suit}, and only {count} cards still out beat it in its suit, so it could take a trick later"  # noqa: E501
 BLOCK: Final = "Take the trick with the {card}: {seat} has taken every point so far ({count}) and may be running for the moon"  # noqa: E501
 SHOOT: Final = (
     "Play the {card}: you have taken every point so far ({count}), keep going for the moon"
@@ -307,6 +310,8 @@ BEST_ODDS: Final = (
 BEST_ODDS_LEAD: Final = (
     "Lead the {card}: of the {count} cards worth trying, it did best in the tutor's trial deals"
 )
+ALIKE: Final = "Play the {card}: the cards you may play are a run of one suit with no card still out between them, so any of them does the same"  # noqa: E501
+CHOSEN: Final = "Play the {card}: the tutor judged it best here"
 BEST_ODDS_THROW: Final = "Throw the {card}: you have no {suit}, and of the {count} cards worth trying it did best in the tutor's trial deals"  # noqa: E501
 # The moon choice and illegal plays.
 MOON_SUBTRACT: Final = (
@@ -325,7 +330,6 @@ SINGULAR_TO_PLURAL: Final = {
     THROW_FEW_ABOVE: THROW_FEW_ABOVE_PL,
     LEAD_LOWER: LEAD_LOWER_PL,
     WIN_LAST: WIN_LAST_PL,
-    OVER_POINTS: OVER_POINTS_PL,
 }
 """The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
 
@@ -398,17 +402,16 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     passed = mask_of(cards)
     if len(cards) != PASS_SIZE or passed & ~view.hand:
         raise ValueError(f"the AI chose an impossible pass: {cards}")
-    given = {int(c): (m, f) for c, m, f in decision.per_card}
+    given = {int(c): m for c, m in decision.per_card}
     per_card: list[tuple[Card, Sentence]] = []
     for card in cards:
-        motive, facts = given.get(int(card), (decision.motive, decision.facts))
-        clause = pass_clause(view, card, motive, facts, passed)
+        clause = pass_clause(view, card, given.get(int(card), decision.motive), passed)
         per_card.append((card, _sentence(PASS_ONE, card=card, reason=clause)))
     lead = CARDS[decision.per_card[0][0]] if decision.per_card else cards[0]
-    lead_motive, lead_facts = given.get(int(lead), (decision.motive, decision.facts))
+    lead_motive = given.get(int(lead), decision.motive)
     if decision.motive is Motive.KEEP_FOR_MOON:
-        lead_motive, lead_facts = decision.motive, decision.facts
-    reason = pass_clause(view, lead, lead_motive, lead_facts, passed)
+        lead_motive = decision.motive
+    reason = pass_clause(view, lead, lead_motive, passed)
     sentence = _sentence(PASS_ALL, cards=CardRef(cards), reason=reason)
     return Advice(cards, decision, sentence, tuple(per_card))
 
@@ -433,20 +436,9 @@ def advise_moon(view: SeatView) -> Advice:
         raise ValueError("there is no moon choice to make now")
     if view.rules.moon is not MoonMode.SHOOTER_CHOOSES:
         raise ValueError("these rules give the shooter no choice")
-    add = moon_add_wins(view)
+    add = moon_add_wins(view.seat, view.totals, view.rules)
     motive = Motive.MOON_ADD if add else Motive.MOON_SUBTRACT
     return Advice((), Decision((), motive), Sentence(MOON_ADD if add else MOON_SUBTRACT))
-
-
-def moon_add_wins(view: SeatView) -> bool:
-    """True when adding 26 to every other seat ends the game with this seat alone lowest.
-
-    ``view.totals`` already holds this hand's score once it is scored; during the choice it is
-    the total before the hand.
-    """
-    n = view.rules.players
-    others = [view.totals[s] + 26 for s in range(n) if s != view.seat]
-    return max(others) >= view.rules.target and view.totals[view.seat] < min(others)
 
 
 def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Sentence | None:
@@ -475,11 +467,12 @@ def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Senten
     )
     if reason is None:
         return None
+    blanks = reason_blanks(reason, led, view.first_lead)
     params: dict[str, object] = {}
-    if reason is Reason.MUST_FOLLOW_SUIT and led != NO_LED_SUIT:
-        params["suit"] = _suit_word(led)
-    if reason is Reason.MUST_LEAD_LOWEST_CLUB:
-        params["card"] = CARDS[view.first_lead]
+    if blanks.suit is not None:
+        params["suit"] = _suit_word(blanks.suit)
+    if blanks.card is not None:
+        params["card"] = blanks.card
     said = _sentence(reason.value, **params)
     if not teaching:
         return said
@@ -493,40 +486,15 @@ def _suit(card: int) -> int:
     return card // RANKS_PER_SUIT
 
 
-def _below(card: int) -> int:
-    """The cards of ``card``'s suit ranked under it, as a mask."""
-    return SUIT_MASKS[_suit(card)] & ((1 << card) - 1)
+def _runner(view: SeatView) -> int | None:
+    return moon_runner([view.taken(s) for s in range(view.rules.players)])
 
 
-def _above(card: int) -> int:
-    return SUIT_MASKS[_suit(card)] & ~((1 << (card + 1)) - 1)
+def _points_taken(view: SeatView, seat: int) -> int:
+    return view.rules.points_of(view.taken(seat) & PENALTY_MASK)
 
 
-def winning(view: SeatView) -> tuple[int, int]:
-    """(card, seat) winning the current trick so far; the trick must have begun."""
-    n = view.rules.players
-    led = view.led_suit
-    best, seat = view.trick[0], view.leader
-    for i, card in enumerate(view.trick):
-        if _suit(card) == led and card > best:
-            best, seat = card, (view.leader + i) % n
-    return best, seat
-
-
-def point_cards_taken(view: SeatView) -> list[int]:
-    """Per seat, the hearts and the queen in its won tricks."""
-    return [view.taken(s) & PENALTY_MASK for s in range(view.rules.players)]
-
-
-def moon_runner(view: SeatView) -> int | None:
-    """The one seat that has taken every point card so far (None if nobody or several)."""
-    holders = [s for s, t in enumerate(point_cards_taken(view)) if t]
-    return holders[0] if len(holders) == 1 else None
-
-
-def pass_clause(
-    view: SeatView, card: Card, motive: Motive, facts: Mapping[str, object], passed: int
-) -> Sentence:
+def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sentence:
     """Why ``card`` is among the ``passed`` cards, from its motive, stated only if true."""
     hand = view.hand
     kept = hand & ~passed
@@ -555,21 +523,17 @@ def pass_clause(
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
     if motive is Motive.PASS_HIGH_HEARTS and high_heart:
         return _sentence(HIGH_HEART, card=card)
-    above = (_above(card) & view.unseen).bit_count()
+    above = (cards_above(card) & view.unseen).bit_count()
     left = (kept & SUIT_MASKS[_suit(card)]).bit_count()
-    if motive is Motive.PASS_BEST_ODDS and above > FEW and 0 < left < FEW:
+    if 0 < left < FEW and above > FEW:
         return _counted(SHORT, left, card=card)  # a short suit empties soon: voids to come
-    return above_clause(view, card)
-
-
-def above_clause(view: SeatView, card: Card) -> Sentence:
-    """How many cards the other seats hold above ``card`` in its suit (always true)."""
-    count = (_above(card) & view.unseen).bit_count()
-    if count == 0:
+    if above == 0:
         return _sentence(ABOVE_NONE, card=card)
-    if count <= FEW:
-        return _counted(ABOVE_FEW, count, card=card)
-    return _sentence(ABOVE_MANY, count=count, card=card)
+    if above <= FEW:
+        return _counted(ABOVE_FEW, above, card=card)
+    if not kept & cards_above(card):
+        return _sentence(TOP_KEPT, card=card, suit=_suit_word(_suit(card)))
+    return _sentence(PASS_TRIED)  # only the search's own choice comes this far
 
 
 def play_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
@@ -578,8 +542,8 @@ def play_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
     if legal.bit_count() == 1:
         return _sentence(ONLY_CARD, card=card)
     motive = decision.motive
-    said = _motive_sentence(view, card, motive, decision)
-    return said if said is not None else describe_play(view, card)
+    said = _motive_sentence(view, card, motive, decision) or describe_play(view, card)
+    return said if said is not None else last_resort(view, card, decision)
 
 
 def _verb(view: SeatView, lead: str, play: str, throw: str) -> str:
@@ -605,8 +569,8 @@ def _motive_sentence(
             return _sentence(FLUSH, card=card)
         return None
     if motive is Motive.SHOOT_MOON:
-        if moon_runner(view) == view.seat:
-            points = view.rules.points_of(point_cards_taken(view)[view.seat])
+        if _runner(view) == view.seat:
+            points = _points_taken(view, view.seat)
             template = _verb(view, SHOOT_LEAD, SHOOT, SHOOT)
             return _sentence(template, card=card, count=points)
         return None
@@ -614,14 +578,14 @@ def _motive_sentence(
         return searched_sentence(view, card, decision)
     if not view.trick:
         return None  # every other lead is described from the position
-    best, _ = winning(view)
+    best, _ = trick_winner(view)
     led = view.led_suit
     void = not hand & SUIT_MASKS[led]
     wins_now = _suit(card) == led and card > best
     if motive is Motive.BLOCK_MOON:
-        runner = moon_runner(view)
+        runner = _runner(view)
         if runner is not None and runner != view.seat and wins_now:
-            points = view.rules.points_of(point_cards_taken(view)[runner])
+            points = _points_taken(view, runner)
             return _sentence(BLOCK, card=card, seat=_seat(view, runner), count=points)
         return None
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
@@ -629,7 +593,7 @@ def _motive_sentence(
     high_spade = bool(1 << card & HIGH_SPADES) and bool(unseen & QUEEN_OF_SPADES_BIT)
     if motive is Motive.DUMP_HIGH_SPADE and void and high_spade:
         return _sentence(THROW_HIGH_SPADE, card=card, suit=_suit_word(led))
-    top_heart = _suit(card) == HEARTS and not _above(card) & hand
+    top_heart = _suit(card) == HEARTS and not cards_above(card) & hand
     if motive is Motive.DUMP_HIGH_HEART and void and top_heart:
         return _sentence(THROW_HIGH_HEART, card=card, suit=_suit_word(led))
     return None
@@ -641,10 +605,21 @@ def searched_sentence(view: SeatView, card: Card, decision: Decision) -> Sentenc
     said = position_fact(view, card)
     if said is not None:
         return said
-    plain = describe_play(view, card)
-    if plain.template_id != THROW:
-        return plain
-    return _odds_sentence(view, card, decision) or plain
+    return describe_play(view, card) or last_resort(view, card, decision)
+
+
+def last_resort(view: SeatView, card: Card, decision: Decision) -> Sentence:
+    """When no fact of the position argues for ``card``: the search's verdict, or that the legal
+    cards are all alike (one run of a suit), or, for a decision with neither, the bare choice."""
+    odds = _odds_sentence(view, card, decision)
+    if odds is not None:
+        return odds
+    legal = view.legal_mask()
+    low, high = (legal & -legal).bit_length() - 1, legal.bit_length() - 1
+    between = SUIT_MASKS[_suit(low)] & ~((1 << low) - 1) & ((1 << high) - 1)
+    if _suit(low) == _suit(high) and not between & view.unseen:
+        return _sentence(ALIKE, card=card)
+    return _sentence(CHOSEN, card=card)
 
 
 def position_fact(view: SeatView, card: Card) -> Sentence | None:
@@ -658,19 +633,19 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
     suit = _suit(card)
     if not view.trick:
         same = unseen & SUIT_MASKS[suit]
-        if not same or not same & _below(card):
+        if not same or not same & cards_below(card):
             return None  # describe_play says it: nobody can follow, or it cannot win
-        higher = (same & _above(card)).bit_count()
+        higher = (same & cards_above(card)).bit_count()
         if higher == 0:
             return _sentence(LEAD_WINS, card=card)
         if suit == SPADES and view.played & QUEEN_OF_SPADES_BIT:
             return _sentence(LEAD_SPADE_SAFE, card=card)
         return _counted(LEAD_HIGHER, higher, card=card)
-    best, seat = winning(view)
+    best, seat = trick_winner(view)
     led = view.led_suit
     if view.hand & SUIT_MASKS[led]:
         wins_now = suit == led and card > best
-        if wins_now and not unseen & _above(card):
+        if wins_now and not unseen & cards_above(card):
             return _sentence(FOLLOW_WINS, card=card)
         return None
     words = _suit_word(led)
@@ -679,7 +654,7 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
         return _sentence(THROW_LAST, card=card, suit=words, seat=winner, winning=CARDS[best])
     if suit == HEARTS:
         return _sentence(THROW_HEART_ON, card=card, suit=words, seat=winner, winning=CARDS[best])
-    above = (unseen & _above(card)).bit_count()
+    above = (unseen & cards_above(card)).bit_count()
     if above == 0:
         return _sentence(THROW_UNBEATEN, card=card, suit=words)
     if above <= FEW:
@@ -701,8 +676,9 @@ def _odds_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence |
     return _sentence(template, card=card, count=len(expected))
 
 
-def describe_play(view: SeatView, card: Card) -> Sentence:
-    """The plainest true sentence about playing ``card`` here (the motive-free fallback)."""
+def describe_play(view: SeatView, card: Card) -> Sentence | None:
+    """The plainest true reason for playing ``card`` here (the motive-free fallback), or None
+    when no plain fact of the position argues for it."""
     legal = view.legal_mask()
     if legal.bit_count() == 1:
         return _sentence(ONLY_CARD, card=card)
@@ -711,13 +687,16 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
         same = unseen & SUIT_MASKS[_suit(card)]
         if not same:
             return _sentence(LEAD_NOBODY, card=card)
-        lower = (same & _below(card)).bit_count()
+        lower = (same & cards_below(card)).bit_count()
         if lower == 0:
             return _sentence(LEAD_CANNOT_WIN, card=card)
+        higher = (same & cards_above(card)).bit_count()
+        if not higher:
+            return _sentence(LEAD_WINS, card=card)
         if lower <= FEW:
             return _counted(LEAD_LOWER, lower, card=card)
-        return _sentence(LEAD_LOWER_MANY, card=card, count=lower)
-    best, seat = winning(view)
+        return _counted(LEAD_HIGHER, higher, card=card)
+    best, seat = trick_winner(view)
     led = view.led_suit
     last = len(view.trick) == view.rules.players - 1
     if not view.hand & SUIT_MASKS[led]:
@@ -730,9 +709,9 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
                 seat=_seat(view, seat),
                 winning=CARDS[best],
             )
-        if not _above(card) & view.hand:
+        if not cards_above(card) & view.hand:
             return _sentence(THROW_HIGHEST, card=card, suit=suit)
-        return _sentence(THROW, card=card, suit=suit)
+        return None
     winning_card = CARDS[best]
     if card < best:
         if card == QUEEN_OF_SPADES:
@@ -750,9 +729,11 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
         return _sentence(FIRST_TRICK, card=card)
     if not legal & ((1 << best) - 1) and card == (legal & -legal).bit_length() - 1:
         return _sentence(FOLLOW_LOW, card=card, winning=winning_card)
-    if points == 0:
+    if points == 0 and not last:
         return _sentence(OVER, card=card, winning=winning_card)
-    return _counted(OVER_POINTS, points, card=card, winning=winning_card)
+    if points < 0:  # the scoring jack of diamonds: the trick is worth taking
+        return _sentence(OVER_GAIN, card=card, winning=winning_card, count=points)
+    return None
 
 
 def all_templates() -> list[str]:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
     import pygame
@@ -96,10 +96,17 @@ def _profile_dir(text: str) -> Path:
     return path
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad value is one line on stderr (status 2), not the usage block (--help shows it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from scenes.preferences import SPEEDS
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dame-de-pique",
         description="Dame de pique: the classic Hearts card game.",
     )
@@ -157,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--report-startup",
         action="store_true",
-        help=f"print the time from process start to the first frame (or set {STARTUP_ENV}=1)",
+        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
     )
     return parser
 
@@ -172,10 +179,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def launch_process() -> str:
+    """The /proc name of the process the person launched: a one-file build runs the game in a
+    child of the same executable, started after the parent unpacked everything, so the clock
+    starts at the parent (the launch) rather than at the child."""
+    if getattr(sys, "frozen", False):
+        try:
+            parent = os.getppid()
+            if Path(f"/proc/{parent}/exe").resolve() == Path("/proc/self/exe").resolve():
+                return str(parent)
+        except OSError:
+            pass
+    return "self"
+
+
 def process_age() -> float:
-    """Seconds since this process started (from /proc on Linux, else since this module loaded)."""
+    """Seconds since the program was launched (from /proc on Linux, the one-file build's
+    unpacking included; elsewhere since this module loaded)."""
     try:
-        stat = Path("/proc/self/stat").read_text()
+        stat = Path(f"/proc/{launch_process()}/stat").read_text()
         ticks = int(stat.rsplit(")", 1)[1].split()[19])
         uptime = float(Path("/proc/uptime").read_text().split()[0])
         age = uptime - ticks / os.sysconf("SC_CLK_TCK")
@@ -222,6 +244,7 @@ class App:
         from game.profile import Profile
         from scenes import i18n
         from scenes.preferences import Preferences
+        from scenes.save_notice import SaveNotice
         from scenes.scene import SceneStack
         from scenes.sound import Sound
         from scenes.table.card_art import CardArt
@@ -233,6 +256,8 @@ class App:
         self.notices: list[str] = []
         pygame.init()
         self.profile = Profile.open(options.profile)
+        self.save_notice = SaveNotice(self.profile.unsaved)
+        self._save_notice_shown = ""
         self.prefs = Preferences.load(self.profile)
         # --speed and --lang hold until the player picks another value in Settings.
         self.speed_override: str | None = options.speed
@@ -326,9 +351,11 @@ class App:
             if not self.running:
                 break
             self.stack.update(dt)
+            self.save_notice.update(dt)
             if not self.stack.scenes:
                 break
             self.stack.draw(self.screen)
+            self.draw_save_notice()
             pygame.display.flip()
             self.frames += 1
             if self.first_frame_time is None:
@@ -439,13 +466,20 @@ class App:
         self.sound.play(name)
 
     def _cannot_save(self, exc: Exception) -> None:
-        from scenes.i18n import _
+        """A write failed: said on screen (once) until a later one works."""
+        from game.profile import write_problem
 
-        message = _("The profile cannot be written ({error}); progress is not being saved.")
-        message = message.format(error=exc)
-        log.error("%s", message)
-        if message not in self.notices:
-            self.notices.append(message)
+        self.save_notice.failed(write_problem(exc, self.profile.path.parent))
+
+    def draw_save_notice(self) -> None:
+        """The "not saved" notice over whatever scene is shown. When it changes, the scenes
+        are told that the window's pixels are not only theirs (the table repaints whole)."""
+        self.save_notice.draw(self.screen)
+        text = self.save_notice.text()
+        if text != self._save_notice_shown:
+            self._save_notice_shown = text
+            for scene in self.stack.scenes:
+                scene.screen_spoiled()
 
     # -- the game in progress --------------------------------------------------------------------
 
@@ -460,6 +494,8 @@ class App:
             self.profile.save_game(session.to_saved(), session.slot)
         except sqlite3.Error as exc:
             self._cannot_save(exc)
+        else:
+            self.save_notice.saved()
 
     def clear_saved_game(self, slot: str | None = None) -> None:
         from game.profile import CURRENT_GAME
@@ -469,8 +505,9 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_finished(self, session: GameSession) -> None:
-        """A finished game goes into the profile's history (practice games never as a win)."""
+    def record_finished(self, session: GameSession, outcome: str = "finished") -> None:
+        """A finished game goes into the profile's history (practice games never as a win;
+        ``outcome`` "abandoned": left before its end, never a win)."""
         from game.profile import FinishedGame
         from game.save import save_match
 
@@ -494,6 +531,7 @@ class App:
             hands=len(match.history),
             match=save_match(match),
             levels=session.levels(),
+            outcome=outcome,
         )
         try:
             self.profile.record_game(game)
@@ -517,6 +555,43 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
             return None
+
+    def set_saved_game_aside(self, exc: Exception) -> None:
+        """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown
+        away, and the player is told."""
+        from scenes.i18n import _
+
+        try:
+            aside = self.profile.set_game_aside()
+        except sqlite3.Error as error:
+            self._cannot_save(error)
+            return
+        self.notices.append(
+            _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                reason=exc, name=aside
+            )
+        )
+        self.refresh_menu()
+
+    def abandon_saved_game(self) -> None:
+        """The game in progress is left for a new one: it goes into the history as abandoned
+        (never a win), or, if it cannot be read, is set aside (never thrown away)."""
+        from game.profile import ABANDONED
+        from game.save import InvalidSave
+        from scenes.session import GameSession
+
+        if not self.has_saved_game():
+            return
+        try:
+            session = GameSession.from_saved(self.profile.load_game())
+        except (InvalidSave, ValueError) as exc:
+            self.set_saved_game_aside(exc)
+            return
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+            return
+        self.record_finished(session, outcome=ABANDONED)
+        self.clear_saved_game()
 
     def show_table(self, table: TableScene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
@@ -568,7 +643,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="dame-de-pique: %(message)s")
     args = parse_args(argv)  # bad values: argparse prints the message and exits with status 2
     options = Options.from_args(args)
-    from game.profile import ProfileError
     from scenes.assets import AssetMissing
 
     try:
@@ -581,7 +655,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app = App(options)
         return app.run()
-    except (ProfileError, AssetMissing) as exc:
+    except AssetMissing as exc:
         print(f"dame-de-pique: {exc}", file=sys.stderr)
         return 1
     except pygame.error as exc:

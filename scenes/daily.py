@@ -165,7 +165,7 @@ class DailyScene(Scene):
         try:
             self.results = profile.daily_results()
             if self.par is None:
-                cached = profile.daily_par(iso, daily.DAILY_VERSION)
+                cached = profile.daily_par(iso, daily.par_key())
                 self.par = None if cached is None else cached[0]
         except Exception as exc:  # sqlite3.Error: the screen still works without history
             log.warning("the daily results cannot be read: %s", exc)
@@ -183,6 +183,8 @@ class DailyScene(Scene):
         return self.setup_future is not None or self.par_future is not None
 
     def update(self, dt: float) -> None:
+        if today() != self.day:  # left open across midnight: show the new day's challenge
+            self.load()
         future = self.setup_future
         if future is not None and future.done():
             self.setup_future = None
@@ -205,7 +207,7 @@ class DailyScene(Scene):
                 self.par = int(par)
                 try:
                     self.app.profile.set_daily_par(
-                        self.day.isoformat(), daily.DAILY_VERSION, int(par), int(tricks)
+                        self.day.isoformat(), daily.par_key(), int(par), int(tricks)
                     )
                 except Exception as exc:  # sqlite3.Error: it is computed again next time
                     log.warning("the daily par cannot be kept: %s", exc)
@@ -309,6 +311,9 @@ class DailyScene(Scene):
     def play(self) -> None:
         from scenes.session import GameSession
 
+        if today() != self.day:  # midnight went by since the screen was drawn: never start
+            self.load()  # yesterday's hand as if it were today's; today's is being prepared
+            return
         if not self.ready():
             return
         if self.saved is not None:

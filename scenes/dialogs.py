@@ -1,4 +1,4 @@
-"""Small modal questions over the table: the moon choice."""
+"""Small modal questions: the moon choice, abandoning the game in progress."""
 
 from __future__ import annotations
 
@@ -82,3 +82,22 @@ def moon_dialog(app: App, subtract: Callable[[], None], add: Callable[[], None])
         _("You took every heart and the queen of spades. Choose how it scores:"),
         [(N_("Take 26 points off my score"), subtract), (N_("Give everyone else 26 points"), add)],
     )
+
+
+def abandon_dialog(
+    app: App, abandon: Callable[[], None], resume: Callable[[], None]
+) -> ChoiceDialog:
+    """Asked before a new game replaces the game in progress (Back keeps everything as is).
+    Enter alone continues the game: abandoning it takes a deliberate choice."""
+    dialog = ChoiceDialog(
+        app,
+        _("Abandon the game in progress?"),
+        _("It will be kept in your history as abandoned, never as a win."),
+        [
+            (N_("Abandon it and start the new game"), abandon),
+            (N_("Continue the game in progress"), resume),
+            (N_("Back"), lambda: None),
+        ],
+    )
+    dialog.focus = 1
+    return dialog

@@ -54,15 +54,17 @@ def _table(
 ) -> TableScene:
     """The table of ``session``; "New game" at its end starts another with the same options."""
 
-    def again() -> None:
-        new_game(app, session.options)
+    def again() -> None:  # --autoplay: the computer plays the next game's seat too
+        new_game(app, session.options, autoplay=session.autoplay)
 
     source = local_table(app, session, fresh=fresh)
     return TableScene(app, source, hands_limit=hands_limit, on_new_game=again, result=result)
 
 
 def new_game(app: App, options: GameOptions, *, autoplay: bool = False) -> None:
-    """A new game with ``options`` (dealt from --seed the first time, else at random)."""
+    """A new game with ``options`` (dealt from --seed the first time, else at random); a game
+    in progress goes into the history as abandoned (New game asked first)."""
+    app.abandon_saved_game()
     seed = app.options.seed
     app.options.seed = None  # --seed deals the first game; "New game" after it is random
     session = GameSession.new(_with_players(app, options), seed, autoplay=autoplay)
@@ -80,8 +82,7 @@ def continue_game(app: App) -> None:
     try:
         session = GameSession.from_saved(app.profile.load_game())
     except (InvalidSave, ValueError) as exc:
-        _set_aside(app, exc, app.profile.set_game_aside())
-        app.refresh_menu()
+        app.set_saved_game_aside(exc)
         return
     app.show_table(_table(app, session, fresh=False))
 

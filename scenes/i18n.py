@@ -26,9 +26,13 @@ import gettext
 import locale
 import logging
 import os
+from collections.abc import Callable
 from typing import Final
 
-from game.legality import NO_LED_SUIT, SUIT_NAMES, Reason
+from game.cards import RANK_NAMES, Card
+from game.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_text
+from game.tutor import Sentence
+from game.tutor import render as tutor_render
 from scenes.assets import AssetMissing, asset_path
 
 DOMAIN: Final = "dame"
@@ -115,14 +119,66 @@ def suit_name(suit: int) -> str:
 
 
 def reason_message(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> str:
-    """Why a play is refused, in the current language, with the suit or card named.
+    """Why a play is refused, in the current language, with the suit or card named
+    (:func:`game.legality.reason_text` with this module's words)."""
+    return reason_text(reason, led_suit, first_lead, translate=_, card_name=card_name)
 
-    The translated twin of :func:`game.legality.reason_text`.
+
+RANK_CONTEXT: Final = "card rank"
+"""The catalogs' context for a rank's letter: French writes V, D, R for J, Q, K."""
+
+
+class CardName:
+    """A card's name in the current language, for a sentence to place with its article.
+
+    ``str()`` and ``{card}`` give the bare name ("D♠"); a French sentence writes ``{card:le}``
+    ("la D♠", "le R♠", "l'A♥"), ``{card:du}`` ("de la D♠", "du R♠", "de l'A♥") or ``{card:au}``
+    ("à la D♠", "au R♠", "à l'A♥"). English sentences write ``the {card}`` and never ask.
+
+    >>> from game.cards import Card
+    >>> _ = set_language("fr")
+    >>> [f"{card_name(Card.parse(c)):le}" for c in ("QS", "KS", "JD", "AH", "10C")]
+    ['la D♠', 'le R♠', 'le V♦', "l'A♥", 'le 10♣']
+    >>> "Jouez {card:au} {other}".format(card=card_name(Card.parse("QH")), other="x")
+    'Jouez à la D♥ x'
+    >>> _ = set_language("en")
+    >>> str(card_name(Card.parse("QS")))
+    'Q♠'
     """
-    from game.cards import CARDS
 
-    return _(reason.value).format(
-        suit=suit_name(led_suit) if led_suit != NO_LED_SUIT else "",
-        card=CARDS[first_lead].symbol(),
-        count=3,
-    )
+    # French articles: the queen (la dame) is feminine, the ace (l'as) elides, the others
+    # (le roi, le valet, le dix...) take "le".
+    _ARTICLES: Final = {
+        "le": {"m": "le ", "f": "la ", "v": "l'"},
+        "du": {"m": "du ", "f": "de la ", "v": "de l'"},
+        "au": {"m": "au ", "f": "à la ", "v": "à l'"},
+    }
+
+    def __init__(self, text: str, gender: str) -> None:
+        self.text = text
+        self.gender = gender  # "m", "f", or "v" (a vowel: the article elides)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return self.text
+        articles = self._ARTICLES.get(spec)
+        if articles is None:
+            raise ValueError(f"unknown card article {spec!r}: use le, du or au")
+        return articles[self.gender] + self.text
+
+
+def card_name(card: Card) -> CardName:
+    """``card`` named in the current language ("Q♠" in English, "D♠" in French)."""
+    rank = RANK_NAMES[card.rank]
+    letter = _translations.pgettext(RANK_CONTEXT, rank) if rank.isalpha() else rank
+    gender = {"Q": "f", "A": "v"}.get(rank, "m")
+    return CardName(letter + card.suit.symbol, gender)
+
+
+def render_sentence(sentence: Sentence, seat_name: Callable[[int], str] | None = None) -> str:
+    """A tutor sentence (advice or a refusal) in the current language, with the cards named
+    in it and the table's seat names."""
+    return tutor_render(sentence, _, ngettext, seat_name=seat_name, card_name=card_name)

@@ -5,6 +5,7 @@ is simply not listed).
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,15 @@ def _always(app: App) -> bool:
     return True
 
 
+def _push_later(module: str, scene: str) -> Callable[[App], None]:
+    """An entry's action: open a screen whose module is imported only when first wanted."""
+
+    def push(app: App) -> None:
+        app.stack.push(getattr(importlib.import_module(module), scene)(app))
+
+    return push
+
+
 @dataclass(frozen=True)
 class MenuEntry:
     label: str  # an English msgid
@@ -51,6 +61,9 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), games.continue_game, lambda app: app.has_saved_game()),
     MenuEntry(N_("New game"), _push(NewGameScene)),
     MenuEntry(N_("Daily challenge"), _push(DailyScene)),
+    MenuEntry(N_("Statistics"), _push_later("scenes.statistics", "StatisticsScene")),
+    MenuEntry(N_("History"), _push_later("scenes.history", "HistoryScene")),
+    MenuEntry(N_("Score sheet"), _push_later("scenes.sheet", "SheetListScene")),
     MenuEntry(N_("Settings"), _push(SettingsScene)),
     MenuEntry(N_("Rules"), _push(RulesScene)),
     MenuEntry(N_("About"), _push(AboutScene)),

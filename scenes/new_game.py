@@ -3,10 +3,12 @@ remembered for next time."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from game.rules import MoonMode, TieRule
 from scenes import games
+from scenes.dialogs import abandon_dialog
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
 from scenes.preferences import LEVELS, PLAYER_COUNTS
@@ -80,7 +82,15 @@ class NewGameScene(FormScene):
         ]
 
     def start(self) -> None:
+        """Start, once the player agrees to abandon the game in progress if there is one."""
         self.app.save_preferences()
+        if self.app.has_saved_game():
+            resume = functools.partial(games.continue_game, self.app)
+            self.app.stack.push(abandon_dialog(self.app, self.start_anyway, resume))
+            return
+        self.start_anyway()
+
+    def start_anyway(self) -> None:
         games.new_game(self.app, self.app.prefs.new_game)
 
     def back(self) -> None:

@@ -147,6 +147,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.renderer.forget_screen()  # the scene pushed over the table draws on the screen
 
+    def screen_spoiled(self) -> None:
+        self.renderer.forget_screen()  # the App drew over the table (the "not saved" notice)
+
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
             return

@@ -44,6 +44,10 @@ class Scene:
         """React to one input event; True when the event was used."""
         return False
 
+    def screen_spoiled(self) -> None:
+        """Something other than the scenes drew on the window (e.g. the "not saved" notice
+        came or went): a scene that keeps the last frame must paint the next one whole."""
+
     def busy(self) -> bool:
         """True while something moves on its own (the window then runs at full frame rate;
         a still screen waiting for the player is redrawn less often to spare the processor)."""

@@ -67,6 +67,8 @@ class ScoreScene(Scene):
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
+        if table.local is not None and table.human and self.view.hand_scores is not None:
+            self.buttons.append(Button(N_("Review hand"), self.review))  # a game played here
         self.focus = 0
         self.scale = 1.0
         self.resize((1280, 800))
@@ -127,6 +129,18 @@ class ScoreScene(Scene):
     def close(self) -> None:
         self.app.stack.remove(self)
         self.table.next_hand()
+
+    def review(self) -> None:
+        """The hand just played, trick by trick, with the tutor's view (scenes.hand_review):
+        every seat's cards, so only for a game played here, once the hand is over."""
+        from game.save import save_match
+        from scenes.hand_review import HandReviewScene
+
+        local = self.table.local
+        assert local is not None
+        hand = len(self.view.history) - 1
+        saved = save_match(local.match)
+        self.app.stack.push(HandReviewScene(self.app, saved, hand, self.table.bottom, self.names()))
 
     def new_game(self) -> None:
         self.table.new_game()

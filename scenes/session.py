@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from game import daily
@@ -17,10 +17,10 @@ from game.match import Match
 from game.moves import Move
 from game.players import Player
 from game.profile import CURRENT_GAME, DAILY_GAME
-from game.rules import PassDirection
+from game.rules import MoonMode, PassDirection, TieRule
 from game.save import InvalidSave, load_match, save_match
 from scenes.opponents import make_opponent
-from scenes.preferences import GameOptions
+from scenes.preferences import LEVELS, GameOptions
 
 SESSION_FORMAT: Final = "dame-de-pique/session"
 SESSION_VERSION: Final = 1
@@ -160,10 +160,42 @@ class GameSession:
             raise InvalidSave("this game was saved by a newer version")
         match = load_match(data.get("match"))
         daily_hand = None if data.get("daily") is None else DailyHand.from_dict(data["daily"])
+        practice = data.get("practice", False)
+        if not isinstance(practice, bool):
+            raise InvalidSave("the saved game's 'practice' must be true or false")
+        options = saved_options(data.get("options"))
+        options.players = match.rules.players  # the match says how many sit at the table
         return cls(
             match,
-            GameOptions.from_dict(data.get("options")),
+            options,
             autoplay=autoplay,
-            practice=data.get("practice") is True,
+            practice=practice,
             daily=daily_hand,
         )
+
+
+def saved_options(data: Any) -> GameOptions:
+    """The options of a saved game, checked: unlike the settings (where a bad value falls back
+    to its default), a saved game with a missing or wrong option is refused with a sentence."""
+    if not isinstance(data, dict):
+        raise InvalidSave("the saved game's options are missing")
+    options = GameOptions()
+    for f in fields(GameOptions):
+        if f.name not in data:
+            raise InvalidSave(f"the saved game's option '{f.name}' is missing")
+        value, default = data[f.name], getattr(options, f.name)
+        if type(value) is not type(default):  # exact: True is not a number, 1 not a bool
+            kind = {bool: "true or false", int: "a whole number", str: "a text"}[type(default)]
+            raise InvalidSave(f"the saved game's option '{f.name}' must be {kind}, not {value!r}")
+        setattr(options, f.name, value)
+    allowed = {
+        "level": {level for level, _label in LEVELS},
+        "moon": {m.value for m in MoonMode},
+        "tie": {t.value for t in TieRule},
+    }
+    for name, values in allowed.items():
+        if getattr(options, name) not in values:
+            raise InvalidSave(
+                f"the saved game's option '{name}' cannot be {getattr(options, name)!r}"
+            )
+    return options

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from game.ai.decision import Decision, Motive
+from game.ai.facts import LOW_SPADES, moon_threat, trick_winner
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
-from game.ai.medium import LOW_SPADES, MediumPlayer, trick_winner
+from game.ai.medium import MediumPlayer
 from game.cards import (
     HEARTS_MASK,
     PENALTY_MASK,
@@ -25,7 +26,6 @@ from game.view import SeatView
 
 def check_play(view: SeatView, decision: Decision) -> None:
     card = decision.card
-    facts = decision.facts
     legal = view.legal_mask()
     assert legal >> card & 1
     know = Knowledge.of(view)
@@ -39,23 +39,18 @@ def check_play(view: SeatView, decision: Decision) -> None:
     if motive is Motive.FLUSH_QUEEN:
         assert not view.trick and card // 13 == Suit.SPADES and card < QUEEN_OF_SPADES
         assert know.out(QUEEN_OF_SPADES)
-        assert facts["spades_held"] == (view.hand & LOW_SPADES).bit_count()
     elif motive is Motive.LEAD_LOW_SAFE:
         suit_cards = view.hand & SUIT_MASKS[card // 13]
         assert not view.trick and card == (suit_cards & -suit_cards).bit_length() - 1
-        below = know.unseen & SUIT_MASKS[card // 13] & ((1 << card) - 1)
-        assert facts["lower_out"] == below.bit_count() and facts["suit"] == card // 13
     elif motive in (Motive.DUCK_UNDER, Motive.DUMP_QUEEN):
-        assert facts["winning_card"] == best and facts["winner"] == winner
         if motive is Motive.DUMP_QUEEN:
             assert card == QUEEN_OF_SPADES and not (card // 13 == led and card > best)
         else:
             assert card // 13 == led and card < best
     elif motive is Motive.FOLLOW_LOW:
-        assert card // 13 == led and card > best and facts["winning_card"] == best
+        assert card // 13 == led and card > best
     elif motive is Motive.WIN_CHEAPLY_LAST:
         assert len(view.trick) == view.rules.players - 1 and card // 13 == led and card > best
-        assert facts["points_in_trick"] == view.rules.points_of(mask_of(view.trick))
     elif motive is Motive.PLAY_HIGH_FIRST_TRICK:
         assert view.trick_number == 0
     elif motive is Motive.DUMP_HIGH_HEART:
@@ -64,15 +59,24 @@ def check_play(view: SeatView, decision: Decision) -> None:
     elif motive in (Motive.DUMP_HIGH_SPADE, Motive.DUMP_HIGH_CARD):
         assert view.trick and card // 13 != led
     elif motive is Motive.BLOCK_MOON:
-        runner = facts["runner"]
         holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
-        assert holders == [runner] and runner != view.seat
-        assert card // 13 == led and card > best
-        assert (mask_of(view.trick) | 1 << card) & PENALTY_MASK
+        threat = moon_threat(view, know.taken)
+        assert threat is not None or (len(holders) == 1 and holders[0] != view.seat)
+        if view.trick:
+            assert card // 13 == led and card > best
+            assert (mask_of(view.trick) | 1 << card) & PENALTY_MASK or led == Suit.HEARTS
+        else:  # a heart no card still out can beat: it takes a trick from the runner
+            assert card // 13 == Suit.HEARTS and not know.unseen & HEARTS_MASK & ~((1 << card) - 1)
+    elif motive is Motive.LEAD_ABOVE_QUEEN:
+        assert not view.trick and card in (37, 38) and view.hand >> QUEEN_OF_SPADES & 1
+    elif motive is Motive.KEEP_STOPPER:
+        runner = moon_threat(view, know.taken)
+        assert runner is not None and runner != view.seat and winner == runner
+        same = legal & SUIT_MASKS[card // 13]
+        assert card == (same & -same).bit_length() - 1 or not 1 << card & PENALTY_MASK
     elif motive is Motive.SHOOT_MOON:
         holders = [s for s in range(view.rules.players) if know.taken[s] & PENALTY_MASK]
         assert holders == [view.seat]
-        assert facts["points_taken"] == view.rules.points_of(know.taken[view.seat])
     else:
         assert motive is Motive.BEST_ODDS, motive
 
@@ -80,15 +84,14 @@ def check_play(view: SeatView, decision: Decision) -> None:
 def check_pass(view: SeatView, decision: Decision) -> None:
     passed = mask_of(decision.cards)
     assert passed.bit_count() == 3 and not passed & ~view.hand
-    assert sorted(c for c, _, _ in decision.per_card) == sorted(decision.cards)
+    assert sorted(c for c, _ in decision.per_card) == sorted(decision.cards)
     low_spades = (view.hand & LOW_SPADES).bit_count()
-    for card, motive, facts in decision.per_card:
+    for card, motive in decision.per_card:
         if motive is Motive.PASS_DANGEROUS_QUEEN:
-            assert card == QUEEN_OF_SPADES and facts["spades_held"] == low_spades < 3
+            assert card == QUEEN_OF_SPADES and low_spades < 3
         elif motive is Motive.PASS_HIGH_SPADES:
-            assert card in (37, 38) and facts["spades_held"] == low_spades
+            assert card in (37, 38) and not view.hand & ~passed & 1 << QUEEN_OF_SPADES
         elif motive is Motive.VOID_SUIT:
-            assert facts["suit"] == card // 13
             assert not view.hand & ~passed & SUIT_MASKS[card // 13]
         elif motive is Motive.PASS_HIGH_HEARTS:
             assert card // 13 == Suit.HEARTS and card % 13 >= 9

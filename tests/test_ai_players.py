@@ -219,3 +219,35 @@ def test_decisions_from_threads_match() -> None:
     for t in threads:
         t.join()
     assert results == [expected] * 4
+
+
+def test_decisions_depend_on_the_view_value_not_its_python_types() -> None:
+    """A network client rebuilds views from plain data (cards as ``Card`` where the engine keeps
+    ints): every level decides the same from the rebuilt view as from the engine's."""
+    from game.ai.seeding import position_key
+
+    compared = 0
+    for game in range(3):
+        match = Match.new(Rules(), seed=f"by-value/{game}", single_hand=True)
+        levels = ("easy", "medium", "hard", "easy")
+        players = [player(level, f"v{game}/{i}") for i, level in enumerate(levels)]
+        while match.phase in (Phase.PASS, Phase.PLAY):
+            if match.phase is Phase.PASS:
+                for seat in range(4):
+                    view = match.view(seat)
+                    rebuilt = SeatView.from_dict(view.to_dict())
+                    assert rebuilt == view
+                    cards = players[seat].choose_pass(view)
+                    assert players[seat].choose_pass(rebuilt) == cards
+                    match.choose_pass(seat, cards)
+                continue
+            seat = match.hand.turn
+            view = match.view(seat)
+            rebuilt = SeatView.from_dict(view.to_dict())
+            assert position_key(rebuilt) == position_key(view)
+            for level in ("easy", "medium", "hard"):
+                p = player(level, f"w{game}/{seat}")
+                assert p.choose_play(rebuilt) == p.choose_play(view), (level, view.to_dict())
+                compared += 1
+            match.play(players[seat].choose_play(view), seat)
+    assert compared >= 3 * 13 * 4 * 3

@@ -66,15 +66,22 @@ def test_bad_values_get_a_clear_message_and_no_traceback(args: list[str], messag
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr  # not the usage block
 
 
-def test_a_profile_folder_that_cannot_be_made_is_a_message(tmp_path: Path) -> None:
+def test_a_profile_folder_that_cannot_be_made_opens_the_window_and_says_so(
+    tmp_path: Path,
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    result = run("--profile", str(blocker / "sub"), "--exit-after", "0")
-    assert result.returncode == 1
-    assert "cannot use the profile folder" in result.stderr
+    shot = tmp_path / "shot.png"
+    result = run(
+        "--profile", str(blocker / "sub"), "--exit-after", "0.5", "--screenshot", str(shot)
+    )
+    assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+    assert shot.exists()  # the window opened (what it says is checked in test_save_notice)
+    assert blocker.read_text() == "x"
 
 
 def test_the_demo_exits_zero_with_a_screenshot_and_the_startup_time(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import compile_catalogs  # noqa: E402
 PO_FILES = {
     lang: compile_catalogs.LOCALE_DIR / lang / "LC_MESSAGES" / "dame.po" for lang in i18n.LANGUAGES
 }
-PLACEHOLDER = re.compile(r"\{\w+\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(?:le|du|au))?\}")  # a card may ask for its article
 
 
 def _entries(lang: str) -> list[compile_catalogs.Entry]:
@@ -68,7 +68,7 @@ def test_french_words_the_game_needs() -> None:
     assert _("No pass this hand") == "Pas d'échange cette donne"
     assert _("Hearts are not broken yet") == "Les cœurs ne sont pas encore ouverts"
     assert _("Shot the moon!") == "Grand chelem !"
-    assert _("Teach me") == "Apprends-moi"
+    assert _("Teach me") == "Apprenez-moi"
     assert _("A string nobody translated") == "A string nobody translated"
     assert i18n.reason_message(Reason.MUST_FOLLOW_SUIT, led_suit=3) == "Vous devez fournir à cœur"
     assert (

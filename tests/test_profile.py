@@ -9,7 +9,7 @@ import pytest
 
 from game import profile as profile_module
 from game.match import Match
-from game.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, ProfileError
+from game.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, Trouble
 from game.rules import Rules
 from game.save import load_match, save_match
 
@@ -77,13 +77,21 @@ def test_a_file_that_is_not_a_database_is_moved_aside_with_a_message(tmp_path: P
     assert profile.setting("works") is True
 
 
-def test_a_profile_from_a_newer_version_is_kept_aside(tmp_path: Path) -> None:
+def test_a_profile_from_a_newer_version_is_left_as_it_is_and_not_written(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / PROFILE_FILE)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    db.execute("CREATE TABLE future (x)")
+    db.commit()
     db.close()
+    before = (tmp_path / PROFILE_FILE).read_bytes()
     profile = Profile.open(tmp_path)
-    assert profile.notice is not None and "newer version" in profile.notice
-    assert profile.schema_version == SCHEMA_VERSION
+    assert profile.unsaved is not None and profile.unsaved.trouble is Trouble.NEWER
+    assert "newer version" in profile.unsaved.detail
+    assert profile.schema_version == SCHEMA_VERSION  # a fresh profile in memory
+    profile.set_setting("language", "en")  # works for this run, never reaches the file
+    profile.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [PROFILE_FILE]
+    assert (tmp_path / PROFILE_FILE).read_bytes() == before
 
 
 def test_migrations_run_forward_from_an_older_schema(
@@ -110,11 +118,14 @@ def test_a_failed_write_leaves_the_old_value(tmp_path: Path) -> None:
     assert profile.setting("a") == 1
 
 
-def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
+def test_a_folder_that_cannot_be_made_gives_a_profile_in_memory(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(ProfileError, match="cannot use the profile folder"):
-        Profile.open(blocker / "sub")
+    profile = Profile.open(blocker / "sub")
+    assert profile.unsaved is not None and not profile.saving
+    profile.save_game({"x": 1})  # the game is played, only not saved
+    assert profile.load_game() == {"x": 1}
+    assert blocker.read_text() == "x"
 
 
 # -- v2 and v3: the history of finished games and the daily challenge ---------------------------
@@ -193,8 +204,8 @@ def test_only_the_first_daily_of_a_date_is_its_first_attempt(tmp_path: Path) -> 
 
 def test_the_daily_par_is_cached_per_date_and_version(tmp_path: Path) -> None:
     profile = Profile.open(tmp_path)
-    assert profile.daily_par("2026-03-01", 1) is None
-    profile.set_daily_par("2026-03-01", 1, 7, 4)
-    assert Profile.open(tmp_path).daily_par("2026-03-01", 1) == (7, 4)
-    assert profile.daily_par("2026-03-01", 2) is None
-    assert profile.daily_par("2026-03-02", 1) is None
+    assert profile.daily_par("2026-03-01", "daily1/ai1") is None
+    profile.set_daily_par("2026-03-01", "daily1/ai1", 7, 4)
+    assert Profile.open(tmp_path).daily_par("2026-03-01", "daily1/ai1") == (7, 4)
+    assert profile.daily_par("2026-03-01", "daily1/ai2") is None
+    assert profile.daily_par("2026-03-02", "daily1/ai1") is None

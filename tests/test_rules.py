@@ -427,3 +427,49 @@ def test_rules_refuse_impossible_values() -> None:
     assert Rules.from_dict(Rules(players=5, jack_of_diamonds=True).to_dict()) == Rules(
         players=5, jack_of_diamonds=True
     )
+
+
+def test_play_inferences_never_exclude_a_card_the_seat_holds() -> None:
+    """The AI's deductions run the play rules backwards (game.legality.play_inferences): over
+    random games, some dealt a seat mostly hearts so the rare cases occur, no deduction ever
+    rules out a card the seat really holds. A change to legal_mask that one of them does not
+    follow fails here."""
+    import random
+
+    from game.cards import PENALTY_MASK, SUIT_MASKS
+    from game.legality import play_inferences
+
+    rng = random.Random("inferences")
+    hits = {"void": 0, "hearts only": 0, "points only": 0}
+    for game in range(300):
+        rules = [Rules(), Rules(queen_breaks_hearts=True), Rules(players=3), Rules(players=5)][
+            game % 4
+        ]
+        deck = cards_of(rules.deck)
+        rng.shuffle(deck)
+        hearts = [c for c in deck if 1 << c & HEARTS_MASK]
+        others = [c for c in deck if not 1 << c & HEARTS_MASK]
+        many = min(len(hearts), rng.randrange(rules.hand_size - 3, rules.hand_size + 1))
+        first = hearts[:many] + others[: rules.hand_size - many]
+        rest = hearts[many:] + others[rules.hand_size - many :]
+        rng.shuffle(rest)
+        hands = [mask_of(first)] + [
+            mask_of(rest[i * rules.hand_size : (i + 1) * rules.hand_size])
+            for i in range(rules.players - 1)
+        ]
+        state = HandState.deal(rules, hands, PassDirection.HOLD)
+        while state.phase is Phase.PLAY:
+            tricks = [(leader, cards) for leader, cards, _ in state.tricks]
+            tricks.append((state.leader, tuple(state.trick)))
+            voids, excluded = play_inferences(tricks, rules.players, rules.queen_breaks_hearts)
+            for seat in range(rules.players):
+                held = state.hands[seat]
+                assert not held & excluded[seat], (game, seat, tricks)
+                for suit in range(4):
+                    if voids[seat] >> suit & 1:
+                        assert not held & SUIT_MASKS[suit], (game, seat, suit, tricks)
+                hits["void"] += voids[seat].bit_count()
+                hits["hearts only"] += excluded[seat] == ~HEARTS_MASK
+                hits["points only"] += excluded[seat] == ~PENALTY_MASK
+            state.play(rng.choice(cards_of(state.legal_mask())))
+    assert all(hits.values()), hits  # each deduction was made, and checked, at least once

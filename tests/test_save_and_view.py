@@ -86,6 +86,7 @@ def saved_example() -> dict:
         (lambda d: d["hands"][0].update(passes=[["2C", "3C", "4C"]] * 4), "breaks the rules"),
         (lambda d: d["hands"][0].update(pass_direction="up"), "left, right, across or hold"),
         (lambda d: d["hands"][0].update(dealer=7), "not a seat"),
+        (lambda d: d.update(rules={**d["rules"], "players": 3}, first_pass="across"), "across"),
     ],
 )
 def test_damaged_saves_are_refused_with_a_clear_message(damage, message: str) -> None:

@@ -120,7 +120,17 @@ def start_game(app: App) -> TableScene:
 def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: App) -> None:
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    assert menu.labels() == ["New game", "Daily challenge", "Settings", "Rules", "About", "Quit"]
+    assert menu.labels() == [
+        "New game",
+        "Daily challenge",
+        "Statistics",
+        "History",
+        "Score sheet",
+        "Settings",
+        "Rules",
+        "About",
+        "Quit",
+    ]
     table = start_game(app)
     frames(app, 3)
     key(app, pygame.K_ESCAPE)

@@ -18,6 +18,7 @@ from game import tutor
 from game.ai import make_player
 from game.ai.decision import Decision, Motive
 from game.ai.hard import HardPlayer
+from game.ai.medium import heuristic_pass
 from game.cards import CARDS, Card, cards_of, mask_of, parse_cards
 from game.hand import Phase
 from game.legality import SUIT_NAMES
@@ -141,10 +142,14 @@ PASS_CHECKS: dict[str, PassCheck] = {
     tutor.VOID: _void,
     tutor.ABOVE_NONE: lambda v, p, a: _above(v, a) == 0,
     tutor.ABOVE_FEW: lambda v, p, a: _above(v, a) == count_of(a) <= 3,
-    tutor.ABOVE_MANY: lambda v, p, a: _above(v, a) == count_of(a),
+    tutor.TOP_KEPT: lambda v, p, a: (
+        suit_of_word(a) == card_of(a).suit
+        and all(c < card_of(a) for c in suit_cards(v.hand & ~p, card_of(a).suit))
+    ),
     tutor.SHORT: lambda v, p, a: (
         0 < len(suit_cards(v.hand & ~p, card_of(a).suit)) == count_of(a) < 3
     ),
+    tutor.PASS_TRIED: lambda v, p, a: p != mask_of(heuristic_pass(v.hand).cards),
     tutor.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
 }
 
@@ -262,8 +267,9 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
         and _lead_lower(v, c) == 0
         and bool(suit_cards(others_hold(v), c.suit))  # someone must follow, higher
     ),
-    tutor.LEAD_LOWER: lambda v, c, a: not v.trick and _lead_lower(v, c) == count_of(a) <= 3,
-    tutor.LEAD_LOWER_MANY: lambda v, c, a: not v.trick and _lead_lower(v, c) == count_of(a),
+    tutor.LEAD_LOWER: lambda v, c, a: (
+        not v.trick and _lead_lower(v, c) == count_of(a) <= 3 and _out_above(v, c) > 0
+    ),
     tutor.LEAD_WINS: lambda v, c, a: (
         not v.trick and _lead_lower(v, c) > 0 and _out_above(v, c) == 0
     ),
@@ -278,7 +284,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     tutor.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
     tutor.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
     tutor.OVER: lambda v, c, a: _over(v, c, a, 0),
-    tutor.OVER_POINTS: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) != 0,
+    tutor.OVER_GAIN: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) < 0,
     tutor.QUEEN_UNDER: lambda v, c, a: c == QUEEN and _under(v, c, a),
     tutor.QUEEN_THROW: lambda v, c, a: (
         c == QUEEN and _throw(v, a) and current_winner(v) == (card_of(a, "winning"), seat_of(a))
@@ -290,7 +296,6 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
         _throw(v, a) and c.suit == 3 and highest_in_suit(v.hand, c)
     ),
     tutor.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
-    tutor.THROW: lambda v, c, a: _throw(v, a),
     tutor.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
     tutor.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
     tutor.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
@@ -298,15 +303,60 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     tutor.BLOCK: _block,
     tutor.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
     tutor.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
+    tutor.ALIKE: lambda v, c, a: _one_run(v),
 }
+
+
+def _one_run(view: SeatView) -> bool:
+    """The legal cards are one suit with no card still out between the lowest and highest."""
+    legal = view.legal_cards()
+    low, high = min(legal), max(legal)
+    return low.suit == high.suit and not any(
+        c.suit == low.suit and low < c < high for c in cards_of(others_hold(view))
+    )
+
+
+# A sentence must say why the card is good for the player, not only state a fact: the reason
+# part (after the card is named) carries one of these (a consequence, a purpose or a verdict).
+REASON_MARKERS = (
+    " so ",
+    " better to pass",
+    " to protect",
+    " to catch",
+    " to beat",
+    " to flush",
+    " to whoever",
+    "could catch",
+    "would win tricks",
+    "cannot win",
+    "you stay",
+    "only card you may play",
+    "may be running",
+    "keep going",
+    "small price",
+    "most likely",
+    "try to take every point",
+    "did best",
+    "ends the game",
+    "would not end",
+    "so someone else takes her",
+)
+
+
+def says_why(template: str) -> bool:
+    """Whether an English template gives a reason (see REASON_MARKERS)."""
+    return any(marker in template for marker in REASON_MARKERS)
+
+
 ODDS = {tutor.BEST_ODDS, tutor.BEST_ODDS_LEAD, tutor.BEST_ODDS_THROW}
 
 
 def check_play(view: SeatView, advice: Advice) -> str:
-    """Asserts the play advice is right; returns its template."""
+    """Asserts the play advice is right (true, and a reason); returns its template."""
     (card,) = advice.cards
     s = advice.sentence
     args = s.args
+    assert says_why(s.template_id), f"not a reason: {render(s)}"
     assert card in view.legal_cards()
     assert card_of(args) == card, s
     assert card.symbol() in render(s), render(s)
@@ -341,6 +391,7 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     for clause in clauses:
         assert isinstance(clause, Sentence)
         assert clause.template_id in PASS_CHECKS, f"no checker for {clause.template_id!r}"
+        assert says_why(clause.template_id), f"not a reason: {render(clause)}"
         assert PASS_CHECKS[clause.template_id](view, passed, clause.args), render(clause)
         for named in clause.cards():
             assert named in advice.cards, render(clause)  # a clause speaks of a passed card
@@ -536,7 +587,7 @@ def test_take_the_trick_when_east_runs_for_the_moon() -> None:
     }
     view = view_of(given, "2C 3C AC 4C KC 5C 2H 6C 5D", seat=0)
     ace = Card.parse("AD")
-    decision = Decision.play(ace, Motive.BLOCK_MOON, runner=3, runner_points=1)
+    decision = Decision.play(ace, Motive.BLOCK_MOON)
     said = tutor.play_sentence(view, ace, decision)
     assert render(said) == (
         "Take the trick with the A♦: East has taken every point so far (1) and may be running "
@@ -553,7 +604,9 @@ def test_the_scoring_jack_counts_in_the_trick() -> None:
     view = view_of(deal, "2C 3C AC 4C 10D JD 2S", seat=2, rules=rules)
     king = Card.parse("KD")
     said = tutor.play_sentence(view, king, Decision.play(king, Motive.BEST_ODDS))
-    assert render(said) == "Play the K♦ over the J♦: the trick already holds -10 points"
+    assert render(said) == (
+        "Play the K♦ over the J♦: the trick holds -10 points, so taking it lowers your score"
+    )
     assert PLAY_CHECKS[said.template_id](view, king, said.args)
 
 
@@ -569,11 +622,12 @@ def test_a_searched_card_is_told_by_a_fact_of_the_position() -> None:
         return render(sentence, seat_name=lambda s: ("South", "West", "North", "East")[s])
 
     assert said(after, 0, "AD") == (
-        "Lead the A♦: no higher card of that suit is still out, so you win the trick"
+        "Lead the A♦: no higher card of that suit is still out, so you win the trick and lead again"
     )
     assert said(after, 0, "QD") == "Lead the Q♦: 1 higher card of that suit is still out to beat it"
     assert said(after + " AD", 1, "8H") == (
-        "Throw the 8♥: you have no diamonds, and South is winning the trick with the A♦ so far"
+        "Throw the 8♥: you have no diamonds, so its point goes to another player; South is "
+        "winning the trick with the A♦ so far"
     )
     assert said(after + " QD 8H KD", 3, "2D") == (  # a lower card: ducking says more
         "Play the 2♦ under the K♦: the trick is already won and you stay out of it"
@@ -583,8 +637,10 @@ def test_a_searched_card_is_told_by_a_fact_of_the_position() -> None:
 def test_a_wrong_motive_never_gives_a_false_sentence() -> None:
     view = view_of(DUCK_DEAL, "2C 3C AC 4C 10D JD QS", seat=2)
     king = Card.parse("KD")
+    searched = {king: 1.0, Card.parse("9D"): 0.5}  # the search's figures, as Hard gives them
     for motive in Motive:
-        said = tutor.play_sentence(view, king, Decision.play(king, motive))
+        decision = dataclasses.replace(Decision.play(king, motive), expected=searched)
+        said = tutor.play_sentence(view, king, decision)
         if said.template_id in ODDS:
             continue
         assert PLAY_CHECKS[said.template_id](view, king, said.args), (motive, render(said))
@@ -640,6 +696,7 @@ def test_sentences_render_through_a_translation() -> None:
 def test_every_template_has_a_checker() -> None:
     wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER}
     wrappers |= {tutor.MOON_ADD, tutor.MOON_SUBTRACT}  # test_moon_choice_advice
+    wrappers |= {tutor.CHOSEN}  # only for a decision without search: never the tutor's own
     plurals = set(tutor.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | ODDS | wrappers | plurals
     assert [t for t in tutor.all_templates() if t not in checked] == []
@@ -656,26 +713,99 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
     assert missing == []
     try:
         i18n.set_language("fr")
+        french = i18n.render_sentence
         view = view_of(DUCK_DEAL, "2C 3C AC 4C 10D JD QS", seat=2)
         card = Card.parse("9D")
         said = tutor.play_sentence(view, card, Decision.play(card, Motive.DUCK_UNDER))
-        assert render(said, i18n._, i18n.ngettext) == (
-            "Jouez le 9♦ sous le J♦ : le pli est déjà gagné et vous restez en dehors"
+        assert french(said) == (
+            "Jouez le 9♦ sous le V♦ : le pli est déjà gagné et vous restez en dehors"
         )
         reason = tutor.explain_illegal(view, Card.parse("9S"), teaching=True)
         assert reason is not None
-        assert render(reason, i18n._, i18n.ngettext) == (
-            "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ K♦"
-        )
+        assert french(reason) == "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ R♦"
         runner = tutor._counted(tutor.Q_UNGUARDED, 1, card=QUEEN)
-        assert render(runner, i18n._, i18n.ngettext) == (
-            "le Q♠ n'a que 1 pique plus bas pour le protéger"
-        )
-        higher = tutor._counted(tutor.LEAD_HIGHER, 2, card=card)
-        assert render(higher, i18n._, i18n.ngettext) == (
-            "Entamez le 9♦ : il reste dehors 2 cartes plus hautes de cette couleur pour le battre"
+        assert french(runner) == "la D♠ n'a que 1 pique plus bas pour la protéger"
+        higher = tutor._counted(tutor.LEAD_HIGHER, 2, card=Card.parse("AH"))
+        assert french(higher) == (
+            "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore dehors pour "
+            "prendre le pli"
         )
         block = tutor._sentence(tutor.BLOCK, card=card, seat=SeatRef(3), count=5)
-        assert "Est a ramassé" in render(block, i18n._, i18n.ngettext)
+        assert "Est a ramassé" in french(block)
     finally:
         i18n.set_language("en")
+
+
+def test_every_template_gives_a_reason() -> None:
+    wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER, tutor.CHOSEN}
+    silent = [t for t in tutor.all_templates() if t not in wrappers and not says_why(t)]
+    assert silent == []
+
+
+def test_a_fact_that_is_not_a_reason_fails_the_checker() -> None:
+    """The issue's two examples: true facts that do not say why the card is good."""
+    assert not says_why("Lead the {card}: {count} lower cards of that suit are still out")
+    assert not says_why("nobody else holds a card above the {card} in its suit")
+    # And a count that argues against the lead fails even in the template that gives a reason:
+    # leading the Q♣ with six lower clubs out wins the trick, it does not lose it.
+    given = {0: "QC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"}
+    view = dataclasses.replace(view_of(given, "", 0), trick_number=1)
+    queen = Card.parse("QC")
+    assert _lead_lower(view, queen) >= 6
+    said = tutor._counted(tutor.LEAD_LOWER, 6, card=queen)
+    assert not PLAY_CHECKS[said.template_id](view, queen, said.args)
+    plain = tutor.describe_play(view, queen)
+    assert plain is not None and PLAY_CHECKS[plain.template_id](view, queen, plain.args)
+    assert says_why(plain.template_id)
+
+
+def test_every_template_reads_in_french_with_french_card_names() -> None:
+    """Each sentence the tutor (or the engine's refusal) may say, rendered in French with a
+    queen, a king and an ace: French letters (D, R, V), the right article (la D♠, le R♦,
+    l'A♥), and "vous", never "tu"."""
+    import re
+
+    from game.legality import Reason
+    from scenes import i18n
+
+    templates = [*tutor.all_templates(), *(r.value for r in Reason)]
+    english_letters = re.compile(r"(?<![\w'])[JQK][♠♥♦♣]")
+    other = r"(?:10|[2-9]|[RV])[♠♥♦♣]"  # a card of neither the queen nor the ace
+    wrong_article = re.compile(
+        rf"\b(le|du|au) [DA][♠♥♦♣]|\bla (A[♠♥♦♣]|{other})|\bl'(D[♠♥♦♣]|{other})|\b(de|à) le\b"
+    )
+    familiar = re.compile(r"\b(tu|te|toi|ton|ta|tes)\b|\bApprends\b", re.IGNORECASE)
+    seen = Counter[str]()
+    try:
+        i18n.set_language("fr")
+        for template in templates:
+            if template in tutor.SINGULAR_TO_PLURAL.values():
+                continue  # said through its singular
+            plural = tutor.SINGULAR_TO_PLURAL.get(template)
+            blanks = set(re.findall(r"\{(\w+)\}", template))
+            for card in parse_cards("QS AH KD 10C"):
+                values: dict[str, object] = {
+                    "card": card,
+                    "winning": Card.parse("JD"),
+                    "cards": CardRef(tuple(parse_cards("QS KH"))),
+                    "suit": Sentence(SUIT_NAMES[1]),
+                    "seat": SeatRef(1),
+                    "count": 2,
+                    "reason": Sentence(tutor.Q_COSTLY, (("card", CardRef((QUEEN,))),)),
+                    "number": 5,
+                }
+                params = {k: v for k, v in values.items() if k in blanks}
+                sentence = tutor._sentence(template, plural, **params)
+                text = i18n.render_sentence(sentence)
+                assert text != render(sentence), f"not translated: {template}"
+                assert not english_letters.search(text), text
+                assert not wrong_article.search(text), text
+                assert not familiar.search(text), text
+                if "card" in blanks:
+                    named = str(i18n.card_name(card))
+                    assert named in text, text
+                    seen[named] += 1
+        assert not familiar.search(i18n._("Teach me"))
+    finally:
+        i18n.set_language("en")
+    assert seen["D♠"] and seen["A♥"] and seen["R♦"], seen

@@ -22,3 +22,6 @@ if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
     "$venv/bin/python" -m pip install -q -e "$here[dev]"
     touch "$stamp"
 fi
+# The engine's hot modules compiled (game/native.py), when this machine can: rebuilt after any
+# change to their sources, and a build that does not match them is never used.
+"$venv/bin/python" "$here/tools/compile_engine.py" || true

@@ -3,10 +3,16 @@
     python3 tools/build.py              # one-file + one-folder builds, then the installer
     python3 tools/build.py --help
 
-Linux: dist/dame-de-pique-<version>-linux-<arch> (one file), dist/dame-de-pique-folder/ and
-dist/dame-de-pique_<version>_<arch>.deb. Windows: the .exe builds and, when Inno Setup's ISCC is
-installed, dist/dame-de-pique-<version>-setup.exe. macOS: the one-folder build, the .app and
-dist/dame-de-pique-<version>.dmg. At the end it prints the time taken and the sizes.
+Linux: dist/dame-de-pique-<version>-linux-<arch> (one file, built with the noexec-safe
+bootloader of tools/build_bootloader.py) and the same in a .tar.gz (an archive keeps the
+executable bit, which browsers and CI artifact stores drop), dist/dame-de-pique-folder/ and
+dist/dame-de-pique_<version>_<arch>.deb. Windows: the .exe builds and
+dist/dame-de-pique-<version>-setup.exe (Inno Setup's ISCC, found on PATH or in the Inno Setup 6
+or 7 folders). macOS: the one-folder build, the .app and dist/dame-de-pique-<version>.dmg. At the
+end it prints the time taken and the sizes.
+
+Every artefact asked for must exist at the end, or the build fails (exit 1) naming what is
+missing: a release can never go out without its installer or its licence file.
 
 When the running Python lacks PyInstaller or pygame-ce, it creates the project's .venv with
 tools/bootstrap.sh (Linux, macOS) and runs itself again from there.
@@ -20,7 +26,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).absolute().parent.parent
@@ -56,14 +64,30 @@ def ensure_build_environment() -> None:
     )
 
 
-def run_pyinstaller(only: str | None, clean: bool) -> None:
+def patched_bootloader() -> Path | None:
+    """Linux: the noexec-safe bootloader (built once, cached in build/bootloader)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_bootloader
+
+    try:
+        return build_bootloader.build()
+    except build_bootloader.BootloaderError as error:
+        raise BuildError(f"the noexec-safe bootloader could not be built: {error}") from None
+
+
+def run_pyinstaller(only: str | None, clean: bool, bootloader: Path | None = None) -> None:
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
     command += ["--distpath", str(DIST), "--workpath", str(WORK / "pyinstaller")]
     if clean:
         command.append("--clean")
     command.append(str(ROOT / "build.spec"))
-    if only:
-        command += ["--", "--only", only]
+    spec_options = (["--only", only] if only else []) + (
+        ["--bootloader", str(bootloader)] if bootloader else []
+    )
+    if spec_options:
+        command += ["--", *spec_options]
     log = WORK / "pyinstaller.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w", encoding="utf-8") as output:
@@ -85,13 +109,16 @@ def build_installer(info: project_info.ProjectInfo) -> Path | None:
             raise BuildError(result.stderr.strip() or "the .deb could not be built")
         return Path(result.stdout.strip().splitlines()[-1])
     if sys.platform == "win32":
-        iscc = shutil.which("iscc") or shutil.which(r"C:\Program Files (x86)\Inno Setup 6\ISCC.exe")
+        iscc = find_iscc()
         if iscc is None:
-            print("note: Inno Setup 6 (ISCC) not found: no setup.exe (choco install innosetup)")
-            return None
+            raise BuildError(
+                "Inno Setup's compiler (ISCC.exe) was not found on PATH nor in the Inno Setup 6 "
+                "or 7 folders: install it (winget install JRSoftware.InnoSetup, or choco install "
+                "innosetup), or build without the installer: --no-installer"
+            )
         script = ROOT / "packaging" / "windows" / "dame-de-pique.iss"
-        command = [iscc, "/Q", f"/DAppVersion={info.version}", f"/DDistDir={DIST}", str(script)]
-        subprocess.run(command, check=True)
+        command = [str(iscc), "/Q", f"/DAppVersion={info.version}", f"/DDistDir={DIST}"]
+        subprocess.run([*command, str(script)], check=True)
         return DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
     if sys.platform == "darwin":
         dmg = DIST / f"{project_info.APP_ID}-{info.version}.dmg"
@@ -100,6 +127,81 @@ def build_installer(info: project_info.ProjectInfo) -> Path | None:
         subprocess.run(["sh", str(script), str(app), str(dmg)], check=True)
         return dmg
     return None
+
+
+INNO_SETUP_FOLDERS = ("Inno Setup 7", "Inno Setup 6")
+
+
+def find_iscc(
+    environ: Mapping[str, str] = os.environ, which=shutil.which, is_file=Path.is_file
+) -> Path | None:
+    """Inno Setup's command-line compiler: on PATH, else in the usual folders of Inno Setup 7
+    and 6 (both Program Files folders, and the per-user install under LOCALAPPDATA)."""
+    found = which("iscc") or which("ISCC.exe")
+    if found:
+        return Path(found)
+    bases = [environ.get(name) for name in ("ProgramFiles(x86)", "ProgramFiles", "ProgramW6432")]
+    local = environ.get("LOCALAPPDATA")
+    candidates = [Path(base) / folder for base in bases if base for folder in INNO_SETUP_FOLDERS]
+    if local:
+        candidates += [Path(local) / "Programs" / folder for folder in INNO_SETUP_FOLDERS]
+    for folder in candidates:
+        if is_file(folder / "ISCC.exe"):
+            return folder / "ISCC.exe"
+    return None
+
+
+def onefile_archive(info: project_info.ProjectInfo) -> Path:
+    """Linux: the one-file program in a .tar.gz, which keeps its executable bit."""
+    program = DIST / project_info.onefile_name(info)
+    archive = DIST / f"{program.name}.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(program, arcname=program.name)
+    return archive
+
+
+def expected_outputs(
+    info: project_info.ProjectInfo, only: str | None, installer: bool, platform: str = sys.platform
+) -> dict[str, Path]:
+    """What this build was asked to make, by label: each must exist at the end."""
+    exe = ".exe" if platform == "win32" else ""
+    onefile = DIST / (project_info.onefile_name(info) + exe)
+    onedir = DIST / project_info.ONEDIR_NAME
+    licences = "licences/THIRD-PARTY-LICENSES.txt"
+    wanted: dict[str, Path] = {}
+    if only in (None, "onedir"):
+        wanted["one-folder"] = onedir / (project_info.APP_ID + exe)
+        wanted["one-folder licences"] = onedir / "_internal" / licences
+    # As build.spec decides: on macOS the one-file program is made only when asked by name.
+    if only == "onefile" or (only is None and platform != "darwin"):
+        wanted["one-file"] = onefile
+    if platform.startswith("linux") and "one-file" in wanted:
+        wanted["one-file .tar.gz"] = DIST / f"{onefile.name}.tar.gz"
+    if platform == "darwin" and only in (None, "onedir"):
+        app = DIST / f"{project_info.APP_NAME}.app"
+        wanted["macOS app"] = app / "Contents" / "MacOS" / project_info.APP_ID
+        wanted["macOS app licences"] = app / "Contents" / "Resources" / licences
+    if installer and only != "onefile":
+        if platform.startswith("linux"):
+            wanted["installer"] = DIST / f"{project_info.APP_ID}_{info.version}_{deb_arch()}.deb"
+        elif platform == "win32":
+            wanted["installer"] = DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
+        elif platform == "darwin":
+            wanted["installer"] = DIST / f"{project_info.APP_ID}-{info.version}.dmg"
+    return wanted
+
+
+def deb_arch() -> str:
+    try:
+        return subprocess.run(
+            ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def missing_outputs(wanted: Mapping[str, Path]) -> list[str]:
+    return [f"{label}: {path}" for label, path in wanted.items() if not path.exists()]
 
 
 def size_of(path: Path) -> int:
@@ -118,6 +220,7 @@ def report(
     exe = ".exe" if sys.platform == "win32" else ""
     outputs = {
         "one-file": DIST / (project_info.onefile_name(info) + exe),
+        "one-file .tar.gz": DIST / (project_info.onefile_name(info) + ".tar.gz"),
         "one-folder": DIST / project_info.ONEDIR_NAME,
         "macOS app": DIST / f"{project_info.APP_NAME}.app",
         "installer": installer,
@@ -125,9 +228,10 @@ def report(
     print(f"\n{project_info.APP_NAME} {info.version}: built in dist/")
     for label, path in outputs.items():
         if path is not None and path.exists():
-            print(f"  {label:<11} {megabytes(size_of(path)):>9}  {path.relative_to(ROOT)}")
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"  {label:<17} {megabytes(size_of(path)):>9}  {shown}")
     for step, seconds in timings.items():
-        print(f"  {step:<11} {seconds:8.1f} s")
+        print(f"  {step:<17} {seconds:8.1f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,6 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         "--no-installer", action="store_true", help="skip the .deb / setup.exe / .dmg"
     )
     parser.add_argument(
+        "--stock-bootloader",
+        action="store_true",
+        help="Linux: use PyInstaller's bootloader as installed (the one-file program then fails "
+        "where /tmp is mounted noexec); default: the patched one of tools/build_bootloader.py",
+    )
+    parser.add_argument(
         "--keep-cache",
         action="store_true",
         help="reuse PyInstaller's cache in build/ (faster rebuilds; default starts clean)",
@@ -154,15 +264,24 @@ def main(argv: list[str] | None = None) -> int:
         info = project_info.read(ROOT)
         timings: dict[str, float] = {}
         start = time.perf_counter()
-        run_pyinstaller(args.only, clean=not args.keep_cache)
-        timings["PyInstaller"] = time.perf_counter() - start
+        bootloader = None if args.stock_bootloader else patched_bootloader()
+        timings["bootloader"] = time.perf_counter() - start
+        step = time.perf_counter()
+        run_pyinstaller(args.only, clean=not args.keep_cache, bootloader=bootloader)
+        timings["PyInstaller"] = time.perf_counter() - step
+        wanted = expected_outputs(info, args.only, installer=not args.no_installer)
+        if "one-file .tar.gz" in wanted and wanted["one-file"].is_file():
+            onefile_archive(info)
         installer = None
-        if not args.no_installer and args.only != "onefile":
+        if "installer" in wanted:
             step = time.perf_counter()
             installer = build_installer(info)
             timings["installer"] = time.perf_counter() - step
         timings["total"] = time.perf_counter() - start
-    except (BuildError, subprocess.CalledProcessError) as error:
+        missing = missing_outputs(wanted)
+        if missing:
+            raise BuildError("these asked-for outputs were not made:\n  " + "\n  ".join(missing))
+    except (BuildError, subprocess.CalledProcessError, OSError) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
     report(info, installer, timings)

@@ -23,6 +23,12 @@ from game.ai.medium import MediumPlayer
 from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
+AI_VERSION: Final = 2
+"""The computer players' version. Bump it with ANY change to how a level plays: a different
+pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
+size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
+the daily challenge's par (:func:`game.daily.par_key`) is computed again when it changes.
+2: moon defence, the lead above a held queen, tougher playout opponents."""
 
 
 def make_player(level: str, seed: int | str) -> Player:
@@ -38,6 +44,7 @@ def make_player(level: str, seed: int | str) -> Player:
 
 
 __all__ = [
+    "AI_VERSION",
     "LEVELS",
     "Decision",
     "EasyPlayer",

@@ -1,13 +1,13 @@
-"""A decision with its motive: the cards an AI chose and the facts that made it choose them.
+"""A decision with its motive: the cards an AI chose and why.
 
-The tutor phrases its advice from these facts, so each one is true in the position it was
-decided in: ``DUCK_UNDER`` with ``winning_card=K♠`` means the king of spades was winning the
-trick and the card played is a lower spade.
+The motive names the idea behind the choice (duck under the winning card, flush the queen...);
+the tutor states the facts that go with it, recomputed from the seat's view with
+:mod:`game.ai.facts` (the module the AI decided from), so advice is never stale or false.
 
 >>> from game.cards import Card
->>> d = Decision.play(Card.parse("3S"), Motive.DUCK_UNDER, winning_card=Card.parse("KS"))
->>> d.card, d.motive.name, d.facts["winning_card"]
-(Card('3S'), 'DUCK_UNDER', Card('KS'))
+>>> d = Decision.play(Card.parse("3S"), Motive.DUCK_UNDER)
+>>> d.card, d.motive.name
+(Card('3S'), 'DUCK_UNDER')
 """
 
 from __future__ import annotations
@@ -21,31 +21,33 @@ from game.cards import Card
 
 
 class Motive(Enum):
-    """Why a card was played or passed. The comment says which facts come with it."""
+    """Why a card was played or passed. The comment says what holds in the position."""
 
-    # -- passing (facts per card: see Decision.per_card) --
-    PASS_DANGEROUS_QUEEN = "pass-dangerous-queen"  # spades_held: other spades kept with it
-    PASS_HIGH_SPADES = "pass-high-spades"  # spades_held: spades below the queen held
-    PASS_HIGH_HEARTS = "pass-high-hearts"  # (none)
-    VOID_SUIT = "void-suit"  # suit: the suit emptied by the pass
-    PASS_HIGH_CARD = "pass-high-card"  # (none): the highest card left that is not a guard
+    # -- passing (each card has its own: see Decision.per_card) --
+    PASS_DANGEROUS_QUEEN = "pass-dangerous-queen"  # the queen, with too few spades below it
+    PASS_HIGH_SPADES = "pass-high-spades"  # the ace or king of spades, the queen not kept
+    PASS_HIGH_HEARTS = "pass-high-hearts"  # a high heart
+    VOID_SUIT = "void-suit"  # the pass empties the card's suit
+    PASS_HIGH_CARD = "pass-high-card"  # the highest card left that is not a guard
     PASS_BEST_ODDS = "pass-best-odds"  # (Hard) the search found this set best; no simpler reason
     KEEP_FOR_MOON = "keep-for-moon"  # (whole pass) the hand tries the moon: low cards go
     CARELESS_PASS = "careless-pass"  # (Easy) cards picked without thought
     # -- playing --
-    FORCED_ONLY_CARD = "forced-only-card"  # (none): a single legal card
-    LEAD_LOW_SAFE = "lead-low-safe"  # suit, lower_out: unseen cards of the suit below it
-    FLUSH_QUEEN = "flush-queen"  # queen out (not held, not played), spades_held
-    DUCK_UNDER = "duck-under"  # winning_card, winner: the card (seat) that wins the trick
-    FOLLOW_LOW = "follow-low"  # winning_card: no card under it, the lowest of the suit played
-    WIN_CHEAPLY_LAST = "win-cheaply-last"  # points_in_trick (0..): last to play, takes it high
+    FORCED_ONLY_CARD = "forced-only-card"  # a single legal card
+    LEAD_LOW_SAFE = "lead-low-safe"  # leading the lowest card of the safest suit
+    LEAD_ABOVE_QUEEN = "lead-above-queen"  # a spade above the queen it holds: it cannot catch her
+    FLUSH_QUEEN = "flush-queen"  # a low spade led, the queen out, no ace or king of spades held
+    DUCK_UNDER = "duck-under"  # a card of the suit led under the winning card
+    FOLLOW_LOW = "follow-low"  # every legal card wins the trick so far: the lowest
+    WIN_CHEAPLY_LAST = "win-cheaply-last"  # last to play, takes the trick high
     PLAY_HIGH_FIRST_TRICK = "play-high-first-trick"  # no points may fall on the first trick
-    DUMP_QUEEN = "dump-queen"  # winner, winning_card: the seat that takes the queen
+    DUMP_QUEEN = "dump-queen"  # the queen given to the seat winning the trick
     DUMP_HIGH_SPADE = "dump-high-spade"  # void in the suit led, queen still out
-    DUMP_HIGH_HEART = "dump-high-heart"  # void in the suit led
+    DUMP_HIGH_HEART = "dump-high-heart"  # void in the suit led: the highest heart
     DUMP_HIGH_CARD = "dump-high-card"  # void in the suit led, no point card to give
-    BLOCK_MOON = "block-moon"  # runner: the seat that took every point so far, runner_points
-    SHOOT_MOON = "shoot-moon"  # points_taken: this seat took every point so far
+    BLOCK_MOON = "block-moon"  # takes a trick with points from the seat that took every point
+    KEEP_STOPPER = "keep-stopper"  # a runner is winning: the lowest card, high ones kept to stop it
+    SHOOT_MOON = "shoot-moon"  # this seat took every point so far and goes on
     BEST_ODDS = "best-odds"  # (Hard) the search's best card with no simpler motive
     CARELESS_PLAY = "careless-play"  # (Easy) a legal card picked without thought
     # -- the moon choice --
@@ -53,23 +55,18 @@ class Motive(Enum):
     MOON_ADD = "moon-add"  # add 26 to the others: it ends the game in this seat's favour
 
 
-Facts = Mapping[str, object]
-_NO_FACTS: Facts = MappingProxyType({})
-
-
 @dataclass(frozen=True)
 class Decision:
-    """The chosen card(s), the main motive and its facts.
+    """The chosen card(s) and the main motive.
 
-    ``per_card`` gives each passed card its own motive and facts; ``expected`` holds Hard's
-    search value per candidate card (its points against the others' average, higher is better;
-    see :func:`game.ai.hard.utility`), empty otherwise.
+    ``per_card`` gives each passed card its own motive; ``expected`` holds Hard's search value
+    per candidate card (its points against the others' average, higher is better; see
+    :func:`game.ai.hard.utility`), empty otherwise.
     """
 
     cards: tuple[Card, ...]
     motive: Motive
-    facts: Facts = field(default_factory=lambda: _NO_FACTS)
-    per_card: tuple[tuple[Card, Motive, Facts], ...] = ()
+    per_card: tuple[tuple[Card, Motive], ...] = ()
     expected: Mapping[Card, float] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
@@ -78,17 +75,11 @@ class Decision:
         return self.cards[0]
 
     @classmethod
-    def play(cls, card: Card, motive: Motive, **facts: object) -> Decision:
-        return cls((card,), motive, MappingProxyType(dict(facts)))
+    def play(cls, card: int, motive: Motive) -> Decision:
+        from game.cards import CARDS
 
-    def with_expected(self, expected: Mapping[Card, float], **facts: object) -> Decision:
-        """The same decision with the search's averages (and more facts) attached."""
-        merged = dict(self.facts)
-        merged.update(facts)
-        return Decision(
-            self.cards,
-            self.motive,
-            MappingProxyType(merged),
-            self.per_card,
-            MappingProxyType(dict(expected)),
-        )
+        return cls((CARDS[card],), motive)
+
+    def with_expected(self, expected: Mapping[Card, float]) -> Decision:
+        """The same decision with the search's averages attached."""
+        return Decision(self.cards, self.motive, self.per_card, MappingProxyType(dict(expected)))

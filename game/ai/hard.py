@@ -25,22 +25,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from types import MappingProxyType
 from typing import Final
 
-from game.ai.decision import Decision, Facts, Motive
-from game.ai.knowledge import Knowledge
-from game.ai.medium import (
+from game.ai.decision import Decision, Motive
+from game.ai.facts import (
+    ACE_OF_HEARTS,
     GUARDS_FOR_QUEEN,
     HIGH_HEART_RANK,
     HIGH_SPADES,
     LOW_SPADES,
     SPADES,
-    DecidingPlayer,
-    heuristic_pass,
+    moon_plausible,
+    moon_runner,
     trick_winner,
 )
-from game.ai.playout import final_scores, finish, public_state, with_hands
+from game.ai.knowledge import Knowledge
+from game.ai.medium import DecidingPlayer, heuristic_pass
+from game.ai.playout import NO_RUNNER, final_scores, finish, public_state, with_hands
 from game.ai.seeding import decision_rng
 from game.cards import (
     CARDS,
@@ -53,7 +54,6 @@ from game.cards import (
     SUIT_MASKS,
     Card,
     Suit,
-    card_at,
     cards_of,
     mask_of,
 )
@@ -65,11 +65,23 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
-ACE_OF_HEARTS: Final = card_at(Suit.HEARTS, 12)
 PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
 PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
+TOUGH_SHARE: Final = 0.5  # share of playouts whose opponents run for the moon and defend early
+
+
+def _would_run(base: HandState, hands: list[int], me: int) -> int:
+    """An opponent that may run for the moon in this sampled deal: nobody else has a point,
+    and its cards (held and won) make a moon plausible; NO_RUNNER if none."""
+    holders = [s for s, t in enumerate(base.taken) if t & PENALTY_MASK]
+    for seat in range(len(hands)):
+        if seat == me or (holders and holders != [seat]):
+            continue
+        if moon_plausible(hands[seat] | base.taken[seat]):
+            return seat
+    return NO_RUNNER
 
 
 def candidates(legal: int, know: Knowledge) -> list[int]:
@@ -134,25 +146,21 @@ def _danger(hand: int, card: int) -> float:
     return score
 
 
-def _pass_reason(hand: int, card: int, passed: int) -> tuple[Card, Motive, Facts]:
+def _pass_reason(hand: int, card: int, passed: int) -> tuple[Card, Motive]:
     """The true simple reason for passing ``card`` in the set ``passed`` (else BEST_ODDS)."""
     low_spades = (hand & LOW_SPADES).bit_count()
     suit = card // RANKS_PER_SUIT
     if card == QUEEN_OF_SPADES and low_spades < GUARDS_FOR_QUEEN:
-        return CARDS[card], Motive.PASS_DANGEROUS_QUEEN, _facts(spades_held=low_spades)
+        return CARDS[card], Motive.PASS_DANGEROUS_QUEEN
     if 1 << card & HIGH_SPADES and not hand & ~passed & QUEEN_OF_SPADES_BIT:
-        return CARDS[card], Motive.PASS_HIGH_SPADES, _facts(spades_held=low_spades)
+        return CARDS[card], Motive.PASS_HIGH_SPADES
     if not hand & ~passed & SUIT_MASKS[suit]:
-        return CARDS[card], Motive.VOID_SUIT, _facts(suit=Suit(suit))
+        return CARDS[card], Motive.VOID_SUIT
     if suit == Suit.HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK:
-        return CARDS[card], Motive.PASS_HIGH_HEARTS, _facts()
+        return CARDS[card], Motive.PASS_HIGH_HEARTS
     if card % RANKS_PER_SUIT >= HIGH_HEART_RANK:
-        return CARDS[card], Motive.PASS_HIGH_CARD, _facts()
-    return CARDS[card], Motive.PASS_BEST_ODDS, _facts()
-
-
-def _facts(**facts: object) -> Facts:
-    return MappingProxyType(facts)
+        return CARDS[card], Motive.PASS_HIGH_CARD
+    return CARDS[card], Motive.PASS_BEST_ODDS
 
 
 def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int) -> float:
@@ -178,11 +186,16 @@ class HardPlayer(DecidingPlayer):
     level = "hard"
 
     def __init__(
-        self, seed: int | str = 0, work: int = DEFAULT_WORK, pass_samples: int = PASS_SAMPLES
+        self,
+        seed: int | str = 0,
+        work: int = DEFAULT_WORK,
+        pass_samples: int = PASS_SAMPLES,
+        tough: float = TOUGH_SHARE,
     ) -> None:
         self.seed = str(seed)
         self.work = work
         self.pass_samples = pass_samples
+        self.tough = tough
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -232,14 +245,14 @@ class HardPlayer(DecidingPlayer):
             return Decision(
                 cards,
                 Motive.KEEP_FOR_MOON,
-                per_card=tuple((c, Motive.KEEP_FOR_MOON, _facts()) for c in cards),
+                per_card=tuple((c, Motive.KEEP_FOR_MOON) for c in cards),
             )
         # The cards it shares with the careful pass first (in its order), then the others.
         order = [c for c in careful.cards if c in cards] + [
             c for c in cards if c not in careful.cards
         ]
         per_card = tuple(_pass_reason(view.hand, c, options[best]) for c in order)
-        return Decision(cards, per_card[0][1], per_card[0][2], per_card)
+        return Decision(cards, per_card[0][1], per_card)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -271,14 +284,19 @@ class HardPlayer(DecidingPlayer):
         sums = dict.fromkeys(options, 0.0)
         moons = dict.fromkeys(options, 0)
         base = None
-        for _ in range(samples):
+        tough_every = round(1 / self.tough) if self.tough > 0 else 0
+        for number in range(samples):
             hands = know.sample(rng)
             if base is None:
                 base = public_state(view, hands)
+            # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
+            # moon plausible runs for it, and the others defend from the first point.
+            tough = bool(tough_every) and number % tough_every == 0
+            intent = _would_run(base, hands, seat) if tough else NO_RUNNER
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
-                    finish(state)
+                    finish(state, intent, tough)
                 scores = final_scores(state, totals)
                 sums[card] += utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:
@@ -294,59 +312,52 @@ def explain(
     decision = _motive(view, know, card, moon_rate)
     if not values:
         return decision
-    return decision.with_expected(
-        {CARDS[c]: v for c, v in values.items()}, expected_value=round(values[card], 2)
-    )
+    return decision.with_expected({CARDS[c]: v for c, v in values.items()})
 
 
 def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Decision:
-    chosen = CARDS[card]
-    me = view.seat
-    runner = know.runner()
-    mine_points = view.rules.points_of(know.taken[me] & PENALTY_MASK)
-    if runner == me and moon_rate >= MOON_LIKELY:
-        return Decision.play(chosen, Motive.SHOOT_MOON, points_taken=mine_points)
+    runner = moon_runner(know.taken)
+    if runner == view.seat and moon_rate >= MOON_LIKELY:
+        return Decision.play(card, Motive.SHOOT_MOON)
     suit = card // RANKS_PER_SUIT
     if not view.trick:
         queen_out = know.out(QUEEN_OF_SPADES)
         holds_guard = view.hand & (QUEEN_OF_SPADES_BIT | HIGH_SPADES)
         if suit == SPADES and card < QUEEN_OF_SPADES and queen_out and not holds_guard:
-            spades = (view.hand & LOW_SPADES).bit_count()
-            return Decision.play(chosen, Motive.FLUSH_QUEEN, spades_held=spades)
+            return Decision.play(card, Motive.FLUSH_QUEEN)
         suit_cards = view.hand & SUIT_MASKS[suit]
         if card == (suit_cards & -suit_cards).bit_length() - 1 and card != QUEEN_OF_SPADES:
-            below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
-            return Decision.play(
-                chosen, Motive.LEAD_LOW_SAFE, suit=Suit(suit), lower_out=below.bit_count()
-            )
-        return Decision.play(chosen, Motive.BEST_ODDS)
-    best, winner = trick_winner(view)
-    trick_mask = sum(1 << c for c in view.trick)
+            return Decision.play(card, Motive.LEAD_LOW_SAFE)
+        return Decision.play(card, Motive.BEST_ODDS)
+    best, _ = trick_winner(view)
+    trick_mask = mask_of(view.trick)
     led = view.led_suit
     wins_now = suit == led and card > best
-    if runner is not None and runner != me and wins_now and (trick_mask | 1 << card) & PENALTY_MASK:
-        runner_points = view.rules.points_of(know.taken[runner] & PENALTY_MASK)
-        return Decision.play(chosen, Motive.BLOCK_MOON, runner=runner, runner_points=runner_points)
+    if (
+        runner is not None
+        and runner != view.seat
+        and wins_now
+        and (trick_mask | 1 << card) & PENALTY_MASK
+    ):
+        return Decision.play(card, Motive.BLOCK_MOON)
     if suit == led:
         if card < best:
             motive = Motive.DUMP_QUEEN if card == QUEEN_OF_SPADES else Motive.DUCK_UNDER
-            return Decision.play(chosen, motive, winner=winner, winning_card=CARDS[best])
+            return Decision.play(card, motive)
         if view.trick_number == 0:
-            return Decision.play(chosen, Motive.PLAY_HIGH_FIRST_TRICK)
+            return Decision.play(card, Motive.PLAY_HIGH_FIRST_TRICK)
         if len(view.trick) == view.rules.players - 1 and card != QUEEN_OF_SPADES:
-            return Decision.play(
-                chosen, Motive.WIN_CHEAPLY_LAST, points_in_trick=view.rules.points_of(trick_mask)
-            )
+            return Decision.play(card, Motive.WIN_CHEAPLY_LAST)
         if card == (view.legal_mask() & -view.legal_mask()).bit_length() - 1:
-            return Decision.play(chosen, Motive.FOLLOW_LOW, winning_card=CARDS[best])
-        return Decision.play(chosen, Motive.BEST_ODDS)
+            return Decision.play(card, Motive.FOLLOW_LOW)
+        return Decision.play(card, Motive.BEST_ODDS)
     # Void in the suit led.
     if card == QUEEN_OF_SPADES:
-        return Decision.play(chosen, Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best])
+        return Decision.play(card, Motive.DUMP_QUEEN)
     if 1 << card & HIGH_SPADES and know.out(QUEEN_OF_SPADES):
-        return Decision.play(chosen, Motive.DUMP_HIGH_SPADE)
+        return Decision.play(card, Motive.DUMP_HIGH_SPADE)
     if 1 << card & HEARTS_MASK and card == (view.hand & HEARTS_MASK).bit_length() - 1:
-        return Decision.play(chosen, Motive.DUMP_HIGH_HEART)
+        return Decision.play(card, Motive.DUMP_HIGH_HEART)
     if card == (view.hand & SUIT_MASKS[suit]).bit_length() - 1 and not 1 << card & PENALTY_MASK:
-        return Decision.play(chosen, Motive.DUMP_HIGH_CARD, suit=Suit(suit))
-    return Decision.play(chosen, Motive.BEST_ODDS)
+        return Decision.play(card, Motive.DUMP_HIGH_CARD)
+    return Decision.play(card, Motive.BEST_ODDS)

@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.cards import HEARTS_MASK, PENALTY_MASK, QUEEN_OF_SPADES_BIT, RANKS_PER_SUIT, SUIT_MASKS
+from game.cards import SUIT_MASKS
+from game.legality import play_inferences
 from game.rules import Rules
 from game.view import SeatView
 
@@ -51,34 +52,16 @@ class Knowledge:
     def of(cls, view: SeatView) -> Knowledge:
         rules = view.rules
         n = rules.players
-        played = 0
-        voids = [0] * n
-        excluded = [0] * n  # cards a seat cannot hold, from the way it played
-        taken = [0] * n
-        broken = False
-        breakers = HEARTS_MASK | (QUEEN_OF_SPADES_BIT if rules.queen_breaks_hearts else 0)
         tricks = [*view.tricks, (view.leader, view.trick, -1)]
-        for number, (leader, cards, winner) in enumerate(tricks):
-            if not cards:
-                continue
-            led = cards[0] // RANKS_PER_SUIT
-            for i, card in enumerate(cards):
-                seat = (leader + i) % n
-                bit = 1 << card
-                if i == 0:
-                    if number > 0 and bit & HEARTS_MASK and not broken:
-                        # A heart led before hearts broke: the hand held nothing else.
-                        excluded[seat] |= ~HEARTS_MASK
-                elif card // RANKS_PER_SUIT != led:
-                    voids[seat] |= 1 << led
-                    if number == 0 and bit & PENALTY_MASK:
-                        # Points on the first trick: the hand held nothing but points.
-                        excluded[seat] |= ~PENALTY_MASK
-                if bit & breakers:
-                    broken = True
-                played |= bit
-            if winner >= 0:
-                for card in cards:
+        voids, excluded = play_inferences(
+            [(leader, cards) for leader, cards, _ in tricks], n, rules.queen_breaks_hearts
+        )
+        played = 0
+        taken = [0] * n
+        for _, cards, winner in tricks:
+            for card in cards:
+                played |= 1 << card
+                if winner >= 0:
                     taken[winner] |= 1 << card
         hand = view.hand
         unseen = rules.deck & ~hand & ~played
@@ -116,7 +99,7 @@ class Knowledge:
             played=played,
             unseen=unseen,
             counts=view.card_counts,
-            voids=tuple(voids),
+            voids=voids,
             allowed=tuple(allowed),
             known=tuple(known),
             taken=tuple(taken),
@@ -130,23 +113,8 @@ class Knowledge:
         """True when another seat holds ``card``."""
         return bool(self.unseen >> card & 1)
 
-    def may_hold(self, seat: int, card: int) -> bool:
-        return bool(self.allowed[seat] >> card & 1)
-
     def void(self, seat: int, suit: int) -> bool:
         return bool(self.voids[seat] >> suit & 1)
-
-    def penalty_taken(self) -> int:
-        """Every point card taken so far, by anyone."""
-        total = 0
-        for t in self.taken:
-            total |= t & PENALTY_MASK
-        return total
-
-    def runner(self) -> int | None:
-        """The one seat that has taken every point card so far (None if none or several)."""
-        holders = [s for s, t in enumerate(self.taken) if t & PENALTY_MASK]
-        return holders[0] if len(holders) == 1 else None
 
     # -- sampling ------------------------------------------------------------------------------
 

@@ -16,8 +16,21 @@ True
 from __future__ import annotations
 
 from game.ai.decision import Decision, Motive
+from game.ai.facts import (
+    GUARDS_FOR_QUEEN,
+    HEARTS,
+    HIGH_HEART_RANK,
+    HIGH_SPADES,
+    LOW_SPADES,
+    SPADES,
+    moon_add_wins,
+    moon_threat,
+    rank_of,
+    suit_of,
+    trick_winner,
+)
 from game.ai.knowledge import Knowledge
-from game.ai.playout import highest_rank, moon_add_wins
+from game.ai.playout import highest_rank, lowest_rank
 from game.cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -26,30 +39,13 @@ from game.cards import (
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
-    RANKS_PER_SUIT,
     SUIT_MASKS,
     Card,
-    Suit,
     cards_of,
+    mask_of,
 )
 from game.rules import PASS_SIZE
 from game.view import SeatView
-
-SPADES = int(Suit.SPADES)
-HEARTS = int(Suit.HEARTS)
-HIGH_SPADES = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
-LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_OF_SPADES) - 1)  # two to jack of spades
-GUARDS_FOR_QUEEN = 3  # spades below the queen needed to keep it safely
-HIGH_HEART_RANK = 9  # jack of hearts and above are passed
-
-
-def _rank(card: int) -> int:
-    return card % RANKS_PER_SUIT
-
-
-def _suit(card: int) -> int:
-    return card // RANKS_PER_SUIT
-
 
 # -- passing ---------------------------------------------------------------------------------
 
@@ -62,23 +58,23 @@ def heuristic_pass(hand: int) -> Decision:
     >>> [str(c) for c in d.cards], d.per_card[0][1].name
     (['8C', '9C', 'QS'], 'PASS_DANGEROUS_QUEEN')
     """
-    chosen: list[tuple[Card, Motive, dict[str, object]]] = []
+    chosen: list[tuple[Card, Motive]] = []
     left = hand
 
-    def take(card: int, motive: Motive, **facts: object) -> None:
+    def take(card: int, motive: Motive) -> None:
         nonlocal left
         if len(chosen) < PASS_SIZE and left >> card & 1:
-            chosen.append((CARDS[card], motive, facts))
+            chosen.append((CARDS[card], motive))
             left &= ~(1 << card)
 
     low_spades = (hand & LOW_SPADES).bit_count()
     holds_queen = bool(hand & QUEEN_OF_SPADES_BIT)
     if holds_queen and low_spades < GUARDS_FOR_QUEEN:
-        take(QUEEN_OF_SPADES, Motive.PASS_DANGEROUS_QUEEN, spades_held=low_spades)
+        take(QUEEN_OF_SPADES, Motive.PASS_DANGEROUS_QUEEN)
     keeps_queen = bool(left & QUEEN_OF_SPADES_BIT)
     if not keeps_queen and low_spades < GUARDS_FOR_QUEEN + 1:
         for card in (ACE_OF_SPADES, KING_OF_SPADES):
-            take(card, Motive.PASS_HIGH_SPADES, spades_held=low_spades)
+            take(card, Motive.PASS_HIGH_SPADES)
     # A short minor suit that the remaining places can empty.
     room = PASS_SIZE - len(chosen)
     shortest = None
@@ -87,11 +83,11 @@ def heuristic_pass(hand: int) -> Decision:
         count = cards.bit_count()
         if 0 < count <= room and (shortest is None or count < shortest[1]):
             shortest = (suit, count)
-    high_hearts = [c for c in cards_of(left & HEARTS_MASK) if _rank(c) >= HIGH_HEART_RANK]
+    high_hearts = [c for c in cards_of(left & HEARTS_MASK) if rank_of(c) >= HIGH_HEART_RANK]
     if shortest is not None and not (len(high_hearts) >= room and room == 1):
         suit = shortest[0]
         for card in reversed(cards_of(left & SUIT_MASKS[suit])):
-            take(card, Motive.VOID_SUIT, suit=Suit(suit))
+            take(card, Motive.VOID_SUIT)
     for card in reversed(high_hearts):
         take(card, Motive.PASS_HIGH_HEARTS)
     while len(chosen) < PASS_SIZE:
@@ -102,16 +98,15 @@ def heuristic_pass(hand: int) -> Decision:
         if not pool:
             pool = left
         take(highest_rank(_prefer_short(pool, left)), Motive.PASS_HIGH_CARD)
-    passed = tuple(sorted(c for c, _, _ in chosen))
-    per_card = tuple((c, m, f) for c, m, f in chosen)
-    return Decision(passed, chosen[0][1], chosen[0][2], per_card)
+    passed = tuple(sorted(c for c, _ in chosen))
+    return Decision(passed, chosen[0][1], tuple(chosen))
 
 
 def _prefer_short(pool: int, hand: int) -> int:
     """Among the highest-ranked cards of ``pool``, keep those of the shortest suit in ``hand``."""
-    top = max(_rank(c) for c in cards_of(pool))
-    ties = [c for c in cards_of(pool) if _rank(c) == top]
-    shortest = min(ties, key=lambda c: ((hand & SUIT_MASKS[_suit(c)]).bit_count(), c))
+    top = max(rank_of(c) for c in cards_of(pool))
+    ties = [c for c in cards_of(pool) if rank_of(c) == top]
+    shortest = min(ties, key=lambda c: ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), c))
     return 1 << shortest
 
 
@@ -124,8 +119,13 @@ def heuristic_play(view: SeatView, know: Knowledge | None = None) -> Decision:
     if not legal:
         raise ValueError("it is not this seat's turn to play")
     if legal.bit_count() == 1:
-        return Decision.play(CARDS[legal.bit_length() - 1], Motive.FORCED_ONLY_CARD)
+        return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
     know = know or Knowledge.of(view)
+    threat = moon_threat(view, know.taken)
+    if threat is not None:
+        defence = _defend(view, know, legal, threat)
+        if defence is not None:
+            return defence
     if not view.trick:
         return _lead(view, know, legal)
     led = view.led_suit
@@ -134,15 +134,37 @@ def heuristic_play(view: SeatView, know: Knowledge | None = None) -> Decision:
     return _discard(view, know, legal)
 
 
-def trick_winner(view: SeatView) -> tuple[int, int]:
-    """(card, seat) winning the current trick so far."""
-    n = view.rules.players
+def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decision | None:
+    """Moon defence against ``runner``: take a trick from it (one point on purpose costs less
+    than 26), keep the high cards that can still beat it, and feed it no points. None when the
+    usual play will do."""
+    if not view.trick:
+        # A heart above every heart still out takes a trick (and a point) from the runner.
+        hearts = legal & HEARTS_MASK
+        if hearts and not know.unseen & HEARTS_MASK & ~((1 << hearts.bit_length()) - 1):
+            return Decision.play(hearts.bit_length() - 1, Motive.BLOCK_MOON)
+        return None
+    best, winner = trick_winner(view)
     led = view.led_suit
-    best, seat = view.trick[0], view.leader
-    for i, card in enumerate(view.trick):
-        if _suit(card) == led and card > best:
-            best, seat = card, (view.leader + i) % n
-    return best, seat
+    follow = legal & SUIT_MASKS[led]
+    if winner != runner:
+        return None  # someone else is taking this trick: the usual play feeds it points
+    if follow:
+        above = follow & ~((1 << (best + 1)) - 1)
+        if above and (mask_of(view.trick) & PENALTY_MASK or led == HEARTS):
+            return Decision.play((above & -above).bit_length() - 1, Motive.BLOCK_MOON)
+        if not above:
+            # Cannot beat it now: keep the high cards for later, play the lowest.
+            return Decision.play((follow & -follow).bit_length() - 1, Motive.KEEP_STOPPER)
+        return None
+    # Void: give the runner no point; keep the high hearts as stoppers.
+    clean = legal & ~PENALTY_MASK
+    if clean:
+        return Decision.play(lowest_rank(clean), Motive.KEEP_STOPPER)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return Decision.play((hearts & -hearts).bit_length() - 1, Motive.KEEP_STOPPER)
+    return None
 
 
 def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
@@ -152,65 +174,62 @@ def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
         cards = legal & SUIT_MASKS[suit]
         if not cards:
             continue
-        low = (cards & -cards).bit_length() - 1
-        below = know.unseen & SUIT_MASKS[suit] & ((1 << low) - 1)
-        risk = float(below.bit_count())
-        if suit == HEARTS:
-            risk += 2
-        if suit == SPADES and low >= QUEEN_OF_SPADES and (queen_out or low == QUEEN_OF_SPADES):
-            risk += 20  # a spade that may catch the queen, or the queen itself
-        voids = sum(1 for s in range(view.rules.players) if s != view.seat and know.void(s, suit))
-        risk += 3 * voids  # someone void will throw points on it
-        if not know.unseen & SUIT_MASKS[suit]:
-            risk += 6  # nobody can follow: it wins for sure
-        options.append((risk, _rank(low), low, below.bit_count()))
+        choices = [(cards & -cards).bit_length() - 1]  # the suit's lowest card
+        if suit == SPADES and cards & QUEEN_OF_SPADES_BIT and cards & HIGH_SPADES:
+            # Holding the queen, a spade above her cannot catch her: leading it keeps the
+            # queen for a discard later, where the lowest spade may be the queen herself.
+            choices.append(cards.bit_length() - 1)
+        for card in choices:
+            below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
+            risk = float(below.bit_count())
+            if suit == HEARTS:
+                risk += 2
+            catches = card > QUEEN_OF_SPADES and queen_out
+            if suit == SPADES and (catches or card == QUEEN_OF_SPADES):
+                risk += 20  # a spade that may catch the queen, or the queen itself
+            others = range(view.rules.players)
+            voids = sum(1 for s in others if s != view.seat and know.void(s, suit))
+            risk += 3 * voids  # someone void will throw points on it
+            if not know.unseen & SUIT_MASKS[suit]:
+                risk += 6  # nobody can follow: it wins for sure
+            options.append((risk, rank_of(card), card))
     options.sort()
-    _, _, card, lower_out = options[0]
-    return Decision.play(
-        CARDS[card], Motive.LEAD_LOW_SAFE, suit=Suit(_suit(card)), lower_out=lower_out
-    )
+    _, _, card = options[0]
+    if 1 << card & HIGH_SPADES and legal & QUEEN_OF_SPADES_BIT:
+        return Decision.play(card, Motive.LEAD_ABOVE_QUEEN)
+    return Decision.play(card, Motive.LEAD_LOW_SAFE)
 
 
 def _follow(view: SeatView, know: Knowledge, legal: int) -> Decision:
-    best, winner = trick_winner(view)
+    best, _ = trick_winner(view)
     last = len(view.trick) == view.rules.players - 1
     below = legal & ((1 << best) - 1)
     if below:
         card = below.bit_length() - 1
         if card == QUEEN_OF_SPADES:
-            return Decision.play(
-                CARDS[card], Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best]
-            )
-        return Decision.play(
-            CARDS[card], Motive.DUCK_UNDER, winner=winner, winning_card=CARDS[best]
-        )
+            return Decision.play(card, Motive.DUMP_QUEEN)
+        return Decision.play(card, Motive.DUCK_UNDER)
     # Every legal card beats the trick so far.
     safe = legal & ~QUEEN_OF_SPADES_BIT or legal
     if view.trick_number == 0:
-        return Decision.play(CARDS[safe.bit_length() - 1], Motive.PLAY_HIGH_FIRST_TRICK)
+        return Decision.play(safe.bit_length() - 1, Motive.PLAY_HIGH_FIRST_TRICK)
     if last:
-        points = view.rules.points_of(sum(1 << c for c in view.trick))
-        return Decision.play(
-            CARDS[safe.bit_length() - 1], Motive.WIN_CHEAPLY_LAST, points_in_trick=points
-        )
+        return Decision.play(safe.bit_length() - 1, Motive.WIN_CHEAPLY_LAST)
     card = (safe & -safe).bit_length() - 1
-    return Decision.play(CARDS[card], Motive.FOLLOW_LOW, winning_card=CARDS[best])
+    return Decision.play(card, Motive.FOLLOW_LOW)
 
 
 def _discard(view: SeatView, know: Knowledge, legal: int) -> Decision:
-    best, winner = trick_winner(view)
     if legal & QUEEN_OF_SPADES_BIT:
-        return Decision.play(
-            CARDS[QUEEN_OF_SPADES], Motive.DUMP_QUEEN, winner=winner, winning_card=CARDS[best]
-        )
+        return Decision.play(QUEEN_OF_SPADES, Motive.DUMP_QUEEN)
     if know.out(QUEEN_OF_SPADES) and legal & HIGH_SPADES:
         card = (legal & HIGH_SPADES).bit_length() - 1
-        return Decision.play(CARDS[card], Motive.DUMP_HIGH_SPADE)
+        return Decision.play(card, Motive.DUMP_HIGH_SPADE)
     hearts = legal & HEARTS_MASK
     if hearts:
-        return Decision.play(CARDS[hearts.bit_length() - 1], Motive.DUMP_HIGH_HEART)
+        return Decision.play(hearts.bit_length() - 1, Motive.DUMP_HIGH_HEART)
     clean = legal & ~PENALTY_MASK or legal
-    return Decision.play(CARDS[highest_rank(clean)], Motive.DUMP_HIGH_CARD)
+    return Decision.play(highest_rank(clean), Motive.DUMP_HIGH_CARD)
 
 
 def moon_decision(view: SeatView) -> Decision:

@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from game.ai.facts import HIGH_SPADES, moon_add_wins
 from game.cards import (
-    ACE_OF_SPADES,
     HEARTS_MASK,
-    KING_OF_SPADES,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_BIT,
@@ -34,18 +33,21 @@ from game.cards import (
 )
 from game.hand import HAND_DONE, HandState, Phase
 from game.legality import legal_mask
-from game.rules import MOON_POINTS, PassDirection, Rules
+from game.rules import PassDirection
 from game.view import SeatView
 
-HIGH_SPADES: Final = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
 
 
-def runner_of(taken: Sequence[int], hands: Sequence[int]) -> int:
+def runner_of(
+    taken: Sequence[int], hands: Sequence[int], intent: int = NO_RUNNER, vigilant: bool = False
+) -> int:
     """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
-    of them (the queen and a heart, or five hearts), and the highest heart still in play."""
+    of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
+    first heart), and the highest heart still in play. Before any point is taken, ``intent``
+    (a seat whose hand set out to run) is the runner."""
     who = NO_RUNNER
     for seat, cards in enumerate(taken):
         if cards & PENALTY_MASK:
@@ -53,10 +55,11 @@ def runner_of(taken: Sequence[int], hands: Sequence[int]) -> int:
                 return NO_RUNNER
             who = seat
     if who == NO_RUNNER:
-        return NO_RUNNER
+        return intent
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
-    if hearts < 5 and not (points & QUEEN_OF_SPADES_BIT and hearts):
+    enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
+    if not enough and not (vigilant and points & QUEEN_OF_SPADES_BIT) and who != intent:
         return NO_RUNNER
     left = 0
     for hand in hands:
@@ -149,11 +152,12 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
     return highest_rank(legal)
 
 
-def finish(state: HandState) -> None:
-    """Play the hand to its end with :func:`policy` for every seat."""
+def finish(state: HandState, intent: int = NO_RUNNER, vigilant: bool = False) -> None:
+    """Play the hand to its end with :func:`policy` for every seat (``intent`` and
+    ``vigilant``: see :func:`runner_of`)."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
-    runner = runner_of(taken, hands)
+    runner = runner_of(taken, hands, intent, vigilant)
     queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
     advance = state.advance
     while True:
@@ -161,7 +165,7 @@ def finish(state: HandState) -> None:
         if outcome:
             if outcome == HAND_DONE:
                 return
-            runner = runner_of(taken, hands)
+            runner = runner_of(taken, hands, intent, vigilant)
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
@@ -174,12 +178,6 @@ def final_scores(state: HandState, totals: Sequence[int] | None = None) -> tuple
     scores = state.hand_scores
     assert scores is not None
     return scores
-
-
-def moon_add_wins(shooter: int, totals: Sequence[int], rules: Rules) -> bool:
-    """True when adding 26 to every other seat ends the game with ``shooter`` alone lowest."""
-    others = [t + MOON_POINTS for s, t in enumerate(totals) if s != shooter]
-    return max(others) >= rules.target and totals[shooter] < min(others)
 
 
 def play_out(state: HandState) -> tuple[int, ...]:

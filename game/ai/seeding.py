@@ -9,6 +9,8 @@ makes the same choice.
 >>> view = Match.new(Rules(), seed=1).view(0)
 >>> decision_rng(7, view, "play").random() == decision_rng("7", view, "play").random()
 True
+>>> position_key(SeatView.from_dict(view.to_dict())) == position_key(view)
+True
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from game.view import SeatView
 
 def position_key(view: SeatView) -> str:
     """A stable text naming what the seat sees now."""
-    plays = ".".join(str(c) for _, cards, _ in view.tricks for c in cards)
-    current = ".".join(str(c) for c in view.trick)
+    # int(): a card may be a plain int or a Card (which prints "QS"); the key reads the value.
+    plays = ".".join(str(int(c)) for _, cards, _ in view.tricks for c in cards)
+    current = ".".join(str(int(c)) for c in view.trick)
     return (
         f"{view.hand_number}|{view.seat}|{view.phase.value}|{view.hand:x}|{view.passed:x}"
         f"|{plays}|{view.leader}:{current}"

@@ -10,6 +10,8 @@ Layout of the package:
     /usr/share/applications/dame-de-pique.desktop
     /usr/share/icons/hicolor/<N>x<N>/apps/dame-de-pique.png   from assets/icon/icon-<N>.png
     /usr/share/doc/dame-de-pique/copyright, changelog.gz
+    /usr/share/doc/dame-de-pique/THIRD-PARTY-LICENSES.txt   link to the build's own licence file
+                                                 (every bundled library and its licence text)
 
 No maintainer scripts: the icon cache and the desktop database are refreshed by the dpkg
 triggers of gtk-update-icon-cache and desktop-file-utils, so removal leaves nothing behind. The
@@ -42,7 +44,11 @@ NO_EMAIL = "nobody@invalid"  # dpkg wants "Name <email>"; pyproject's authors ma
 # What SDL 2 (bundled in the pygame-ce wheel) opens at run time from the system; every other
 # library is inside the build. X11 and its extensions for the window, mouse and display modes;
 # ALSA for sound (PulseAudio/PipeWire through libpulse when present, or ALSA's own plug-ins).
+#
+# libstdc++ and libgcc_s are not bundled (build.spec): the system's own match its C library.
 DEPENDS = [
+    "libstdc++6",
+    "libgcc-s1",
     "libx11-6",
     "libxext6",
     "libxcursor1",
@@ -64,12 +70,33 @@ class PackagingError(Exception):
     """Something the package needs is missing; the message says what."""
 
 
-def glibc_version() -> str:
-    """The C library version of the build machine: the build's binaries need at least this."""
-    name, _, version = os.confstr("CS_GNU_LIBC_VERSION").partition(" ")  # "glibc 2.36"
-    if name != "glibc" or not re.fullmatch(r"\d+(\.\d+)+", version):
-        raise PackagingError(f"cannot tell the C library version (got {name!r} {version!r})")
-    return version
+GLIBC_VERSION = re.compile(rb"GLIBC_(\d+(?:\.\d+)+)")
+ELF_MAGIC = b"\x7fELF"
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def glibc_needed(tree: Path) -> str:
+    """The newest GLIBC symbol version any ELF file in ``tree`` needs (``objdump -p``'s
+    version references): the C library the package must depend on, which is lower than the
+    build machine's own when the build ships nothing newer."""
+    if shutil.which("objdump") is None:
+        raise PackagingError("objdump is missing (Debian or Ubuntu: apt install binutils)")
+    newest = "2.2.5"
+    for path in sorted(tree.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        with path.open("rb") as file:
+            if file.read(4) != ELF_MAGIC:
+                continue
+        result = subprocess.run(["objdump", "-p", str(path)], capture_output=True, check=True)
+        for found in GLIBC_VERSION.findall(result.stdout):
+            version = found.decode()
+            if version_key(version) > version_key(newest):
+                newest = version
+    return newest
 
 
 def debian_arch() -> str:
@@ -97,21 +124,34 @@ def maintainer(info: project_info.ProjectInfo) -> str:
     return info.author if "<" in info.author else f"{info.author} <{NO_EMAIL}>"
 
 
+THIRD_PARTY = "THIRD-PARTY-LICENSES.txt"
+BUNDLED_LICENCES = INSTALL_DIR / "_internal" / "licences" / THIRD_PARTY
+
+
 def copyright_file(info: project_info.ProjectInfo, root: Path) -> str:
-    """The machine-readable copyright file: the game's licence and the bundled assets' ones."""
+    """The machine-readable copyright file: the game's own files under its licence, and the
+    bundled Python, libraries and fonts each under theirs, listed with their texts in
+    THIRD-PARTY-LICENSES.txt beside this file."""
     header = (
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
         f"Upstream-Name: {project_info.APP_NAME}\n"
         + (f"Source: {info.homepage}\n" if info.homepage else "")
-        + "Comment: The program is a PyInstaller build. It bundles Python (PSF-2.0),\n"
-        " pygame-ce (LGPL-2.1+) and SDL 2 with its libraries (Zlib and others, see their\n"
-        " upstream copyright notices), unmodified."
+        + "Comment: The program is a PyInstaller build. Besides the game's own code and\n"
+        " pictures it bundles Python, pygame-ce, SDL 2 and the libraries they use, each\n"
+        " under its own licence (LGPL-2.1, Zlib, PSF-2.0, BSD, MIT and others). The\n"
+        " build lists every bundled file with its licence text in\n"
+        f" /usr/share/doc/{project_info.APP_ID}/{THIRD_PARTY}"
+        f" (also /{BUNDLED_LICENCES.as_posix()})."
     )
     author = info.author.split(" <")[0]
     parts = [
         header,
         f"Files: *\nCopyright: {author}\nLicense: {info.license}\n"
         + deb822_text((root / "LICENSE").read_text(encoding="utf-8")),
+        f"Files: {INSTALL_DIR.as_posix()}/_internal/*\n"
+        "Copyright: the authors of each bundled component\n"
+        f"License: various\n See /usr/share/doc/{project_info.APP_ID}/{THIRD_PARTY}: each bundled"
+        " file, the\n component it belongs to and that component's licence text.",
     ]
     for licence in sorted((root / "assets").rglob("LICENSE*")):
         folder = licence.parent.relative_to(root)
@@ -135,7 +175,7 @@ def changelog_gz(info: project_info.ProjectInfo) -> bytes:
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
-def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) -> str:
+def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int, glibc: str) -> str:
     summary, _, rest = info.description.partition(": ")
     long_text = rest[:1].upper() + rest[1:] if rest else info.description
     return (
@@ -144,7 +184,7 @@ def control_file(info: project_info.ProjectInfo, arch: str, installed_kib: int) 
         f"Architecture: {arch}\n"
         f"Maintainer: {maintainer(info)}\n"
         f"Installed-Size: {installed_kib}\n"
-        f"Depends: libc6 (>= {glibc_version()}), {', '.join(DEPENDS)}\n"
+        f"Depends: libc6 (>= {glibc}), {', '.join(DEPENDS)}\n"
         f"Recommends: {', '.join(RECOMMENDS)}\n"
         "Section: games\n"
         "Priority: optional\n"
@@ -233,13 +273,17 @@ def build_deb(onedir: Path, out_dir: Path, work_dir: Path, root: Path = ROOT) ->
     doc.mkdir(parents=True)
     (doc / "copyright").write_text(copyright_file(info, root), encoding="utf-8")
     (doc / "changelog.gz").write_bytes(changelog_gz(info))
+    if not (tree / BUNDLED_LICENCES).is_file():
+        raise PackagingError(f"the build has no {BUNDLED_LICENCES.relative_to(INSTALL_DIR)}")
+    (doc / THIRD_PARTY).symlink_to(Path("/") / BUNDLED_LICENCES)
 
     normalise_modes(tree, [tree / INSTALL_DIR / executable.name])
     debian = tree / "DEBIAN"
     debian.mkdir(mode=0o755)
     arch = debian_arch()
     (debian / "control").write_text(
-        control_file(info, arch, installed_size_kib(tree)), encoding="utf-8"
+        control_file(info, arch, installed_size_kib(tree), glibc_needed(tree / INSTALL_DIR)),
+        encoding="utf-8",
     )
     (debian / "md5sums").write_text(md5sums(tree), encoding="utf-8")
     for path in debian.iterdir():

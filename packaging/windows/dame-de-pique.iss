@@ -1,8 +1,16 @@
-; Inno Setup 6.3+ script: installs the one-folder build of Dame de pique.
-; Built by `python tools/build.py` on Windows, which runs:
+; Inno Setup 6.3+ (or 7) script: installs the one-folder build of Dame de pique.
+; Built by `python tools/build.py` on Windows, which finds ISCC.exe (PATH, or the Inno Setup 7 / 6
+; folders) and runs:
 ;   ISCC /Q /DAppVersion=<version from pyproject.toml> /DDistDir=<project>\dist packaging\windows\dame-de-pique.iss
 ; Output: dist\dame-de-pique-<version>-setup.exe. Relative paths below are from this folder.
-; The player's profile (in %APPDATA%) is not part of the installation: uninstalling keeps it.
+;
+; The player's profile is not part of the installation. It is where platformdirs puts a
+; program's data on Windows: %LOCALAPPDATA%\dame-de-pique (the local, non-roaming folder, e.g.
+; C:\Users\<name>\AppData\Local\dame-de-pique), one file profile.sqlite3. Uninstalling keeps it
+; unless the person says otherwise: the uninstaller asks (No by default); a silent uninstall
+; keeps it, or removes it when given /DELETEPROFILE.
+; The licences: the game's MIT text is shown before installing; every bundled component's
+; licence is in {app}\_internal\licences\THIRD-PARTY-LICENSES.txt (and in the game's About box).
 
 #ifndef AppVersion
   #error Pass the version from pyproject.toml: ISCC /DAppVersion=x.y.z (tools/build.py does this)
@@ -26,7 +34,7 @@ DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
 ; Program Files by default; a person without admin rights can install for themselves only.
 PrivilegesRequired=admin
-PrivilegesRequiredOverridesAllowed=dialog
+PrivilegesRequiredOverridesAllowed=commandline dialog
 ArchitecturesAllowed=x64compatible
 ArchitecturesInstallIn64BitMode=x64compatible
 LicenseFile=..\..\LICENSE
@@ -54,6 +62,41 @@ Source: "{#DistDir}\dame-de-pique-folder\*"; DestDir: "{app}"; Flags: ignorevers
 [Icons]
 Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#AppExe}"
 Name: "{autodesktop}\{#AppName}"; Filename: "{app}\{#AppExe}"; Tasks: desktopicon
+Name: "{autoprograms}\{#AppName} - {cm:Licences}"; Filename: "{app}\_internal\licences\THIRD-PARTY-LICENSES.txt"
+
+[CustomMessages]
+english.Licences=licences
+french.Licences=licences
+english.DeleteProfile=Also delete your Dame de pique profile (settings, the game in progress, statistics and history)?%n%nIt is in %1. Choose No to keep it for a later installation.
+french.DeleteProfile=Supprimer aussi votre profil Dame de pique (réglages, partie en cours, statistiques et historique) ?%n%nIl se trouve dans %1. Choisissez Non pour le garder pour une prochaine installation.
+
+[Code]
+// The profile folder platformdirs uses: user_data_dir("dame-de-pique", appauthor=False).
+function ProfileDir(): String;
+begin
+  Result := ExpandConstant('{localappdata}\dame-de-pique');
+end;
+
+function DeleteProfileAsked(): Boolean;
+var
+  I: Integer;
+begin
+  Result := False;
+  for I := 1 to ParamCount do
+    if CompareText(ParamStr(I), '/DELETEPROFILE') = 0 then
+      Result := True;
+end;
+
+procedure CurUninstallStepChanged(CurUninstallStep: TUninstallStep);
+begin
+  if (CurUninstallStep = usPostUninstall) and DirExists(ProfileDir()) then
+  begin
+    if DeleteProfileAsked() or ((not UninstallSilent()) and
+       (MsgBox(FmtMessage(CustomMessage('DeleteProfile'), [ProfileDir()]),
+               mbConfirmation, MB_YESNO or MB_DEFBUTTON2) = IDYES)) then
+      DelTree(ProfileDir(), True, True, True);
+  end;
+end;
 
 [Run]
 Filename: "{app}\{#AppExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from game import tutor
 from scenes import thinking
-from scenes.i18n import _, ngettext
+from scenes.i18n import render_sentence
 
 if TYPE_CHECKING:
     from scenes.play import TableScene
@@ -58,7 +58,7 @@ class Advisor:
 
     def render(self, sentence: tutor.Sentence) -> str:
         """A tutor's sentence in the player's language, with the table's names."""
-        return tutor.render(sentence, _, ngettext, seat_name=self.table.name)
+        return render_sentence(sentence, seat_name=self.table.name)
 
     def explain_illegal(self, card: int) -> str:
         """Teaching mode's longer answer to a refused card ("" when the tutor has none)."""

@@ -1,0 +1,288 @@
+"""Load on one table server process: N tables of 4 scripted clients over loopback websockets.
+
+The server runs as its own process (``python -m game.net.server``) pinned to one core; the
+clients run in this process on the other core(s), every one a real websocket that decodes each
+message and plays a legal card after a think time. For each table count it prints:
+
+- messages per second through the server (in and out),
+- p50 / p99 latency from a client sending a card to that client receiving the table's update
+  with it (the server's decode, engine check, four views and four sends, and the loopback),
+- the server's CPU use (of one core) and its memory per table (resident set growth / tables).
+
+The goal is 200 concurrent tables on one core with p99 <= 50 ms at a human pace (a card every
+``--think`` seconds per seat, 0.5 s by default: people take 1-5 s). ``--think 0`` plays flat out
+and shows where one core saturates.
+
+    nice -n 10 python benchmarks/server_load.py --tables 50 100 200 400 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.cards import CARDS, cards_of, mask_of  # noqa: E402
+from game.legality import NO_LED_SUIT, legal_mask  # noqa: E402
+from game.moves import Move, MoveKind  # noqa: E402
+from game.net import protocol as p  # noqa: E402
+from game.rules import Rules  # noqa: E402
+
+HOST = "127.0.0.1"
+RULES = p.RulesSpec.of(Rules(target=1000))  # games outlast the measure
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    messages: int = 0
+    measuring: bool = False
+    errors: int = 0
+
+
+class LiteView(msgspec.Struct):
+    """The few fields of a SeatView a scripted client needs (the rest is skipped unread)."""
+
+    phase: str
+    turn: int
+    hand: list[str]
+    passed: list[str]
+    trick: list[str]
+    trick_number: int
+    hearts_broken: bool
+    first_lead: str
+    hand_number: int
+
+
+class LiteEvent(msgspec.Struct):
+    type: str
+    seat: int = -1
+
+
+class LiteMessage(msgspec.Struct):
+    type: str
+    seat: int = -1
+    events: list[LiteEvent] = []
+    view: LiteView | None = None
+
+
+_lite = msgspec.json.Decoder(LiteMessage)
+_CARD = {str(c): int(c) for c in CARDS}
+
+
+class Client:
+    """One scripted person: answers every decision of its seat with a random legal move, read
+    from the fields it needs with the engine's own legality function (a full SeatView per
+    message made the clients, not the server, the bottleneck)."""
+
+    def __init__(self, ws: ClientConnection, stats: Stats, think: float, rng: random.Random):
+        self.ws, self.stats, self.think, self.rng = ws, stats, think, rng
+        self.seat = -1
+        self.sent_at: float | None = None
+        self.answered: tuple[object, ...] | None = None
+        self.thinking: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        async for raw in self.ws:
+            now = time.perf_counter()
+            stats = self.stats
+            if stats.measuring:
+                stats.messages += 1
+            message = _lite.decode(raw)
+            if message.type == "welcome":
+                self.seat = message.seat
+                continue
+            if message.type in ("error", "refused"):
+                stats.errors += 1
+                continue
+            if message.type != "update" or message.view is None:
+                continue
+            if self.sent_at is not None and any(
+                e.type == "CardPlayed" and e.seat == self.seat for e in message.events
+            ):
+                if stats.measuring:
+                    stats.latencies.append(now - self.sent_at)
+                self.sent_at = None
+            self.decide(message.view)
+
+    def decide(self, view: LiteView) -> None:
+        phase = view.phase
+        due = (
+            (phase == "pass" and not view.passed)
+            or (phase == "play" and view.turn == self.seat)
+            or phase == "hand-over"
+        )
+        key = (view.hand_number, phase, view.trick_number, len(view.trick))
+        if not due or key == self.answered:
+            return
+        self.answered = key
+        # The reader goes on reading while this seat "thinks": latencies are taken on arrival.
+        self.thinking = asyncio.create_task(self.answer(view))
+
+    async def answer(self, view: LiteView) -> None:
+        if view.phase == "hand-over":
+            await self.send(p.Ready())
+            return
+        hand = [_CARD[c] for c in view.hand]
+        if view.phase == "pass":
+            move = Move.pass_cards(self.rng.sample(hand, 3))
+        else:
+            trick = [_CARD[c] for c in view.trick]
+            led = trick[0] // 13 if trick else NO_LED_SUIT
+            mask = legal_mask(
+                mask_of(hand), led, view.trick_number, view.hearts_broken, _CARD[view.first_lead]
+            )
+            move = Move.play(self.rng.choice(cards_of(mask)))
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
+        if move.kind is MoveKind.PLAY:
+            self.sent_at = time.perf_counter()
+        await self.send(p.Play(move=str(move)))
+
+    async def send(self, message: p.ClientMessage) -> None:
+        if self.stats.measuring:
+            self.stats.messages += 1
+        await self.ws.send(p.encode(message).decode())
+
+
+async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[asyncio.Task[None]]:
+    rng = random.Random(seed)
+    url = f"ws://{HOST}:{port}"
+    host_ws = await connect(f"{url}/new", compression=None, max_size=p.MAX_SERVER_MESSAGE)
+    await host_ws.send(
+        p.encode(p.Create(version=p.PROTOCOL_VERSION, name="H", rules=RULES, level="easy"))
+    )
+    welcome = p.decode_server(await host_ws.recv())
+    assert isinstance(welcome, p.Welcome), welcome
+    clients = [Client(host_ws, stats, think, random.Random(rng.random()))]
+    clients[0].seat = 0
+    for i in range(1, 4):
+        ws = await connect(
+            f"{url}/t/{welcome.code}", compression=None, max_size=p.MAX_SERVER_MESSAGE
+        )
+        await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name=f"P{i}")))
+        clients.append(Client(ws, stats, think, random.Random(rng.random())))
+    tasks = [asyncio.create_task(c.run()) for c in clients]
+    await asyncio.sleep(0.05)
+    await host_ws.send(p.encode(p.Start()))
+    return tasks
+
+
+def rss_kib(pid: int) -> int:
+    text = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+) kB", text)
+    return int(found.group(1)) if found else 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(tables: int, seconds: float, think: float) -> dict[str, float]:
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--host",
+            HOST,
+            "--port",
+            "0",
+            "--tables",
+            str(tables + 10),
+            "--idle",
+            "3600",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        port = int(server.stdout.readline().split()[1])
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) > 1:  # the server on one core, the clients on the others
+            os.sched_setaffinity(server.pid, {cores[0]})
+            os.sched_setaffinity(0, set(cores[1:]))
+        await asyncio.sleep(0.3)
+        base_rss = rss_kib(server.pid)
+        stats = Stats()
+        tasks: list[asyncio.Task[None]] = []
+        for t in range(tables):
+            tasks += await open_table(port, stats, think, seed=t)
+        await asyncio.sleep(max(2.0, 2 * think))  # every table dealt and under way
+        table_rss = (rss_kib(server.pid) - base_rss) / tables
+        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+        own0 = sum(os.times()[:2])
+        stats.measuring = True
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        cpu1, wall1 = cpu_seconds(server.pid), time.perf_counter()
+        own1 = sum(os.times()[:2])
+        for task in tasks:
+            task.cancel()
+        lat = sorted(stats.latencies) or [float("nan")]
+        return {
+            "tables": tables,
+            "msgs_per_s": stats.messages / (wall1 - wall0),
+            "plays_per_s": len(stats.latencies) / (wall1 - wall0),
+            "p50_ms": 1000 * statistics.median(lat),
+            "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
+            "server_cpu": (cpu1 - cpu0) / (wall1 - wall0),
+            "kib_per_table": table_rss,
+            "client_cpu": (own1 - own0) / (wall1 - wall0),
+            "us_per_msg": 1e6 * (cpu1 - cpu0) / max(1, stats.messages),
+            "errors": stats.errors,
+        }
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 400])
+    parser.add_argument("--seconds", type=float, default=15.0, help="measure time per count")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean seconds a scripted person takes per decision (0: flat out)",
+    )
+    args = parser.parse_args()
+    print(
+        f"server pinned to one core; think time {args.think} s; {args.seconds} s per row; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(
+        f"{'tables':>6} {'msgs/s':>8} {'plays/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'server CPU':>10} {'us/msg':>6} {'KiB/table':>9} {'clients CPU':>11} {'errors':>6}"
+    )
+    for n in args.tables:
+        r = asyncio.run(measure(n, args.seconds, args.think))
+        print(
+            f"{n:>6} {r['msgs_per_s']:>8.0f} {r['plays_per_s']:>8.0f} {r['p50_ms']:>7.1f} "
+            f"{r['p99_ms']:>7.1f} {100 * r['server_cpu']:>9.0f}% {r['us_per_msg']:>6.0f} "
+            f"{r['kib_per_table']:>9.0f} {100 * r['client_cpu']:>10.0f}% {r['errors']:>6}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,245 @@
+"""Yardsticks for the arena, built apart from Easy, Medium and Hard so they do not share their
+blind spots: a moon runner and an information-set Monte Carlo tree search.
+
+- :class:`RunnerPlayer` goes for the moon whenever its hand makes it plausible and plays it out
+  (it passes its low cards, cashes its sure winners, then runs the hearts from the top); once
+  another seat has taken a point it plays as Medium. It measures moon defence.
+- :class:`IsmctsPlayer` is single-observer information-set MCTS (Cowling, Powley and Whitehouse,
+  2012): each iteration deals the unseen cards in a way that agrees with everything the seat
+  knows (:meth:`Knowledge.sample`, the sampler Hard uses), walks one tree shared by all those
+  deals (every seat's moves, chosen by UCB among the cards legal in that deal), and finishes the
+  hand with uniformly random legal cards. It knows nothing of Hearts beyond the rules and the
+  score, so it plans on no one's habits. Its pass is Medium's.
+
+Both decide from the view and their seed only (a fixed number of iterations, never a clock).
+
+>>> from game.rules import Rules
+>>> from game.match import Match
+>>> from game.players import play_match
+>>> match = Match.new(Rules(), seed=4, single_hand=True)
+>>> players = [IsmctsPlayer(1, iterations=60), RunnerPlayer(2), RunnerPlayer(3), RunnerPlayer(4)]
+>>> sum(play_match(match, players).totals) in (26, 78)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Final
+
+from game.ai.decision import Decision, Motive
+from game.ai.facts import HEARTS, moon_plausible, moon_runner, rank_of, suit_of
+from game.ai.knowledge import Knowledge
+from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
+from game.ai.playout import final_scores, lowest_rank, public_state, with_hands
+from game.ai.seeding import decision_rng
+from game.cards import CARDS, PENALTY_MASK, SUIT_MASKS, cards_of
+from game.hand import HAND_DONE, HandState
+from game.legality import legal_mask
+from game.rules import PASS_SIZE
+from game.view import SeatView
+
+# -- the runner ----------------------------------------------------------------------------------
+
+
+class RunnerPlayer(DecidingPlayer):
+    """Goes for the moon whenever it is plausible; Medium otherwise (see the module)."""
+
+    level = "runner"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = str(seed)
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        if not moon_plausible(view.hand):
+            return heuristic_pass(view.hand)
+        low = sorted(cards_of(view.hand), key=lambda c: (rank_of(c), c))[:PASS_SIZE]
+        cards = tuple(sorted(low))
+        return Decision(
+            cards, Motive.KEEP_FOR_MOON, tuple((c, Motive.KEEP_FOR_MOON) for c in cards)
+        )
+
+    def decide_play(self, view: SeatView) -> Decision:
+        legal = view.legal_mask()
+        if not legal:
+            raise ValueError("it is not this seat's turn to play")
+        know = Knowledge.of(view)
+        held = view.hand | _played_by(view, view.seat)
+        runner = moon_runner(know.taken)
+        points_out = any(t & PENALTY_MASK for t in know.taken)
+        running = moon_plausible(held) and (runner == view.seat or not points_out)
+        if not running or legal.bit_count() == 1:
+            return heuristic_play(view, know)
+        return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
+
+
+def _played_by(view: SeatView, seat: int) -> int:
+    n = view.rules.players
+    mask = 0
+    for leader, cards, _ in [*view.tricks, (view.leader, view.trick, -1)]:
+        for i, card in enumerate(cards):
+            if (leader + i) % n == seat:
+                mask |= 1 << card
+    return mask
+
+
+def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
+    """The card that keeps the run going: win every trick, keep the points coming."""
+    if not view.trick:
+        # A sure winner first (our card above every unseen card of its suit), hearts last
+        # until they are all ours; else the highest card of the longest suit.
+        best = -1
+        for suit in (0, 1, 2, 3):
+            cards = legal & SUIT_MASKS[suit]
+            if not cards:
+                continue
+            top = cards.bit_length() - 1
+            sure = not know.unseen & SUIT_MASKS[suit] & ~((1 << top) - 1)
+            if sure and (best < 0 or suit_of(best) == HEARTS):
+                best = top
+        if best >= 0:
+            return best
+        longest = max(
+            (s for s in range(4) if legal & SUIT_MASKS[s]),
+            key=lambda s: ((legal & SUIT_MASKS[s]).bit_count(), s != HEARTS),
+        )
+        return (legal & SUIT_MASKS[longest]).bit_length() - 1
+    led = view.led_suit
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        return follow.bit_length() - 1  # the highest: win it if anything can
+    clean = legal & ~PENALTY_MASK
+    return lowest_rank(clean or legal)  # keep the points for tricks we win
+
+
+# -- information-set MCTS ------------------------------------------------------------------------
+
+WORK_PER_ITERATION: Final = 80  # Hard's card plays that cost one iteration's time (measured)
+DEFAULT_ITERATIONS: Final = 750  # Hard's default decision time (60,000 card plays, ~44 ms)
+EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
+
+
+class _Node:
+    """A move in the shared tree: how often it was tried, how often it was legal, and the sum
+    of the rewards of the seat that made it."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+
+
+def _reward(scores: tuple[int, ...], seat: int) -> float:
+    """The hand's value to ``seat``: the others' average points minus its own, over 26."""
+    n = len(scores)
+    mine = scores[seat]
+    return ((sum(scores) - mine) / (n - 1) - mine) / 26.0
+
+
+class IsmctsPlayer(DecidingPlayer):
+    """Single-observer ISMCTS with random playouts; ``iterations`` per decision."""
+
+    level = "ismcts"
+
+    def __init__(self, seed: int | str = 0, iterations: int = DEFAULT_ITERATIONS) -> None:
+        self.seed = str(seed)
+        self.iterations = iterations
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        return heuristic_pass(view.hand)
+
+    def decide_play(self, view: SeatView) -> Decision:
+        legal = view.legal_mask()
+        if not legal:
+            raise ValueError("it is not this seat's turn to play")
+        if legal.bit_count() == 1:
+            return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
+        rng = decision_rng(self.seed, view, "ismcts")
+        know = Knowledge.of(view)
+        root = _Node()
+        base: HandState | None = None
+        random = rng.random
+        for _ in range(self.iterations):
+            hands = know.sample(rng)
+            if base is None:
+                base = public_state(view, hands)
+            state = with_hands(base, hands)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            done = False
+            # Selection and expansion: down the tree while every legal card has a node.
+            while True:
+                seat = state.turn
+                moves = legal_mask(
+                    state.hands[seat],
+                    state.led_suit,
+                    state.trick_number,
+                    state.hearts_broken,
+                    state.first_lead,
+                )
+                children = node.children
+                untried = []
+                best_child: _Node | None = None
+                best_card = -1
+                best_score = -math.inf
+                log_terms = []
+                for card in cards_of(moves):
+                    child = children.get(card)
+                    if child is None:
+                        untried.append(card)
+                    else:
+                        child.available += 1
+                        log_terms.append((card, child))
+                if untried:
+                    card = untried[int(random() * len(untried))]
+                    child = _Node()
+                    children[card] = child
+                    path.append((child, seat))
+                    done = state.advance(card) == HAND_DONE
+                    break
+                for card, child in log_terms:
+                    score = child.reward / child.visits + EXPLORATION * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best_score, best_card, best_child = score, card, child
+                assert best_child is not None
+                path.append((best_child, seat))
+                node = best_child
+                if state.advance(best_card) == HAND_DONE:
+                    done = True
+                    break
+            if not done:
+                _random_playout(state, random)
+            scores = final_scores(state, view.totals)
+            for child, seat in path:
+                child.visits += 1
+                child.reward += _reward(scores, seat)
+        chosen = max(root.children, key=lambda c: (root.children[c].visits, -c))
+        expected = {
+            CARDS[c]: round(ch.reward / ch.visits * 26.0, 2)
+            for c, ch in root.children.items()
+            if ch.visits
+        }
+        return Decision.play(chosen, Motive.BEST_ODDS).with_expected(expected)
+
+
+def _random_playout(state: HandState, draw: Callable[[], float]) -> None:
+    """Finish the hand with uniformly random legal cards (``draw``: a generator's random())."""
+    advance = state.advance
+    hands = state.hands
+    while True:
+        moves = legal_mask(
+            hands[state.turn],
+            state.led_suit,
+            state.trick_number,
+            state.hearts_broken,
+            state.first_lead,
+        )
+        cards = cards_of(moves)
+        if advance(cards[int(draw() * len(cards))]) == HAND_DONE:
+            return

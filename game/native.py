@@ -1,0 +1,105 @@
+"""The engine's hot modules compiled ahead of time, used only when built from these very sources.
+
+``tools/compile_engine.py`` compiles :data:`MODULES` with mypyc (``game/`` is mypy-strict) into
+``build/compiled/<key>/game/`` beside the project, with a ``manifest.json`` naming every source
+file the build read and its SHA-256. When the package is imported, :func:`prefer_compiled` puts
+that folder in front of the package's path only if every one of those files is still byte for
+byte what was compiled, for this Python; otherwise (a file edited since, another Python, no
+build, ``DAME_PURE_PYTHON=1``) the pure-Python modules run, so a stale build can never shadow
+an edited source. The standalone program carries the compiled files in place of the sources
+(build.spec), so there is nothing to check there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any, Final
+
+MODULES: Final = ("game.legality", "game.hand", "game.deal")
+"""The modules compiled: the fast path of the AI's searches and of every move."""
+
+SHARED_LIBRARY: Final = "game.compiled"
+"""mypyc's group name: the code of every module is in ``game/compiled__mypyc.<suffix>``."""
+
+PURE_PYTHON_ENV: Final = "DAME_PURE_PYTHON"
+"""Set to 1 to run the pure-Python modules even when a matching build exists."""
+
+PROJECT: Final = Path(__file__).resolve().parent.parent
+BUILDS: Final = PROJECT / "build" / "compiled"
+MANIFEST: Final = "manifest.json"
+
+
+def python_tag() -> str:
+    """What a compiled module is tied to: the interpreter and its extension suffix."""
+    return f"{sys.implementation.cache_tag}{EXTENSION_SUFFIXES[0]}"
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def matches(manifest: Any, root: Path = PROJECT) -> bool:
+    """True when ``manifest`` describes a build of exactly the sources under ``root`` now."""
+    if not isinstance(manifest, dict) or manifest.get("python") != python_tag():
+        return False
+    sources = manifest.get("sources")
+    if not isinstance(sources, dict) or not sources:
+        return False
+    for name, digest in sources.items():
+        path = root / str(name)
+        try:
+            if file_digest(path) != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def matching_build(root: Path = PROJECT) -> Path | None:
+    """The build folder compiled from the sources under ``root`` as they are now, if any."""
+    builds = root / "build" / "compiled"
+    try:
+        candidates = sorted(builds.iterdir(), key=_newest_first)
+    except OSError:
+        return None
+    for folder in candidates:
+        try:
+            manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if matches(manifest, root):
+            return folder
+    return None
+
+
+def _newest_first(folder: Path) -> float:
+    try:
+        return -folder.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def prefer_compiled(package_path: list[str]) -> list[str]:
+    """The ``game`` package's search path, with the matching compiled build first if any."""
+    if getattr(sys, "frozen", False) or os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        return package_path
+    build = matching_build()
+    if build is None:
+        return package_path
+    return [str(build / "game"), *package_path]
+
+
+def compiled(names: Iterable[str] | None = None) -> list[str]:
+    """Which of ``names`` (default :data:`MODULES`) are loaded and run compiled."""
+    loaded = dict(sys.modules)
+    return sorted(
+        name
+        for name in (MODULES if names is None else names)
+        if str(getattr(loaded.get(name), "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+    )

@@ -1,0 +1,134 @@
+"""A table server inside the player's program (Menu > Online table > Host).
+
+:class:`HostedServer` runs a :class:`~game.net.server.TableServer` on its own thread and event
+loop, so the window never waits on it; the host's window then sits at the table through a
+:class:`~game.net.client.RemoteTable` on loopback like anyone else. The server announces its
+tables on the local network (zeroconf), says which addresses friends can use, and when the host
+leaves, every guest is told "The host left the table".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+from collections.abc import Sequence
+from typing import Final
+
+from game.net.server import DEFAULT_PORT, TableServer
+from game.net.table_core import NetTable
+
+log = logging.getLogger("game.net.server")
+
+START_TIMEOUT: Final = 5.0
+
+
+class HostedServer:
+    """A table server on a background thread. Check :attr:`error` after :meth:`start`."""
+
+    def __init__(
+        self,
+        port: int = DEFAULT_PORT,
+        *,
+        listen: str = "0.0.0.0",
+        advertise: bool = True,
+        interfaces: Sequence[str] | None = None,
+        **options: object,
+    ) -> None:
+        self.requested_port = port
+        self.listen = listen
+        self.advertise = advertise
+        self.interfaces = interfaces
+        self.options = options
+        self.port = 0
+        self.error = ""  # why it could not start, in a sentence
+        self.tables: TableServer | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._up = threading.Event()
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
+
+    def start(self) -> bool:
+        """Start listening (waits at most a few seconds for the socket); False with
+        :attr:`error` set when the port cannot be used."""
+        self._thread.start()
+        if not self._up.wait(START_TIMEOUT):
+            self.error = "The table server did not start in time"
+        return not self.error
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except OSError as exc:
+            self.error = f"Port {self.requested_port} cannot be used: {exc.strerror or exc}"
+        except Exception as exc:  # say it rather than leave the window waiting
+            log.exception("the hosted table server stopped")
+            self.error = str(exc) or type(exc).__name__
+        finally:
+            self._up.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self.tables = TableServer(**self.options)  # type: ignore[arg-type]
+        advertiser = None
+        if self.advertise:
+            from game.net.discovery import Advertiser
+
+            interfaces = list(self.interfaces) if self.interfaces else None
+            try:
+                advertiser = (
+                    Advertiser(interfaces=interfaces, addresses=interfaces)
+                    if interfaces
+                    else Advertiser()
+                )
+            except OSError as exc:  # no multicast here: the table works without announcing
+                log.warning("tables cannot be announced on this network: %s", exc)
+
+            def announce(table: NetTable) -> None:
+                host = table.seats[table.host].name or "?"
+                assert advertiser is not None
+                task = asyncio.ensure_future(advertiser.start_table(self.port, table.code, host))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+            if advertiser is not None:
+                self.tables.on_table_created = announce
+        async with self.tables.start(self.listen, self.requested_port) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._up.set()
+            await self._stop.wait()
+            self.tables.shutdown("host-left", "The host left the table")
+            await asyncio.sleep(0.1)  # let the closing messages go out
+            if advertiser is not None:
+                await advertiser.close()
+
+    def stop(self, wait: float = 2.0) -> None:
+        """Close every table ("The host left the table") and stop; returns within ``wait``."""
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(stop.set)
+        self._thread.join(wait)
+
+    def addresses(self) -> list[str]:
+        """The addresses friends can type (this computer's IPv4 addresses, loopback last)."""
+        found: list[str] = []
+        try:
+            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+                address = str(info[4][0])
+                if address not in found:
+                    found.append(address)
+        except OSError:
+            pass
+        try:  # the address of the route out (no packet is sent)
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("192.0.2.1", 9))
+                address = probe.getsockname()[0]
+                if address not in found:
+                    found.insert(0, address)
+        except OSError:
+            pass
+        found.sort(key=lambda a: a.startswith("127."))
+        return found or ["127.0.0.1"]

@@ -1,0 +1,424 @@
+"""The online table's messages: JSON objects over a websocket, versioned, decoded strictly.
+
+Every message is a JSON object whose ``"type"`` names it. What a client may send is a closed set
+of :mod:`msgspec` structs: a frame that is not JSON, too big, of an unknown type, with a missing,
+extra or wrongly typed field is refused by :func:`decode_client` with a :class:`ProtocolError`
+saying why, before anything else reads it. ``docs/protocol.md`` documents the exchange.
+
+>>> decode_client(b'{"type": "move", "move": "play QS"}')
+Play(move='play QS')
+>>> decode_client(b'{"type": "move", "move": 7}')
+Traceback (most recent call last):
+...
+game.net.protocol.ProtocolError: malformed: Expected `str`, got `int` - at `$.move`
+>>> decode_client(b'{"type": "shuffle"}')
+Traceback (most recent call last):
+...
+game.net.protocol.ProtocolError: unknown: Invalid value 'shuffle' - at `$.type`
+>>> encode(Refused(move="play QS", reason="Follow suit"))
+b'{"type":"refused","move":"play QS","reason":"Follow suit"}'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+
+from game import events as ev
+from game.cards import Card
+from game.rules import MoonMode, PassDirection, Rules, TieRule
+
+PROTOCOL_VERSION: Final = 1
+"""Bumped whenever a message changes shape; a client of another version is told so."""
+MAX_CLIENT_MESSAGE: Final = 2048
+"""Bytes. The longest honest client message (``create``) is about 250."""
+MAX_FRAME: Final = 4 * MAX_CLIENT_MESSAGE
+"""The websocket frame cap on the server: bigger frames close the connection (code 1009)."""
+MAX_SERVER_MESSAGE: Final = 1 << 20
+"""The client's frame cap: a view with every trick of a 5-player hand is about 3 kB."""
+CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+"""Table codes: 32 letters and digits, none that reads like another (no 0/O, 1/I)."""
+CODE_RANDOM_CHARS: Final = 8
+"""8 characters of 5 bits: 40 random bits in every code (at least 30 are asked for)."""
+LEVELS: Final = ("easy", "medium", "hard")
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
+Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=4)]
+MoveText = Annotated[str, msgspec.Meta(max_length=40)]
+Level = Literal["easy", "medium", "hard"]
+SeatKind = Literal["human", "bot", "empty"]
+
+
+class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    pass
+
+
+class RulesSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """:class:`game.rules.Rules` on the wire (every field optional: the classic game)."""
+
+    players: Literal[3, 4, 5] = 4
+    target: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
+    queen_breaks_hearts: bool = False
+    moon: Literal["others+26", "shooter-26", "shooter-chooses"] = "others+26"
+    jack_of_diamonds: bool = False
+    tie: Literal["play-on", "shared"] = "play-on"
+
+    def to_rules(self) -> Rules:
+        return Rules(
+            players=self.players,
+            target=self.target,
+            queen_breaks_hearts=self.queen_breaks_hearts,
+            moon=MoonMode(self.moon),
+            jack_of_diamonds=self.jack_of_diamonds,
+            tie=TieRule(self.tie),
+        )
+
+    @classmethod
+    def of(cls, rules: Rules) -> RulesSpec:
+        return msgspec.convert(rules.to_dict(), cls)
+
+
+# -- client to server ----------------------------------------------------------------------------
+
+
+class Hello(_Message, tag="hello", frozen=True):
+    """First message on ``/t/<code>``: sit at that table (``token`` reclaims one's seat)."""
+
+    version: int
+    name: Name
+    token: Token | None = None
+
+
+class Create(_Message, tag="create", frozen=True):
+    """First message on ``/new``: open a table with these rules and sit at it as its host."""
+
+    version: int
+    name: Name
+    rules: RulesSpec = RulesSpec()
+    level: Level = "medium"
+
+
+class Play(_Message, tag="move", frozen=True):
+    """The seat's intention, in the engine's notation: "pass 2C 3C 4C", "play QS", "moon -26"."""
+
+    move: MoveText
+
+
+class Ready(_Message, tag="ready", frozen=True):
+    """The seat has seen the hand's score: the next hand is dealt when every person is ready."""
+
+
+class Start(_Message, tag="start", frozen=True):
+    """(host) Deal: bots sit in the empty seats."""
+
+
+class GiveToBot(_Message, tag="bot", frozen=True):
+    """(host) A bot plays ``seat`` from now on (an idle friend's); its owner may reclaim it."""
+
+    seat: SeatNumber
+
+
+class Leave(_Message, tag="leave", frozen=True):
+    """The person leaves the table (a bot takes the seat)."""
+
+
+ClientMessage = Hello | Create | Play | Ready | Start | GiveToBot | Leave
+
+
+# -- server to client ----------------------------------------------------------------------------
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    seat: int
+    name: str
+    kind: SeatKind
+
+
+class Welcome(_Message, tag="welcome", frozen=True):
+    """You sit at ``seat`` of table ``code``; keep ``token`` to reclaim the seat after a drop."""
+
+    version: int
+    code: str
+    seat: int
+    token: str
+    host: int  # the host's seat
+    rules: RulesSpec
+    level: Level
+    seats: list[SeatInfo]
+    started: bool
+    view: dict[str, Any] | None  # SeatView.to_dict() once dealt
+
+
+class SeatUpdate(_Message, tag="seat", frozen=True):
+    """Who sits where changed: someone joined, left, or a bot took over."""
+
+    seat: int
+    name: str
+    kind: SeatKind
+
+
+class Update(_Message, tag="update", frozen=True):
+    """What one move (or a new deal) caused, as this seat may see it, and its view after."""
+
+    events: list[EventMessage]
+    view: dict[str, Any]
+
+
+class Refused(_Message, tag="refused", frozen=True):
+    """The engine refused the seat's move; nothing changed."""
+
+    move: str
+    reason: str
+
+
+class Error(_Message, tag="error", frozen=True):
+    """A message the table could not take; nothing changed. ``code`` is one of ERROR_CODES."""
+
+    code: str
+    reason: str
+
+
+class Closed(_Message, tag="closed", frozen=True):
+    """The table is closed (``code``: host-left, game-over, shutdown, idle, flood)."""
+
+    code: str
+    reason: str
+
+
+# -- the engine's events on the wire (game.events.event_to_dict's shape) --------------------------
+
+CardName = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
+Direction = Literal["left", "right", "across", "hold"]
+
+
+class HandStartedMsg(_Message, tag="HandStarted", frozen=True):
+    hand_number: int
+    dealer: int
+    pass_direction: Direction
+
+
+class PassChosenMsg(_Message, tag="PassChosen", frozen=True):
+    seat: int
+
+
+class PassesExchangedMsg(_Message, tag="PassesExchanged", frozen=True):
+    direction: Direction
+    given: list[list[CardName] | None]
+    received: list[list[CardName] | None]
+
+
+class CardPlayedMsg(_Message, tag="CardPlayed", frozen=True):
+    seat: int
+    card: CardName
+    trick_number: int
+
+
+class HeartsBrokenMsg(_Message, tag="HeartsBroken", frozen=True):
+    seat: int
+    card: CardName
+
+
+class TrickWonMsg(_Message, tag="TrickWon", frozen=True):
+    winner: int
+    leader: int
+    cards: list[CardName]
+    points: int
+    trick_number: int
+
+
+class MoonChoiceNeededMsg(_Message, tag="MoonChoiceNeeded", frozen=True):
+    seat: int
+
+
+class HandScoredMsg(_Message, tag="HandScored", frozen=True):
+    points: list[int]
+    taken: list[int]
+    moon_shooter: int | None
+    moon_subtracted: bool
+
+
+class ExtraHandMsg(_Message, tag="ExtraHand", frozen=True):
+    tied: list[int]
+
+
+class GameOverMsg(_Message, tag="GameOver", frozen=True):
+    winners: list[int]
+    totals: list[int]
+
+
+EventMessage = (
+    HandStartedMsg
+    | PassChosenMsg
+    | PassesExchangedMsg
+    | CardPlayedMsg
+    | HeartsBrokenMsg
+    | TrickWonMsg
+    | MoonChoiceNeededMsg
+    | HandScoredMsg
+    | ExtraHandMsg
+    | GameOverMsg
+)
+ServerMessage = Welcome | SeatUpdate | Update | Refused | Error | Closed
+
+
+def _direction(direction: PassDirection) -> Direction:
+    return direction.name.lower()  # type: ignore[return-value]
+
+
+def _names(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else [str(c) for c in cards]
+
+
+def event_message(event: ev.Event) -> EventMessage:
+    """An engine event (already filtered with :func:`game.events.for_seat`) for the wire, in
+    the shape of :func:`game.events.event_to_dict` (built field by field: ``asdict`` was half
+    of the server's time per move).
+
+    >>> from game.cards import Card
+    >>> encode(event_message(ev.CardPlayed(2, Card.parse("QS"), 5)))
+    b'{"type":"CardPlayed","seat":2,"card":"QS","trick_number":5}'
+    """
+    match event:
+        case ev.HandStarted():
+            return HandStartedMsg(event.hand_number, event.dealer, _direction(event.pass_direction))
+        case ev.PassChosen():
+            return PassChosenMsg(event.seat)
+        case ev.PassesExchanged():
+            return PassesExchangedMsg(
+                _direction(event.direction),
+                [_names(g) for g in event.given],
+                [_names(r) for r in event.received],
+            )
+        case ev.CardPlayed():
+            return CardPlayedMsg(event.seat, str(event.card), event.trick_number)
+        case ev.HeartsBroken():
+            return HeartsBrokenMsg(event.seat, str(event.card))
+        case ev.TrickWon():
+            return TrickWonMsg(
+                event.winner,
+                event.leader,
+                [str(c) for c in event.cards],
+                event.points,
+                event.trick_number,
+            )
+        case ev.MoonChoiceNeeded():
+            return MoonChoiceNeededMsg(event.seat)
+        case ev.HandScored():
+            return HandScoredMsg(
+                list(event.points), list(event.taken), event.moon_shooter, event.moon_subtracted
+            )
+        case ev.ExtraHand():
+            return ExtraHandMsg(list(event.tied))
+        case ev.GameOver():
+            return GameOverMsg(list(event.winners), list(event.totals))
+    raise AssertionError(event)  # pragma: no cover (the union is closed)
+
+
+def _cards(names: list[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(n) for n in names)
+
+
+def _maybe_cards(groups: list[list[str] | None]) -> tuple[tuple[Card, ...] | None, ...]:
+    return tuple(None if g is None else _cards(g) for g in groups)
+
+
+def to_event(msg: EventMessage) -> ev.Event:
+    """The engine event a wire event stands for (ValueError on a card that is not one)."""
+    match msg:
+        case HandStartedMsg():
+            direction = PassDirection[msg.pass_direction.upper()]
+            return ev.HandStarted(msg.hand_number, msg.dealer, direction)
+        case PassChosenMsg():
+            return ev.PassChosen(msg.seat)
+        case PassesExchangedMsg():
+            return ev.PassesExchanged(
+                PassDirection[msg.direction.upper()],
+                _maybe_cards(msg.given),
+                _maybe_cards(msg.received),
+            )
+        case CardPlayedMsg():
+            return ev.CardPlayed(msg.seat, Card.parse(msg.card), msg.trick_number)
+        case HeartsBrokenMsg():
+            return ev.HeartsBroken(msg.seat, Card.parse(msg.card))
+        case TrickWonMsg():
+            return ev.TrickWon(
+                msg.winner, msg.leader, _cards(msg.cards), msg.points, msg.trick_number
+            )
+        case MoonChoiceNeededMsg():
+            return ev.MoonChoiceNeeded(msg.seat)
+        case HandScoredMsg():
+            return ev.HandScored(
+                tuple(msg.points), tuple(msg.taken), msg.moon_shooter, msg.moon_subtracted
+            )
+        case ExtraHandMsg():
+            return ev.ExtraHand(tuple(msg.tied))
+        case GameOverMsg():
+            return ev.GameOver(tuple(msg.winners), tuple(msg.totals))
+    raise AssertionError(msg)  # pragma: no cover (the union is closed)
+
+
+# -- encoding and strict decoding ----------------------------------------------------------------
+
+ERROR_CODES: Final = {
+    "malformed": "The message is not one this table understands",
+    "too-big": "The message is too long",
+    "unknown": "There is no such kind of message",
+    "version": "The table speaks another version of the protocol",
+    "wrong-code": "There is no table with this code",
+    "refused": "The table did not let you sit",
+    "not-host": "Only the host may do that",
+    "not-seated": "Sit at a table first",
+    "flood": "Too many messages: slow down",
+    "idle": "Nothing was heard from you for too long",
+}
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be taken; ``code`` is one of :data:`ERROR_CODES`."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+
+    def message(self) -> Error:
+        return Error(code=self.code, reason=self.reason)
+
+
+_encoder: Final = msgspec.json.Encoder()
+_client_decoder: Final = msgspec.json.Decoder(ClientMessage)
+_server_decoder: Final = msgspec.json.Decoder(ServerMessage)
+
+
+def encode(message: ClientMessage | ServerMessage) -> bytes:
+    return _encoder.encode(message)
+
+
+def decode_client(data: bytes | str) -> ClientMessage:
+    """One client message, or :class:`ProtocolError` (too-big, unknown or malformed)."""
+    if len(data) > MAX_CLIENT_MESSAGE:
+        raise ProtocolError("too-big", f"at most {MAX_CLIENT_MESSAGE} bytes")
+    try:
+        message: ClientMessage = _client_decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        code = (
+            "unknown" if text.endswith("at `$.type`") and "Invalid value" in text else "malformed"
+        )
+        raise ProtocolError(code, text) from None
+    except (msgspec.DecodeError, UnicodeError) as exc:
+        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+    return message
+
+
+def decode_server(data: bytes | str) -> ServerMessage:
+    """One server message (the client's side), or :class:`ProtocolError`."""
+    try:
+        message: ServerMessage = _server_decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("malformed", str(exc)) from None
+    except (msgspec.DecodeError, UnicodeError) as exc:
+        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+    return message

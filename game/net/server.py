@@ -1,0 +1,464 @@
+"""The online table server: many tables in one asyncio process, over websockets.
+
+A client opens ``/new`` and sends ``create`` to open a table (it becomes the host), or opens
+``/t/<code>`` and sends ``hello`` to sit at one. Each table is a :class:`NetTable` (the engine
+is the authority); this module moves its messages, enforces the connection's limits (frame size,
+message rate, idle time), and runs the bots' decisions in an executor so the loop never waits on
+an AI. ``docs/protocol.md`` documents the messages, ``docs/deploy.md`` running it for a club.
+
+Run it without a window::
+
+    python -m game.net.server --host 0.0.0.0 --port 8765 --tables 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import contextlib
+import functools
+import logging
+import secrets
+import signal
+import ssl
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.moves import Move
+from game.net import protocol as p
+from game.net.table_core import BotTurn, NetTable, SitRefused
+from game.players import decide
+
+log = logging.getLogger("game.net.server")
+
+DEFAULT_PORT: Final = 8765
+HELLO_TIMEOUT: Final = 10.0  # seconds for a new connection to say who it is
+IDLE_TIMEOUT: Final = 900.0  # seconds of silence before a connection is closed
+ABANDON_AFTER: Final = 300.0  # seconds a dealt table waits for someone to come back
+RATE: Final = 20.0  # messages that change nothing a connection may send a second...
+BURST: Final = 40.0  # ...and at once (a move the table plays is not counted)
+SEND_QUEUE: Final = 512  # messages waiting for a slow reader before it is disconnected
+CLOSE_POLICY: Final = 1008  # websocket close code: the client broke the rules
+CLOSE_GOING_AWAY: Final = 1001
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once (flood control)."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.level = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+    def refund(self) -> None:
+        """Give back the token of a message that moved the game on: the game's own pace
+        bounds those, so only messages that change nothing count as flooding."""
+        self.level = min(self.burst, self.level + 1)
+
+
+@dataclass
+class Connection:
+    """One person's websocket: what it sends goes through a queue and one writer task, so a
+    slow reader never holds up its table."""
+
+    ws: ServerConnection
+    queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    table: NetTable | None = None
+    seat: int = -1
+    writer: asyncio.Task[None] | None = None
+
+    def push(self, data: bytes) -> None:
+        if self.queue.qsize() >= SEND_QUEUE:
+            log.warning("a client reads too slowly: disconnected")
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(data)
+
+    async def write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while (data := await self.queue.get()) is not None:
+                if not data:  # the marker: this connection is finished
+                    await self.ws.close()
+                    return
+                await self.ws.send(data, text=True)
+
+
+def new_code(node: str, taken: Callable[[str], bool]) -> str:
+    """A table code: the server's node letter(s) (for HAProxy's routing), then 40 random bits.
+
+    >>> code = new_code("B", lambda c: False)
+    >>> len(code), code[0], set(code) <= set(p.CODE_ALPHABET)
+    (9, 'B', True)
+    """
+    while True:
+        code = node + "".join(secrets.choice(p.CODE_ALPHABET) for _ in range(p.CODE_RANDOM_CHARS))
+        if not taken(code):
+            return code
+
+
+class TableServer:
+    """Every table of one process, and the websocket handler that seats people at them."""
+
+    def __init__(
+        self,
+        *,
+        max_tables: int = 100,
+        node: str = "",
+        seed_of: Callable[[str], int | str] | None = None,
+        idle_timeout: float = IDLE_TIMEOUT,
+        hello_timeout: float = HELLO_TIMEOUT,
+        abandon_after: float = ABANDON_AFTER,
+        rate: float = RATE,
+        burst: float = BURST,
+        bot_workers: int = 2,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if any(c not in p.CODE_ALPHABET for c in node):
+            raise ValueError(f"a node name uses only {p.CODE_ALPHABET}")
+        self.max_tables = max_tables
+        self.node = node
+        self.seed_of = seed_of or (lambda code: secrets.randbits(64))
+        self.idle_timeout = idle_timeout
+        self.hello_timeout = hello_timeout
+        self.abandon_after = abandon_after
+        self.rate, self.burst = rate, burst
+        self.clock = clock
+        self.tables: dict[str, NetTable] = {}
+        self.conns: dict[tuple[str, int], Connection] = {}
+        self.thinking: set[tuple[str, int]] = set()
+        self.abandon_timers: dict[str, asyncio.TimerHandle] = {}
+        self.executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=bot_workers, thread_name_prefix="bot"
+        )
+        self.on_table_created: Callable[[NetTable], None] | None = None  # for advertising
+
+    # -- the websocket handler -----------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        conn.writer = asyncio.create_task(conn.write())
+        try:
+            if await self._seat(conn):
+                await self._listen(conn)
+        except ConnectionClosed:
+            pass
+        except Exception:  # never let a client take the server down; say what happened
+            log.exception("unexpected error on a connection")
+        finally:
+            self._gone(conn)
+            conn.queue.put_nowait(None)
+            await conn.writer
+
+    def _refuse(self, conn: Connection, code: str, reason: str) -> None:
+        log.warning("refused a connection from %s: %s: %s", _peer(conn.ws), code, reason)
+        conn.push(p.encode(p.Error(code=code, reason=reason)))
+
+    async def _seat(self, conn: Connection) -> bool:
+        """Read the first message and seat the person; False when refused."""
+        path = conn.ws.request.path if conn.ws.request else ""
+        try:
+            raw = await asyncio.wait_for(conn.ws.recv(), self.hello_timeout)
+        except TimeoutError:
+            self._refuse(conn, "idle", "Say hello within a few seconds")
+            return False
+        try:
+            message = p.decode_client(raw)
+        except p.ProtocolError as exc:
+            self._refuse(conn, exc.code, exc.reason)
+            return False
+        if not isinstance(message, p.Hello | p.Create):
+            self._refuse(conn, "not-seated", "Send hello (or create) first")
+            return False
+        if message.version != p.PROTOCOL_VERSION:
+            self._refuse(
+                conn,
+                "version",
+                f"This table speaks version {p.PROTOCOL_VERSION} and you {message.version}",
+            )
+            return False
+        if isinstance(message, p.Create):
+            if path != "/new":
+                self._refuse(conn, "malformed", "Create a table on /new")
+                return False
+            if len(self.tables) >= self.max_tables:
+                self._refuse(conn, "refused", "This server holds as many tables as it may")
+                return False
+            code = new_code(self.node, self.tables.__contains__)
+            table = NetTable(code, message.rules.to_rules(), message.level, seed=self.seed_of(code))
+            self.tables[code] = table
+            log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
+            token = None
+        else:
+            code = path.removeprefix("/t/").upper() if path.startswith("/t/") else ""
+            found = self.tables.get(code)
+            if found is None or found.closed:
+                self._refuse(conn, "wrong-code", "There is no table with this code here")
+                return False
+            table, token = found, message.token
+        try:
+            seat, token = table.sit(message.name, token)
+        except SitRefused as exc:
+            self._refuse(conn, exc.code, exc.reason)
+            if not table.connected() and not table.started:
+                self._remove(table)
+            return False
+        old = self.conns.get((code, seat))
+        if old is not None:  # the same person on a new connection: the old one is finished
+            old.table = None
+            old.push(b"")
+        conn.table, conn.seat = table, seat
+        self.conns[(code, seat)] = conn
+        timer = self.abandon_timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
+        conn.push(p.encode(table.welcome(seat)))
+        self._flush(table)
+        if isinstance(message, p.Create) and self.on_table_created is not None:
+            self.on_table_created(table)
+        return True
+
+    async def _listen(self, conn: Connection) -> None:
+        bucket = TokenBucket(self.rate, self.burst, self.clock)
+        while conn.table is not None:
+            try:
+                raw = await asyncio.wait_for(conn.ws.recv(), self.idle_timeout)
+            except TimeoutError:
+                conn.push(p.encode(p.Error(code="idle", reason=p.ERROR_CODES["idle"])))
+                return
+            table = conn.table
+            if table is None:
+                return
+            if not bucket.take():
+                log.warning("table %s seat %d: flooding: disconnected", table.code, conn.seat)
+                conn.push(p.encode(p.Error(code="flood", reason=p.ERROR_CODES["flood"])))
+                return
+            before = table.version
+            message = table.receive_frame(conn.seat, raw)
+            if table.version != before:
+                bucket.refund()
+            self._flush(table)
+            if isinstance(message, p.Leave) or table.closed:
+                return
+
+    def _gone(self, conn: Connection) -> None:
+        table = conn.table
+        if table is None or self.conns.get((table.code, conn.seat)) is not conn:
+            return
+        del self.conns[(table.code, conn.seat)]
+        table.drop(conn.seat, "connection closed")
+        self._flush(table)
+        if table.closed or (table.match is not None and table.match.is_over):
+            if not table.connected():
+                self._remove(table)
+        elif not table.connected():
+            if not table.started:
+                self._remove(table)
+            else:
+                loop = asyncio.get_running_loop()
+                self.abandon_timers[table.code] = loop.call_later(
+                    self.abandon_after, self._abandon, table
+                )
+
+    def _abandon(self, table: NetTable) -> None:
+        self.abandon_timers.pop(table.code, None)
+        if not table.connected():
+            log.info("table %s: abandoned (nobody came back)", table.code)
+            table.close("idle", "Nobody came back to the table")
+            self._remove(table)
+
+    def _remove(self, table: NetTable) -> None:
+        self.tables.pop(table.code, None)
+        timer = self.abandon_timers.pop(table.code, None)
+        if timer is not None:
+            timer.cancel()
+
+    # -- sending, bots -------------------------------------------------------------------------
+
+    def _flush(self, table: NetTable) -> None:
+        for seat, data in table.take_outbox():
+            conn = self.conns.get((table.code, seat))
+            if conn is not None:
+                conn.push(data)
+        if table.closed:
+            for seat in range(len(table.seats)):
+                conn = self.conns.pop((table.code, seat), None)
+                if conn is not None:
+                    conn.table = None
+                    conn.push(b"")
+            self._remove(table)
+            return
+        self._schedule_bots(table)
+
+    def _schedule_bots(self, table: NetTable) -> None:
+        loop = asyncio.get_running_loop()
+        for turn in table.bot_turns():
+            key = (table.code, turn.seat)
+            if key in self.thinking:
+                continue
+            self.thinking.add(key)
+            future = loop.run_in_executor(self.executor, decide, turn.player, turn.view)
+            future.add_done_callback(functools.partial(self._bot_decided, table, turn, key))
+
+    def _bot_decided(
+        self, table: NetTable, turn: BotTurn, key: tuple[str, int], future: asyncio.Future[Move]
+    ) -> None:
+        self.thinking.discard(key)
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:
+            log.error("table %s: bot at seat %d failed: %r", table.code, turn.seat, error)
+            return
+        table.bot_move(turn, future.result())
+        self._flush(table)
+
+    # -- running -------------------------------------------------------------------------------
+
+    def start(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> Any:
+        """The websockets server (an async context manager), not yet listening."""
+        return serve(
+            self.handler,
+            host,
+            port,
+            max_size=p.MAX_FRAME,
+            max_queue=8,
+            compression=None,  # small messages: deflate costs more CPU and memory than it saves
+            ssl=ssl_context,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,  # a flooder's unread frames must not hold its closing for long
+            logger=logging.getLogger("game.net.websockets"),
+        )
+
+    def shutdown(self, code: str = "shutdown", reason: str = "The server is stopping") -> None:
+        """Tell every table it is closed (before the server stops)."""
+        for table in list(self.tables.values()):
+            table.close(code, reason)
+            self._flush(table)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _peer(ws: ServerConnection) -> str:
+    try:
+        host, port = ws.remote_address[:2]
+    except (TypeError, ValueError):
+        return "?"
+    return f"{host}:{port}"
+
+
+def tls_context(cert: str, key: str | None) -> ssl.SSLContext:
+    """The operator's certificate (and key) for wss://."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="dame-de-pique-server",
+        description="Serve online Dame de pique tables (no window).",
+    )
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free)")
+    parser.add_argument("--tables", type=int, default=100, help="most tables open at once")
+    parser.add_argument(
+        "--node",
+        default="",
+        help="letter starting this process's table codes "
+        "(for HAProxy's routing, see docs/deploy.md)",
+    )
+    parser.add_argument("--cert", help="TLS certificate (PEM) for wss://")
+    parser.add_argument("--key", help="TLS private key (PEM), if not in the certificate file")
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=IDLE_TIMEOUT,
+        help="seconds of silence before a connection is closed",
+    )
+    parser.add_argument(
+        "--advertise",
+        action="store_true",
+        help="announce the server on the local network (zeroconf)",
+    )
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be from 0 to 65535")
+    if args.tables < 1:
+        parser.error("--tables must be at least 1")
+    if any(c not in p.CODE_ALPHABET for c in args.node.upper()):
+        parser.error(f"--node may only use {p.CODE_ALPHABET}")
+    if args.key and not args.cert:
+        parser.error("--key goes with --cert")
+    return args
+
+
+async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = None) -> None:
+    """Serve until SIGINT or SIGTERM, then close every table and stop."""
+    context = tls_context(args.cert, args.key) if args.cert else None
+    tables = TableServer(max_tables=args.tables, node=args.node.upper(), idle_timeout=args.idle)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with tables.start(args.host, args.port, context) as server:
+        port = _port(server)
+        scheme = "wss" if context else "ws"
+        log.info("serving up to %d tables on %s://%s:%d", args.tables, scheme, args.host, port)
+        advert = None
+        if args.advertise:
+            from game.net.discovery import Advertiser
+
+            advert = Advertiser()
+            await advert.start_server(port, secure=context is not None)
+        if ready is not None:
+            ready(port)
+        await stop.wait()
+        log.info("stopping: closing %d table(s)", len(tables.tables))
+        tables.shutdown()
+        if advert is not None:
+            await advert.close()
+        await asyncio.sleep(0.1)  # let the writers send the closing messages
+    log.info("stopped")
+
+
+def _port(server: Server) -> int:
+    for sock in server.sockets:
+        return int(sock.getsockname()[1])
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        asyncio.run(run(args, ready=lambda port: print(f"port {port}", flush=True)))
+    except OSError as exc:
+        print(
+            f"dame-de-pique-server: cannot serve on {args.host}:{args.port}: {exc.strerror}",
+            file=sys.stderr,
+        )
+        return 1
+    except ssl.SSLError as exc:
+        print(f"dame-de-pique-server: the certificate cannot be used: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,368 @@
+"""One online table without any networking: seats, the match, the bots' turns, what to send.
+
+:class:`NetTable` is the authority of a table. It takes decoded client messages from a seat,
+checks every move with the engine (nothing changes on a refusal) and queues, for each seated
+person, only what :func:`game.events.for_seat` and :class:`game.view.SeatView` let that seat know.
+The server (:mod:`game.net.server`) moves bytes between websockets and this outbox and runs the
+bots' decisions off its event loop; tests drive a table directly.
+
+>>> table = NetTable("ABCDEFGH", Rules(), "easy", seed=1)
+>>> seat, token = table.sit("Ada", None)
+>>> table.receive(seat, p.Start())
+>>> [table.seats[s].kind for s in range(4)], table.match is not None
+(['human', 'bot', 'bot', 'bot'], True)
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from game.ai import make_player
+from game.events import Event, PassesExchanged, for_seat
+from game.hand import Phase
+from game.legality import IllegalMove
+from game.match import Match
+from game.moves import Move
+from game.net import protocol as p
+from game.players import Player
+from game.rules import Rules
+from game.view import SeatView
+
+log = logging.getLogger("game.net.server")
+
+BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
+"""The computer players' names (the frog and its friends of the rule pages)."""
+
+
+class SitRefused(Exception):
+    """Nobody may sit: ``code`` is a protocol error code, ``reason`` the sentence."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str = ""
+    kind: str = "empty"  # "human" (a person is connected), "bot" or "empty"
+    token: str | None = None  # the person's seat token; kept while a bot plays for them
+    ready: bool = False  # has seen the hand's score
+    bot: Player | None = None
+
+    def info(self) -> p.SeatInfo:
+        return p.SeatInfo(seat=self.index, name=self.name, kind=self.kind)  # type: ignore[arg-type]
+
+
+@dataclass
+class BotTurn:
+    """A bot owes a move: decide(player, view), then give it back with :meth:`NetTable.bot_move`
+    quoting ``version`` (a move made on a table that has moved on since is dropped)."""
+
+    seat: int
+    player: Player
+    view: SeatView
+    version: int
+
+
+@dataclass
+class NetTable:
+    """One table: its seats, its match once dealt, and the messages waiting to go out."""
+
+    code: str
+    rules: Rules
+    level: str
+    seed: int | str
+    make_bot: Callable[[str, str], Player] = make_player
+    seats: list[Seat] = field(init=False)
+    host: int = 0
+    match: Match | None = None
+    outbox: list[tuple[int, bytes]] = field(default_factory=list)  # (seat, encoded message)
+    moves: list[tuple[int, Move]] = field(default_factory=list)  # every move applied, in order
+    version: int = 0  # bumped by every change of the match or of who plays a seat
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat(s) for s in range(self.rules.players)]
+
+    # -- who sits where ------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def connected(self) -> list[int]:
+        return [s.index for s in self.seats if s.kind == "human"]
+
+    def sit(self, name: str, token: str | None) -> tuple[int, str]:
+        """Seat a person (the host first); returns (seat, token) or raises :class:`SitRefused`.
+
+        A token reclaims its seat wherever the game stands; otherwise a new person takes an
+        empty seat, or, once dealt, a seat a bot was filling for nobody.
+        """
+        name = " ".join(name.split())
+        if not name or not name.isprintable():
+            raise SitRefused("refused", "Choose a name made of letters and digits")
+        if token is not None:
+            for seat in self.seats:
+                if seat.token is not None and secrets.compare_digest(seat.token, token):
+                    if seat.name != name:
+                        raise SitRefused("refused", "This seat belongs to someone else")
+                    self._seat_person(seat, name, token, reclaim=True)
+                    return seat.index, token
+            raise SitRefused("refused", "That seat token is not one of this table's")
+        if any(s.name.casefold() == name.casefold() and s.token for s in self.seats):
+            raise SitRefused("refused", "Someone at this table already has that name")
+        free = [s for s in self.seats if s.kind == "empty"]
+        if not free and self.started:
+            free = [s for s in self.seats if s.kind == "bot" and s.token is None]
+        if not free:
+            raise SitRefused("refused", "The table is full")
+        new_token = secrets.token_urlsafe(18)
+        self._seat_person(free[0], name, new_token, reclaim=False)
+        return free[0].index, new_token
+
+    def _seat_person(self, seat: Seat, name: str, token: str, *, reclaim: bool) -> None:
+        seat.name, seat.kind, seat.token, seat.bot = name, "human", token, None
+        seat.ready = False
+        self.version += 1
+        log.info(
+            "table %s: %s %s seat %d",
+            self.code,
+            name,
+            "back in" if reclaim else "sits at",
+            seat.index,
+        )
+        self._tell_seat(seat)
+
+    def welcome(self, seat: int) -> p.Welcome:
+        s = self.seats[seat]
+        assert s.token is not None
+        return p.Welcome(
+            version=p.PROTOCOL_VERSION,
+            code=self.code,
+            seat=seat,
+            token=s.token,
+            host=self.host,
+            rules=p.RulesSpec.of(self.rules),
+            level=self.level,  # type: ignore[arg-type]
+            seats=[x.info() for x in self.seats],
+            started=self.started,
+            view=None if self.match is None else self.match.view(seat).to_dict(),
+        )
+
+    def drop(self, seat: int, why: str) -> None:
+        """The person at ``seat`` left or lost the connection: a bot takes the seat at once
+        (before the deal the seat is simply free again; the host leaving closes the table)."""
+        s = self.seats[seat]
+        if s.kind != "human":
+            return
+        log.info("table %s: %s left seat %d (%s)", self.code, s.name, seat, why)
+        if not self.started:
+            if seat == self.host:
+                self.close("host-left", "The host left the table")
+                return
+            s.name, s.kind, s.token = "", "empty", None
+        else:
+            self._bot_sits(s)
+        self.version += 1
+        self._tell_seat(s)
+        self._deal_on_if_ready()
+
+    def _bot_sits(self, seat: Seat) -> None:
+        seat.kind = "bot"
+        seat.bot = self.make_bot(self.level, f"{self.seed}/{seat.index}")
+        if not seat.name:
+            taken = {s.name for s in self.seats}
+            seat.name = next((n for n in BOT_NAMES if n not in taken), f"Bot {seat.index + 1}")
+
+    def close(self, code: str, reason: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._broadcast(p.Closed(code=code, reason=reason))
+        log.info("table %s: closed (%s)", self.code, code)
+
+    # -- messages from a seated person ---------------------------------------------------------
+
+    def receive_frame(self, seat: int, raw: bytes | str) -> p.ClientMessage | None:
+        """One websocket frame from ``seat``: decoded strictly, then :meth:`receive`; a frame
+        that cannot be decoded gets an error saying why, and changes nothing."""
+        try:
+            message = p.decode_client(raw)
+        except p.ProtocolError as exc:
+            self._error(seat, exc.code, exc.reason)
+            return None
+        self.receive(seat, message)
+        return message
+
+    def receive(self, seat: int, message: p.ClientMessage) -> None:
+        """One decoded message from the person at ``seat``; every refusal is told, and leaves
+        the table as it was."""
+        if self.closed:
+            return
+        match message:
+            case p.Play():
+                self._play(seat, message.move)
+            case p.Ready():
+                self._ready(seat)
+            case p.Start():
+                self._start(seat)
+            case p.GiveToBot():
+                self._give_to_bot(seat, message.seat)
+            case p.Leave():
+                self.drop(seat, "left")
+            case p.Hello() | p.Create():
+                self._error(seat, "malformed", "You are already seated at this table")
+
+    def _error(self, seat: int, code: str, reason: str) -> None:
+        log.warning("table %s seat %d: %s: %s", self.code, seat, code, reason)
+        self._send(seat, p.Error(code=code, reason=reason))
+
+    def _play(self, seat: int, text: str) -> None:
+        try:
+            move = Move.parse(text)
+        except ValueError as exc:
+            self._send(seat, p.Refused(move=text, reason=str(exc)))
+            return
+        if self.match is None:
+            self._send(seat, p.Refused(move=text, reason="The game has not started yet"))
+            return
+        try:
+            events = self.match.apply(seat, move)
+        except IllegalMove as exc:
+            self._send(seat, p.Refused(move=text, reason=str(exc)))
+            return
+        self._applied(seat, move, events)
+
+    def _applied(self, seat: int, move: Move, events: list[Event]) -> None:
+        assert self.match is not None
+        self.moves.append((seat, move))
+        self.version += 1
+        if self.match.phase is Phase.HAND_OVER:
+            for s in self.seats:
+                s.ready = s.kind != "human"
+        self._send_events(events)
+        if self.match.is_over:
+            totals = " ".join(map(str, self.match.totals))
+            log.info(
+                "table %s: game over, totals %s, winners %s",
+                self.code,
+                totals,
+                list(self.match.winners),
+            )
+        self._deal_on_if_ready()
+
+    def _ready(self, seat: int) -> None:
+        if self.match is None or self.match.phase is not Phase.HAND_OVER:
+            self._error(seat, "malformed", "There is no score to acknowledge now")
+            return
+        self.seats[seat].ready = True
+        self._deal_on_if_ready()
+
+    def _deal_on_if_ready(self) -> None:
+        m = self.match
+        if m is None or m.phase is not Phase.HAND_OVER or m.is_over:
+            return
+        if all(s.ready or s.kind != "human" for s in self.seats):
+            self.version += 1
+            self._send_events(m.next_hand())
+
+    def _start(self, seat: int) -> None:
+        if seat != self.host:
+            self._error(seat, "not-host", "Only the host may start the game")
+            return
+        if self.started:
+            self._error(seat, "malformed", "The game has already started")
+            return
+        for s in self.seats:
+            if s.kind == "empty":
+                self._bot_sits(s)
+                self._tell_seat(s)
+        self.match = Match.new(self.rules, self.seed)
+        self.version += 1
+        log.info(
+            "table %s: game starts, seats %s",
+            self.code,
+            ", ".join(f"{s.name} ({s.kind})" for s in self.seats),
+        )
+        self._send_events([self.match.start_event()])
+
+    def _give_to_bot(self, seat: int, target: int) -> None:
+        if seat != self.host:
+            self._error(seat, "not-host", "Only the host may hand a seat to a bot")
+            return
+        if not 0 <= target < len(self.seats) or target == seat:
+            self._error(seat, "malformed", "There is no such other seat at this table")
+            return
+        if not self.started or self.seats[target].kind != "human":
+            self._error(seat, "malformed", "Only a person's seat in a game can go to a bot")
+            return
+        # The person is told, keeps the token to reclaim the seat, and stays connected.
+        self.drop(target, "handed to a bot by the host")
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def bot_turns(self) -> list[BotTurn]:
+        """The bots that owe a move now (none while no person is connected: the table waits
+        for someone to come back rather than playing on for nobody)."""
+        if self.match is None or self.closed or not self.connected():
+            return []
+        turns = []
+        for seat in self.match.to_act():
+            s = self.seats[seat]
+            if s.kind == "bot" and s.bot is not None:
+                turns.append(BotTurn(seat, s.bot, self.match.view(seat), self.version))
+        return turns
+
+    def bot_move(self, turn: BotTurn, move: Move) -> bool:
+        """A bot's decision; applied only if the table has not moved on since it was asked."""
+        if self.closed or self.match is None or turn.version != self.version:
+            return False
+        if self.seats[turn.seat].kind != "bot":
+            return False
+        try:
+            events = self.match.apply(turn.seat, move)
+        except IllegalMove as exc:  # a bot is a player like any other: the engine checks it
+            log.error("table %s: bot at seat %d refused: %s", self.code, turn.seat, exc)
+            return False
+        self._applied(turn.seat, move, events)
+        return True
+
+    # -- what goes out -------------------------------------------------------------------------
+
+    def _send(self, seat: int, message: p.ServerMessage) -> None:
+        if self.seats[seat].kind == "human":
+            self.outbox.append((seat, p.encode(message)))
+
+    def _broadcast(self, message: p.ServerMessage) -> None:
+        data = p.encode(message)
+        self.outbox.extend((s, data) for s in self.connected())
+
+    def _tell_seat(self, seat: Seat) -> None:
+        info = seat.info()
+        self._broadcast(p.SeatUpdate(seat=info.seat, name=info.name, kind=info.kind))
+
+    def _send_events(self, events: list[Event]) -> None:
+        assert self.match is not None
+        # Only the exchange of passes differs from seat to seat: the rest is made once.
+        shared = [None if isinstance(e, PassesExchanged) else p.event_message(e) for e in events]
+        for seat in self.connected():
+            mine = [
+                m or p.event_message(for_seat(e, seat)) for m, e in zip(shared, events, strict=True)
+            ]
+            message = p.Update(
+                events=mine,
+                view=self.match.view(seat).to_dict(),
+            )
+            self.outbox.append((seat, p.encode(message)))
+
+    def take_outbox(self) -> list[tuple[int, bytes]]:
+        out, self.outbox = self.outbox, []
+        return out

@@ -1,0 +1,44 @@
+"""--autoplay: the computer plays every seat, game after game, at every speed."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+from pathlib import Path
+
+from game.hand import Phase
+from scenes.app import App, Options
+from scenes.play import TableScene
+
+
+def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) -> None:
+    app = App(Options(profile=tmp_path, lang="en", speed="instant", autoplay=True, seed=2))
+    app.prefs.new_game.level = "easy"
+    app.prefs.new_game.target = 50
+    app.start()
+    first = app.stack.top
+    assert isinstance(first, TableScene)
+    try:
+        deadline = time.monotonic() + 120
+        second: TableScene | None = None
+        while time.monotonic() < deadline:
+            app.stack.update(1 / 60)
+            app.stack.draw(app.screen)
+            time.sleep(0.002)
+            top = app.stack.find(TableScene)
+            if top is not first and isinstance(top, TableScene):
+                second = top
+                if second.source.match.phase is not Phase.PASS or second.source.match.hand.plays:
+                    break
+        assert first.source.match.is_over
+        # The game that follows is autoplay too: the player's seat passes and plays by itself
+        # (it used to wait at the first pass for a person who was not there).
+        assert second is not None and second.session.autoplay
+        match = second.source.match
+        assert match.hand.passes[0] is not None or match.phase is not Phase.PASS
+    finally:
+        app.shutdown()

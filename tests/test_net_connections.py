@@ -1,0 +1,241 @@
+"""The connection's life at an online table over loopback: drops and reconnections, what a
+person is told when it goes wrong, and the limits (frame size, flooding, idle time)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from game.events import GameOver
+from game.hand import Phase
+from game.match import Match
+from game.net import protocol as p
+from game.net.client import Address, Problem, RemoteTable, Status
+from game.players import RandomPlayer
+from game.rules import Rules
+from game.table import SeatChanged, TableClosed
+from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
+
+FAST_RETRY = (0.01, 0.05, 0.2, 0.5, 1.0)
+
+
+@pytest.mark.slow
+def test_fifty_drops_in_the_middle_of_tricks_and_the_game_finishes() -> None:
+    """Ada's connection is cut 50 times while a trick is on the table and it is her turn: a bot
+    plays for her at once (Bea is still there), she takes her seat back with her token, and the
+    game finishes; every move the table made replays through the engine to the same scores."""
+    with serving(seed_of=lambda code: 7) as server:
+        ada = RemoteTable.host(
+            server.address, "Ada", Rules(), level="easy", retry_delays=FAST_RETRY
+        )
+        assert ada.wait_seated()
+        bea = RemoteTable.join(server.address, ada.code, "Bea")
+        assert bea.wait_seated()
+        ada.start()
+        drops = 0
+        bot_played_for_ada = 0
+        players = [(ada, RandomPlayer("a")), (bea, RandomPlayer("b"))]
+        done: dict[int, set] = {0: set(), 1: set()}
+        seen: list = []
+        deadline = time.monotonic() + 90
+        while not (ada.has_view() and ada.view().phase is Phase.GAME_OVER):
+            assert time.monotonic() < deadline, f"stalled after {drops} drops"
+            seen.extend(ada.poll())
+            bea.poll()
+            view = ada.view() if ada.has_view() else None
+            if (
+                drops < 50
+                and view is not None
+                and view.my_turn
+                and view.trick
+                and ada.status is Status.SEATED
+            ):
+                before = ada.reconnects
+                hand_before = view.hand
+                ada.drop_connection()
+                drops += 1
+                wait_for(
+                    lambda b=before: ada.reconnects > b and ada.status is Status.SEATED,
+                    what=f"Ada's reconnection after drop {drops}",
+                )
+                wait_for(
+                    lambda h=hand_before: ada.view().hand != h or not ada.view().my_turn,
+                    what="the bot's card for Ada",
+                )
+                bot_played_for_ada += ada.view().hand != hand_before
+                done[0].clear()
+                continue
+            for table, player in players:
+                act(table, player, done[table.seat])
+            time.sleep(0.001)
+        seen.extend(ada.poll())
+        moves = server.call(lambda: list(next(iter(server.server.tables.values())).moves))
+        ada.close()
+        bea.close()
+    assert drops == 50
+    assert bot_played_for_ada == 50  # the bot took her seat at once every time
+    assert ada.seat == 0 and ada.reconnects == 50
+    # Every move the table made, replayed through the engine alone, gives the same game.
+    match = Match.new(Rules(), 7)
+    for seat, move in moves:
+        match.apply(seat, move)
+        if match.phase is Phase.HAND_OVER and not match.is_over:
+            match.next_hand()
+    assert match.is_over and tuple(match.totals) == ada.view().totals
+    assert [e for e in seen if isinstance(e, GameOver)][-1].totals == tuple(match.totals)
+
+
+def test_problems_are_told_in_words() -> None:
+    with serving() as server:
+        address = server.address
+        # Wrong code.
+        lost = RemoteTable.join(address, "ZZZZZZZZ", "Ada")
+        assert not lost.wait_seated()
+        assert lost.problem is Problem.WRONG_CODE
+        # Version mismatch.
+        old = RemoteTable(address, p.Hello(version=99, name="Ada"), "/t/ZZZZZZZZ")
+        assert not old.wait_seated()
+        assert old.problem is Problem.VERSION and "version 1" in old.problem_detail
+        # Refused: the table is full.
+        host = RemoteTable.host(address, "Ada", Rules(players=3))
+        assert host.wait_seated()
+        guests = [RemoteTable.join(address, host.code, n) for n in ("Bea", "Cy")]
+        assert all(g.wait_seated() for g in guests)
+        extra = RemoteTable.join(address, host.code, "Dee")
+        assert not extra.wait_seated()
+        assert extra.problem is Problem.REFUSED and extra.problem_detail == "The table is full"
+        # A taken name is refused too.
+        twin = RemoteTable.join(address, host.code, "bea")
+        assert not twin.wait_seated() and twin.problem is Problem.REFUSED
+        # The host leaves before the deal: everyone is told.
+        host.close()
+        for guest in guests:
+            wait_for(lambda g=guest: g.status is Status.OVER, what="the host's departure")
+            assert guest.problem is Problem.HOST_LEFT
+            assert any(isinstance(u, TableClosed) for u in guest.poll())
+    # Unreachable: nothing listens there any more.
+    gone = RemoteTable.join(address, "ZZZZZZZZ", "Ada", connect_timeout=2)
+    assert not gone.wait_seated()
+    assert gone.problem is Problem.UNREACHABLE
+
+
+def test_the_server_stopping_is_told_and_nothing_blocks() -> None:
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules())
+        assert host.wait_seated()
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        started = time.monotonic()
+    assert host.poll() is not None and time.monotonic() - started < 5
+    wait_for(lambda: host.status is Status.OVER, what="the shutdown")
+    assert host.problem is Problem.CLOSED and host.problem_detail == "The server is stopping"
+
+
+def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
+    with serving(seed_of=lambda code: 3) as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(target=20), level="easy")
+        assert host.wait_seated()
+        bea = RemoteTable.join(server.address, host.code, "Bea")
+        assert bea.wait_seated()
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        host.give_to_bot(1)
+        wait_for(lambda: host.kinds[1] == "bot", what="the bot in Bea's seat")
+        assert host.names[1] == "Bea"  # the seat keeps its owner's name
+        # Bea is still connected but no longer plays; she rejoins with her token.
+        back = RemoteTable.join(server.address, host.code, "Bea", token=bea.token)
+        assert back.wait_seated() and back.seat == 1
+        wait_for(lambda: host.kinds[1] == "remote", what="Bea back")
+        assert any(isinstance(u, SeatChanged) and u.kind == "remote" for u in host.poll())
+        # A token is not a key to someone else's seat.
+        thief = RemoteTable.join(server.address, host.code, "Eve", token=bea.token)
+        assert not thief.wait_seated() and thief.problem is Problem.REFUSED
+        updates = play_until_over([(host, RandomPlayer(1)), (back, RandomPlayer(2))])
+        assert any(isinstance(u, GameOver) for u in updates[0])
+        for t in (host, bea, back):
+            t.close()
+
+
+async def _raw_session(
+    port: int, code: str, frames: list[bytes | str], expect: int = 99
+) -> list[dict]:
+    """Sit at table ``code`` with a raw websocket, send ``frames``, return what came back
+    (until ``expect`` messages, the connection closes, or a second of silence)."""
+    got: list[dict] = []
+    async with connect(f"ws://{LOOPBACK}:{port}/t/{code}", close_timeout=1) as ws:
+        await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Raw")).decode())
+        got.append(json.loads(await ws.recv()))
+        for frame in frames:
+            await ws.send(frame)
+        try:
+            while len(got) < expect:
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 1)))
+        except (ConnectionClosed, TimeoutError):
+            pass
+    return got
+
+
+def test_oversized_and_flooding_clients() -> None:
+    with serving(rate=5.0, burst=10.0) as server:
+        host = RemoteTable.host(server.address, "Ada", Rules())
+        assert host.wait_seated()
+        big = json.dumps({"type": "move", "move": "x" * p.MAX_CLIENT_MESSAGE})
+        frames = [big, '{"type": "ready"}']
+        got = asyncio.run(_raw_session(server.port, host.code, frames, expect=4))
+        errors = [m for m in got if m["type"] == "error"]
+        assert errors[0]["code"] == "too-big"  # told, and the connection stays open
+        assert errors[1]["code"] == "malformed"  # the next message is still read
+        # Frames beyond the websocket cap close the connection (1009).
+        huge = "x" * (p.MAX_FRAME + 1)
+        got = asyncio.run(_raw_session(server.port, host.code, [huge, '{"type": "ready"}']))
+        assert [m["type"] for m in got if m["type"] == "error"] == []
+        # Flooding: refused messages beyond the burst disconnect the client.
+        junk = ['{"type": "ready"}'] * 40
+        got = asyncio.run(_raw_session(server.port, host.code, junk))
+        codes = [m.get("code") for m in got if m["type"] == "error"]
+        assert codes[-1] == "flood" and len(codes) < 20
+        # The table is still there for the host.
+        assert host.status is Status.SEATED
+        host.close()
+
+
+def test_idle_and_silent_connections_time_out() -> None:
+    with serving(idle_timeout=0.3, hello_timeout=0.3) as server:
+
+        async def silent(path: str) -> list[dict]:
+            async with connect(f"ws://{LOOPBACK}:{server.port}{path}") as ws:
+                if path == "/new":
+                    create = p.Create(version=p.PROTOCOL_VERSION, name="Ada")
+                    await ws.send(p.encode(create).decode())
+                got = []
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+                return got
+
+        said_nothing = asyncio.run(silent("/t/ZZZZZZZZ"))
+        assert said_nothing[-1]["code"] == "idle"
+        went_quiet = asyncio.run(silent("/new"))
+        assert went_quiet[0]["type"] == "welcome" and went_quiet[-1]["code"] == "idle"
+
+
+def test_a_table_code_carries_forty_random_bits() -> None:
+    from game.net.server import new_code
+
+    codes = {new_code("", lambda c: False) for _ in range(2000)}
+    assert len(codes) == 2000
+    assert all(len(c) == p.CODE_RANDOM_CHARS for c in codes)
+    assert len(p.CODE_ALPHABET) ** p.CODE_RANDOM_CHARS >= 2**40
+    # Every character is used at every position (no fixed or predictable part).
+    for i in range(p.CODE_RANDOM_CHARS):
+        assert {c[i] for c in codes} == set(p.CODE_ALPHABET)
+
+
+def test_address_urls() -> None:
+    assert Address("::1", 80).url("/new") == "ws://[::1]:80/new"
+    assert Address("example.org", 443, secure=True).url("/t/AB") == "wss://example.org:443/t/AB"

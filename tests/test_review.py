@@ -1,0 +1,164 @@
+"""The hand review: the replay shows what the engine played, the decisions are the views the
+player decided from, and the tutor's figures are exactly what its search returns there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game import review, tutor
+from game.ai.hard import HardPlayer
+from game.cards import CARDS, cards_of
+from game.match import Match
+from game.players import RandomPlayer, play_match
+from game.rules import MoonMode, Rules
+from game.save import InvalidSave, save_match
+
+WORK = 6000  # a small search: the same figures whatever the machine, in a fraction of the time
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[Match, dict[str, Any]]:
+    match = Match.new(Rules(target=40, moon=MoonMode.OTHERS_PLUS), seed=4)
+    play_match(match, [RandomPlayer(s) for s in range(4)])
+    return match, save_match(match)
+
+
+def test_the_replay_shows_every_trick_as_the_engine_played_it(game: Any) -> None:
+    match, data = game
+    hands = [*match.past_hands, match.hand]
+    for index, played in enumerate(hands):
+        r = review.replay_hand(data, index, seat=0)
+        assert r.scores == played.hand_scores
+        assert len(r.steps) == 1 + len(played.tricks)
+        assert r.steps[0].hands == played.dealt
+        for step, (leader, cards, winner) in zip(r.steps[1:], played.tricks, strict=True):
+            assert [int(c) for _, c in step.trick] == list(cards)
+            assert step.trick[0][0] == leader and step.winner == winner
+            # the cards left in hand and the trick's cards never overlap
+            for seat, card in step.trick:
+                assert not step.hands[seat] >> card & 1
+        assert r.steps[-1].hands == (0, 0, 0, 0)
+        assert sum(r.steps[-1].points) == 26
+        assert r.tutor_seed == f"{match.seed}/tutor"
+
+
+def test_the_decisions_are_the_players_own(game: Any) -> None:
+    match, data = game
+    played = match.past_hands[1]
+    r = review.replay_hand(data, 1, seat=2)
+    kinds = [d.kind for d in r.decisions]
+    assert kinds == ["pass"] + ["play"] * 13  # hand 2 passes right
+    assert set(r.decisions[0].chosen) == set(cards_of(played.passes[2]))
+    mine = [c for _, cards, _ in played.tricks for c in cards]
+    for point in r.decisions[1:]:
+        view = point.view
+        assert view.seat == 2 and view.my_turn
+        card = point.chosen[0]
+        assert view.legal_mask() >> card & 1
+        assert card in mine
+    with pytest.raises(ValueError, match="no hand 99"):
+        review.replay_hand(data, 98, seat=0)
+    with pytest.raises(InvalidSave):
+        review.replay_hand({"hands": [{}]}, 0, seat=0)
+
+
+def test_the_tutors_figures_equal_what_its_search_returns_there(game: Any) -> None:
+    _match, data = game
+    r = review.replay_hand(data, 0, seat=0)
+    compared = differed = 0
+    for point in r.decisions:
+        judged = review.judge(point, r.tutor_seed, work=WORK)
+        again = review.judge(point, r.tutor_seed, work=WORK)
+        assert judged == again  # deterministic by seed
+        player = HardPlayer(r.tutor_seed, work=WORK)
+        if point.kind == "pass":
+            advice = tutor.advise_pass(point.view, r.tutor_seed, player=player)
+            assert judged.tutor_cards == advice.cards
+            continue
+        # straight from the Hard AI's search, not through the review or the tutor
+        decision = HardPlayer(r.tutor_seed, work=WORK).decide_play(point.view)
+        assert judged.tutor_cards == (CARDS[decision.card],)
+        if decision.expected:
+            assert judged.tutor_value == decision.expected[CARDS[decision.card]]
+            compared += 1
+            assert judged.player_value is not None
+            assert judged.cost == pytest.approx(max(0.0, judged.tutor_value - judged.player_value))
+            if not judged.agrees:
+                differed += 1
+                assert judged.cost > 0
+        else:
+            assert judged.tutor_value is None and judged.cost == 0 and judged.agrees
+    assert compared >= 3 and differed >= 1  # random play: the tutor disagrees somewhere
+
+
+def test_the_window_uses_the_tutors_own_search(game: Any) -> None:
+    """Without ``work`` the review's figures are those of the tutor the game's hints use."""
+    _match, data = game
+    r = review.replay_hand(data, 0, seat=0)
+    point = next(p for p in r.decisions if p.kind == "play" and p.view.legal_mask().bit_count() > 2)
+    judged = review.judge(point, r.tutor_seed)
+    advice = tutor.advise_play(point.view, r.tutor_seed)
+    assert judged.tutor_cards == advice.cards
+    assert judged.tutor_value == advice.decision.expected.get(advice.card)
+
+
+def test_a_card_the_search_did_not_try_gets_its_equivalents_figure(game: Any) -> None:
+    _match, data = game
+    for index in range(3):
+        r = review.replay_hand(data, index, seat=1)
+        for point in r.decisions:
+            if point.kind != "play":
+                continue
+            view = point.view
+            decision = HardPlayer(r.tutor_seed, work=WORK).decide_play(view)
+            expected = {int(c): v for c, v in decision.expected.items()}
+            if not expected:
+                continue
+            for card in cards_of(view.legal_mask()):
+                value = review.equivalent_value(view, card, expected)
+                if card in expected:
+                    assert value == expected[card]
+                    continue
+                # independently: a tried card of the suit below with nothing out between
+                tried = [c for c in expected if c // 13 == card // 13 and c < card]
+                assert tried, "every legal card has a tried card below it in its run"
+                nearest = max(tried)
+                between = [c for c in range(nearest + 1, card) if view.unseen >> c & 1]
+                assert not between
+                assert value == expected[nearest]
+                return
+    pytest.fail("no position with an untried equivalent card was found")
+
+
+def test_the_hand_cost_adds_the_decisions_costs() -> None:
+    j = review.Judgement("play", 1, (CARDS[0],), (CARDS[1],), None, 2.5, 1.0)
+    k = review.Judgement("play", 2, (CARDS[3],), (CARDS[3],), None, 1.0, 1.0)
+    forced = review.Judgement("play", 3, (CARDS[5],), (CARDS[6],), None, None, None)
+    assert j.cost == 1.5 and not j.agrees
+    assert k.cost == 0 and k.agrees
+    assert forced.cost == 0 and forced.agrees
+    assert review.total_cost([j, k, forced]) == 1.5
+
+
+def test_the_shooters_moon_choice_is_a_decision_the_tutor_judges() -> None:
+    match = Match.new(Rules(target=100, moon=MoonMode.SHOOTER_CHOOSES), seed=1)
+    play_match(match, [RandomPlayer(seat) for seat in range(4)])
+    hands = [*match.past_hands, match.hand]
+    index = next(i for i, h in enumerate(hands) if h.moon_shooter is not None)
+    shooter = hands[index].moon_shooter
+    assert shooter is not None
+    r = review.replay_hand(save_match(match), index, seat=shooter)
+    moon = r.decisions[-1]
+    assert moon.kind == "moon" and moon.subtract == hands[index].moon_subtracted
+    assert moon.step == len(r.steps) - 1 and moon.view.phase.name == "MOON_CHOICE"
+    judged = review.judge(moon, r.tutor_seed)
+    advice = tutor.advise_moon(moon.view)
+    assert judged.sentence == advice.sentence
+    assert judged.tutor_subtract == (advice.decision.motive.name == "MOON_SUBTRACT")
+    assert judged.agrees == (judged.tutor_subtract == moon.subtract)
+    assert judged.cost == 0  # the search gives no figure for the moon choice
+    # another seat of the same hand has no moon decision
+    other = review.replay_hand(save_match(match), index, seat=(shooter + 1) % 4)
+    assert all(d.kind != "moon" for d in other.decisions)
