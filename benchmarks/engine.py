@@ -13,8 +13,9 @@ drawn uniformly from the legal moves with the same random source (``random.Rando
   uniformly drawn 3-card subset of each hand passed with ``exchange_fast``, then at every play
   ``legal_cards()`` and ``advance()`` of one of them, unchecked and without events.
 - ours, checked path (what the window and the network table run): a :class:`game.match.Match`
-  dealing its hands, each seat's pass and every play through the match's checked moves, which
-  validate the move and return the events it caused.
+  dealing its hands; each seat's pass (a uniformly drawn 3-card subset) and every play (one of
+  ``legal_moves(seat)``) through ``Match.apply``, which checks the move and returns the events
+  it caused.
 
 The pass direction follows our cycle (left, right, across, hold) on our side and is drawn by
 OpenSpiel's first chance node on its side: three hands in four pass on both.
@@ -50,6 +51,7 @@ from game.cards import cards_of
 from game.deal import deal_hands, hand_seed
 from game.hand import HAND_DONE, HandState, Phase
 from game.match import Match
+from game.moves import Move
 from game.rules import Rules
 
 HOW_OPENSPIEL_IS_DRIVEN = (
@@ -107,10 +109,13 @@ def checked_hands(count: int, seed: int) -> float:
             for seat in range(4):
                 cards = cards_of(hand.hands[seat])
                 i, j, m = triples[int(rnd() * len(triples))]
-                match.choose_pass(seat, (cards[i], cards[j], cards[m]))
+                match.apply(seat, Move.pass_cards((cards[i], cards[j], cards[m])))
         while hand.phase is Phase.PLAY:
-            legal = hand.legal_cards()
-            match.play(legal[int(rnd() * len(legal))], hand.turn)
+            # As the network table serves a seat: its legal moves, then the one it sends,
+            # checked again by apply() and reported as events.
+            seat = hand.turn
+            moves = match.legal_moves(seat)
+            match.apply(seat, moves[int(rnd() * len(moves))])
     return count / (time.perf_counter() - start)
 
 
@@ -155,7 +160,7 @@ ENGINES: dict[str, Callable[[int, int], float | None]] = {
 }
 LABELS = {
     "fast": "ours, fast path (legal_cards + advance)",
-    "checked": "ours, checked path (Match, events)",
+    "checked": "ours, checked path (Match.apply, events)",
     "openspiel": "OpenSpiel C++ via pyspiel, plainly",
 }
 

@@ -244,27 +244,32 @@ class HandState:
         """The seat that receives what ``seat`` passes."""
         return self.pass_direction.target(seat, self.n)
 
-    def _check_pass(self, seat: int, cards: list[int]) -> int:
-        seat = checked_seat(seat, self.n)
+    # The checked API takes any object where a seat, a card or a choice is expected and refuses
+    # the wrong kind with the engine's error: compiled (game/native.py), an annotation of int
+    # would raise TypeError instead, or quietly make True into 1.
+    def _check_pass(self, seat: object, cards: list[object]) -> int:
+        who = checked_seat(seat, self.n)
         if self.phase is not Phase.PASS:
             raise IllegalPass(Reason.NOT_PASSING)
-        if self.passes[seat] is not None:
+        if self.passes[who] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
-        if not all(map(is_card, cards)):
+        numbers = [card for card in cards if is_card(card)]
+        if len(numbers) != len(cards):
             raise IllegalPass(Reason.NOT_A_CARD)
-        mask = mask_of(cards)
+        mask = mask_of(numbers)
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
-        if mask & ~self.hands[seat]:
+        if mask & ~self.hands[who]:
             raise IllegalPass(Reason.NOT_IN_HAND)
         return mask
 
-    def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
+    def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
         """``seat`` chooses the three cards it passes. When the last seat has chosen, the cards
         change hands at once (nobody sees what they receive before choosing)."""
         mask = self._check_pass(seat, list(cards))
-        self.passes[int(seat)] = mask
-        events: list[Event] = [PassChosen(seat)]
+        who = checked_seat(seat, self.n)
+        self.passes[who] = mask
+        events: list[Event] = [PassChosen(who)]
         if all(p is not None for p in self.passes):
             events.append(self._exchange())
         return events
@@ -336,20 +341,19 @@ class HandState:
             mask ^= low
         return cards
 
-    def play_reason(self, card: int, seat: int | None = None) -> Reason | None:
+    def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
         try:
-            card = checked_card(card)
-            if seat is not None:
-                checked_seat(seat, self.n)
+            number = checked_card(card)
+            who = self.turn if seat is None else checked_seat(seat, self.n)
         except IllegalMove as exc:
             return exc.reason
         if self.phase is not Phase.PLAY:
             return Reason.NOT_PLAYING
-        if seat is not None and seat != self.turn:
+        if who != self.turn:
             return Reason.NOT_YOUR_TURN
         return illegal_reason(
-            card,
+            number,
             self.hands[self.turn],
             self.led_suit,
             self.trick_number,
@@ -357,26 +361,26 @@ class HandState:
             self.first_lead,
         )
 
-    def why_illegal(self, card: int, seat: int | None = None) -> str | None:
+    def why_illegal(self, card: object, seat: object = None) -> str | None:
         """The sentence a player reads when ``card`` may not be played, else ``None``."""
         reason = self.play_reason(card, seat)
         if reason is None:
             return None
         return reason_text(reason, self.led_suit, self.first_lead)
 
-    def play(self, card: int, seat: int | None = None) -> list[Event]:
+    def play(self, card: object, seat: object = None) -> list[Event]:
         """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
-        card = checked_card(card)
-        reason = self.play_reason(card, seat)
+        number = checked_card(card)
+        reason = self.play_reason(number, seat)
         if reason is not None:
             raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
         player = self.turn
         trick_number = self.trick_number
         was_broken = self.hearts_broken
-        outcome = self.advance(card)
-        events: list[Event] = [CardPlayed(player, CARDS[card], trick_number)]
+        outcome = self.advance(number)
+        events: list[Event] = [CardPlayed(player, CARDS[number], trick_number)]
         if self.hearts_broken and not was_broken:
-            events.append(HeartsBroken(player, CARDS[card]))
+            events.append(HeartsBroken(player, CARDS[number]))
         if outcome != TRICK_GOES_ON:
             leader, cards, winner = self.tricks[-1]
             points = self.rules.points_of(mask_of(cards))
@@ -454,17 +458,16 @@ class HandState:
             self.moon_subtracted,
         )
 
-    def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
+    def choose_moon(self, subtract: object, seat: object = None) -> list[Event]:
         """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
-        subtract = checked_choice(subtract)
-        if seat is not None:
-            checked_seat(seat, self.n)
+        choice = checked_choice(subtract)
+        who = None if seat is None else checked_seat(seat, self.n)
         if self.phase is not Phase.MOON_CHOICE:
             raise IllegalMove(Reason.NOT_MOON_CHOICE)
-        if seat is not None and seat != self.moon_shooter:
+        if who is not None and who != self.moon_shooter:
             raise IllegalMove(Reason.NOT_YOUR_TURN)
-        self._score(subtract)
+        self._score(choice)
         return [self._scored_event()]
 
     # -- reading -------------------------------------------------------------------------------

@@ -175,13 +175,13 @@ class Match:
             return self.play(move.card, seat)
         return self.choose_moon(move.subtract, seat)
 
-    def choose_pass(self, seat: int, cards: Iterable[int]) -> list[Event]:
+    def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
         return self.hand.choose_pass(seat, cards)
 
-    def play(self, card: int, seat: int | None = None) -> list[Event]:
+    def play(self, card: object, seat: object = None) -> list[Event]:
         return self._after_hand_move(self.hand.play(card, seat))
 
-    def choose_moon(self, subtract: bool, seat: int | None = None) -> list[Event]:
+    def choose_moon(self, subtract: object, seat: object = None) -> list[Event]:
         return self._after_hand_move(self.hand.choose_moon(subtract, seat))
 
     def _after_hand_move(self, events: list[Event]) -> list[Event]:

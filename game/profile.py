@@ -643,9 +643,12 @@ class Profile:
 
     # -- finished games ------------------------------------------------------------------------
 
-    def record_game(self, game: FinishedGame) -> int:
+    def record_game(self, game: FinishedGame, *, clear: str | None = None) -> int:
         """Add a finished game to the history; returns its id. A practice game is stored with
-        ``player_won`` false whatever the score said, and so is an abandoned one."""
+        ``player_won`` false whatever the score said, and so is an abandoned one. With
+        ``clear``, that saved-game slot is emptied in the same transaction: a game killed
+        in between is never both in the history and still to be continued (and recorded
+        twice)."""
         if game.outcome not in OUTCOMES:
             raise ValueError(f"a game's outcome is one of {OUTCOMES}, not {game.outcome!r}")
         with self._transaction() as db:
@@ -669,6 +672,8 @@ class Profile:
                     None if game.levels is None else _json(list(game.levels)),
                 ),
             )
+            if clear is not None:
+                db.execute("DELETE FROM saved_games WHERE slot = ?", (clear,))
             return int(cursor.lastrowid or 0)
 
     def finished_games(self) -> list[FinishedGame]:

@@ -131,7 +131,7 @@ class SeatView:
     def legal_cards(self) -> list[Card]:
         return cards_of(self.legal_mask())
 
-    def why_illegal(self, card: int) -> str | None:
+    def why_illegal(self, card: object) -> str | None:
         """Why this seat may not play ``card`` now, or ``None`` if it may."""
         if not is_card(card):
             return reason_text(Reason.NOT_A_CARD)

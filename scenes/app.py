@@ -362,6 +362,7 @@ class App:
                 self.first_frame_time = process_age()
                 if report:
                     print(f"startup: first frame after {self.first_frame_time:.3f} s", flush=True)
+                    print(f"startup: compiled engine modules: {compiled_engine()}", flush=True)
                 self.thinker.start()
             exit_after = self.options.exit_after
             if exit_after is not None and time.perf_counter() - started >= exit_after:
@@ -533,8 +534,8 @@ class App:
             levels=session.levels(),
             outcome=outcome,
         )
-        try:
-            self.profile.record_game(game)
+        try:  # and out of its slot at once: a kill in between never records it twice
+            self.profile.record_game(game, clear=session.slot)
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
@@ -591,7 +592,6 @@ class App:
             self._cannot_save(exc)
             return
         self.record_finished(session, outcome=ABANDONED)
-        self.clear_saved_game()
 
     def show_table(self, table: TableScene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
@@ -697,3 +697,10 @@ def _report_crash(exc: Exception, options: Options) -> int:
         file=sys.stderr,
     )
     return 1
+
+
+def compiled_engine() -> str:
+    """The engine modules running compiled (game/native.py), or "none"."""
+    from game import native
+
+    return ", ".join(native.compiled()) or "none"

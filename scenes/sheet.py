@@ -131,6 +131,7 @@ class SheetListScene(ReportScene):
             self.sheets = []
         self.selected = min(self.selected, max(0, len(self.sheets) - 1))
         self.open_button.enabled = bool(self.sheets)
+        self.focus = 1 if self.sheets else 0  # Enter resumes the chosen sheet, or starts one
         self.relayout()
 
     def new_sheet(self) -> None:
@@ -179,7 +180,7 @@ class SheetListScene(ReportScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         header = [_("Date"), _("Players"), _("Hands"), _("Totals"), ""]
-        columns = [0.0, 0.13, 0.5, 0.58, 0.78]
+        columns = [0.0, 0.13, 0.52, 0.62, 0.8]
         area = self.content
         if not self.sheets:
             draw_sheet(surface, area, header, [], columns, self.scale)

@@ -165,10 +165,12 @@ def test_built_program_plays_a_demo_hand_and_exits_0(tmp_path: Path) -> None:
 def test_built_program_draws_the_table_with_its_cards(tmp_path: Path) -> None:
     """Three seconds into a demo the hands are dealt: felt, white cards, red suit symbols."""
     shot = tmp_path / "table.png"
-    run_built(
+    result = run_built(
         *("--demo", "--seed", "7", "--exit-after", "3", "--report-startup"),
         *("--screenshot", str(shot), "--profile", str(tmp_path / "profile")),
     )
+    # The engine's hot modules run compiled in the program (tools/compile_engine.py).
+    assert "compiled engine modules: game.deal, game.hand, game.legality" in result.stdout
     surface = load_png(shot)
     assert green_felt_fraction(surface) > 0.3
     symbols = red_symbols(surface)

@@ -209,3 +209,32 @@ def test_the_daily_par_is_cached_per_date_and_version(tmp_path: Path) -> None:
     assert Profile.open(tmp_path).daily_par("2026-03-01", "daily1/ai1") == (7, 4)
     assert profile.daily_par("2026-03-01", "daily1/ai2") is None
     assert profile.daily_par("2026-03-02", "daily1/ai1") is None
+
+
+def test_recording_a_finished_game_empties_its_slot_in_the_same_transaction(
+    tmp_path: Path,
+) -> None:
+    profile = Profile.open(tmp_path)
+    profile.save_game({"x": 1})
+    match = Match.new(Rules(), seed=2)
+    game = FinishedGame(
+        rules={},
+        level="easy",
+        human_seat=0,
+        names=("a", "b", "c", "d"),
+        totals=(0, 0, 0, 0),
+        winners=(0,),
+        practice=False,
+        hands=1,
+        match=save_match(match),
+    )
+    with pytest.raises(sqlite3.Error):  # a failure leaves both as they were
+        profile._db.execute(
+            "CREATE TEMP TRIGGER no BEFORE DELETE ON saved_games"
+            " BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        )
+        profile.record_game(game, clear="current")
+    assert profile.has_game() and profile.finished_games() == []
+    profile._db.execute("DROP TRIGGER no")
+    profile.record_game(game, clear="current")
+    assert not profile.has_game() and len(profile.finished_games()) == 1

@@ -126,6 +126,7 @@ def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: 
         "Statistics",
         "History",
         "Score sheet",
+        "Online table",
         "Settings",
         "Rules",
         "About",

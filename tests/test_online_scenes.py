@@ -1,0 +1,178 @@
+"""Menu > Online table, headless: hosting and joining from the window's screens, over loopback,
+and what a person reads when it goes wrong."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.net.client import RemoteTable, Status
+from game.rules import Rules
+from scenes import i18n, online
+from scenes.app import App
+from scenes.menu import MenuScene
+from scenes.widgets import ActionRow, TextRow
+from tests.net_helpers import LOOPBACK, serving, wait_for
+from tests.test_scenes import frames, make_app
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setattr(online.Network, "listen", LOOPBACK)
+    monkeypatch.setattr(online.Network, "interfaces", [LOOPBACK])
+    opened: list[RemoteTable] = []
+    monkeypatch.setattr(online, "open_table_scene", lambda app, table: opened.append(table))
+    application = make_app(tmp_path)
+    application.opened = opened  # type: ignore[attr-defined]
+    yield application
+    for table in opened:
+        table.close()
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def row(scene: online.FormScene, label: str) -> object:
+    return next(r for r in scene.form.rows if r.label == label)
+
+
+def type_into(scene: online.FormScene, label: str, text: str) -> None:
+    target = row(scene, label)
+    assert isinstance(target, TextRow)
+    target.set("")
+    scene.form.focus = scene.form.rows.index(target)
+    target.editing = True
+    for char in text:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    target.editing = False
+
+
+def press(scene: online.FormScene, label: str) -> None:
+    target = row(scene, label)
+    assert isinstance(target, ActionRow)
+    target.activate()
+
+
+def open_online(app: App) -> online.OnlineScene:
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and "Online table" in menu.labels()
+    row(menu, "Online table").activate()  # type: ignore[attr-defined]
+    scene = app.stack.top
+    assert isinstance(scene, online.OnlineScene)
+    return scene
+
+
+def test_join_a_table_by_address_and_code(app: App) -> None:
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules())
+        assert host.wait_seated()
+        press(open_online(app), "Join a table")
+        join = app.stack.top
+        assert isinstance(join, online.JoinScene)
+        type_into(join, "Your name", "Bea")
+        type_into(join, "Address", f"{LOOPBACK}:{server.port}")
+        # A wrong code is said in words, in French too.
+        type_into(join, "Table code", "22222222")
+        press(join, "Join")
+        wait_for(lambda: (frames(app), "no table" in join.status)[1], what="the refusal")
+        assert join.status == "There is no table with this code"
+        type_into(join, "Table code", host.code.lower())
+        press(join, "Join")
+        waiting = "Waiting for the host to deal…"
+        wait_for(
+            lambda: (frames(app), any(r.value_text() == waiting for r in join.form.rows))[1],
+            what="the seats",
+        )
+        assert join.table is not None and join.table.status is Status.SEATED
+        texts = [r.value_text() for r in join.form.rows]
+        assert "Ada (player)" in texts and "Bea (you)" in texts
+        assert "Waiting for the host to deal…" in texts
+        host.start()
+        wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
+        assert app.opened[0].seat == 1 and app.opened[0].has_view()  # type: ignore[attr-defined]
+        host.close()
+
+
+def test_problems_read_in_french(app: App) -> None:
+    i18n.set_language("fr")
+    press(open_online(app), "Join a table")
+    join = app.stack.top
+    assert isinstance(join, online.JoinScene)
+    type_into(join, "Your name", "Bea")
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    type_into(join, "Address", f"{LOOPBACK}:{port}")
+    type_into(join, "Table code", "22222222")
+    press(join, "Join")
+    wait_for(lambda: (frames(app), join.table is None)[1], what="the failure")
+    assert join.status == "La table est injoignable (rien n'écoute à cette adresse)"
+    type_into(join, "Address", "not an address:x")
+    press(join, "Join")
+    assert join.status.startswith("Saisissez l'adresse de l'hôte")
+
+
+def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
+    press(open_online(app), "Host a table")
+    host = app.stack.top
+    assert isinstance(host, online.HostScene)
+    type_into(host, "Your name", "Ada")
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        port = s.getsockname()[1]
+    type_into(host, "Port", str(port))
+    press(host, "Open the table")
+    wait_for(
+        lambda: (
+            frames(app),
+            host.table is not None
+            and host.table.status is Status.SEATED
+            and len(host.form.rows) > 5,
+        )[1],
+        what="the hosted table",
+    )
+    assert host.table is not None and host.server is not None
+    code = host.table.code
+    assert row(host, "Table code").value_text() == code  # type: ignore[attr-defined]
+    assert f":{port}" in row(host, "Address").value_text()  # type: ignore[attr-defined]
+    friend = RemoteTable.join(online.Address(LOOPBACK, port), code, "Bea")
+    assert friend.wait_seated()
+    wait_for(
+        lambda: (frames(app), any("Bea" in r.value_text() for r in host.form.rows))[1],
+        what="the friend on the host's screen",
+    )
+    frames(app)
+    pygame.image.save(app.screen, str(Path("build/screenshots").resolve() / "online_host.png"))
+    press(host, "Deal (computers take the empty seats)")
+    wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
+    opened = app.opened[0]  # type: ignore[attr-defined]
+    assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
+    friend.close()
+    host.server.stop()
+    # A port in use is said in a sentence and nothing is left running.
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        app.stack.pop()
+        press(app.stack.top, "Host a table")  # type: ignore[arg-type]
+        again = app.stack.top
+        assert isinstance(again, online.HostScene)
+        type_into(again, "Port", str(busy.getsockname()[1]))
+        online.Network.listen = "0.0.0.0"
+        press(again, "Open the table")
+        assert again.status.startswith("The table cannot open: Port ")
+        assert again.server is None
+
+
+def test_addresses_people_type() -> None:
+    assert online.parse_address("[::1]:9000") == online.Address("::1", 9000)
+    assert online.parse_address("box:70000") is None
+    assert online.parse_address("") is None
