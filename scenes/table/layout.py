@@ -153,6 +153,8 @@ class TableLayout:
         if self.two_rows:
             dx = self.trick_w * 0.58
             dy = self.trick_h * 0.33
+        if self.players == 5:  # five cards round the centre: a wider ring keeps each readable
+            dx, dy = dx * 1.3, dy * 1.25
         plate_w, plate_h = self.plate_w, self.plate_h
         gaps = self.hand_size - 1  # between the backs of a full fan
         fan_w = bw + gaps * self.back_step  # a full fan's length
