@@ -56,6 +56,7 @@ def frame_times(
     often the table's cached layer was painted again, whole and in part."""
     import pygame
 
+    from scenes import games
     from scenes.app import App, Options
     from scenes.play import TableScene
 
@@ -63,7 +64,7 @@ def frame_times(
         app = App(Options(profile=Path(folder), size=size, speed="normal", seed=seed, lang="en"))
         app.prefs.new_game.level = level
         app.start()
-        app.start_demo(hands=1000)
+        games.demo(app, hands=1000)
         table = app.stack.top
         assert isinstance(table, TableScene)
         app.thinker.start()
@@ -78,12 +79,12 @@ def frame_times(
                 app.stack.draw(app.screen)
                 pygame.display.flip()
                 elapsed = (time.perf_counter() - start) * 1000
-                if table.current is not None:
+                if table.animator.current is not None:
                     times.append(elapsed)
                     cpu.append((time.thread_time() - start_cpu) * 1000)
                 # Keep real time moving like the 60 fps loop does, so the AI thread gets its turn.
                 time.sleep(max(0.0, 1 / 60 - elapsed / 1000))
-            repaints = (table._layer.full_paints, table._layer.partial_paints)
+            repaints = (table.renderer.layer.full_paints, table.renderer.layer.partial_paints)
         finally:
             app.shutdown()
     return times, cpu, repaints

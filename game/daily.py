@@ -332,19 +332,3 @@ def streaks(history: Mapping[_dt.date | str, Entry], today: _dt.date) -> Streaks
     played_now, played_best = _runs(played, today, done)
     beaten_now, beaten_best = _runs(beaten, today, done)
     return Streaks(played_now, played_best, beaten_now, beaten_best)
-
-
-def record(
-    history: Mapping[_dt.date, Entry],
-    day: _dt.date,
-    points: int,
-    par: int,
-    practice: bool = False,
-) -> dict[_dt.date, Entry]:
-    """The history with a finished daily hand added: only the date's first game is kept (a
-    replay changes nothing); ``practice`` (hints used) records it as not a first attempt."""
-    day = _check_date(day)
-    updated = dict(history)
-    if day not in updated:
-        updated[day] = (points, par, not practice)
-    return updated

@@ -246,14 +246,6 @@ class HandState:
         """The seat that receives what ``seat`` passes."""
         return self.pass_direction.target(seat, self.n)
 
-    def pass_reason(self, seat: object, cards: Iterable[object]) -> str | None:
-        """``None`` when ``seat`` may pass ``cards``, else why not."""
-        try:
-            self._check_pass(seat, list(cards))
-        except IllegalMove as exc:
-            return str(exc)
-        return None
-
     # The checked API takes any object where a seat, a card or a choice is expected and refuses
     # the wrong kind with the engine's error: compiled (game/native.py), an annotation of int
     # would raise TypeError instead, or quietly make True into 1.

@@ -6,7 +6,6 @@ python -m scenes --help
 from __future__ import annotations
 
 import argparse
-import copy
 import logging
 import os
 import signal
@@ -16,7 +15,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
+
+if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
+    import pygame
+
+    from game.profile import DailyResult
+    from scenes.play import TableScene
+    from scenes.session import GameSession
 
 START_TIME: Final = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -119,6 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--hands", metavar="N", type=_hands, help="with --demo: stop after N hands (default: 1)"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5),
+        help="players at the table for a new game or the demo (default: as last chosen)",
+    )
+    parser.add_argument(
         "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
     )
     parser.add_argument(
@@ -208,6 +220,7 @@ class Options:
     lang: str | None = None
     demo: bool = False
     hands: int | None = None
+    players: int | None = None
     speed: str | None = None
     screenshot: Path | None = None
     size: tuple[int, int] | None = None
@@ -305,16 +318,17 @@ class App:
 
     def start(self) -> None:
         """The first scenes, as the command line asks."""
+        from scenes import games
         from scenes.menu import MenuScene
 
         options = self.options
         self.stack.push(MenuScene(self))
         if options.demo:
-            self.start_demo(options.hands or 1)
+            games.demo(self, options.hands or 1)
         elif options.autoplay or options.new_game:
-            self.start_new_game(self.prefs.new_game, autoplay=options.autoplay)
+            games.new_game(self, self.prefs.new_game, autoplay=options.autoplay)
         elif options.resume and self.has_saved_game():
-            self.continue_game()
+            games.continue_game(self)
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -355,7 +369,7 @@ class App:
                 self.running = False
         return self.shutdown()
 
-    def handle_event(self, event: Any) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         import pygame
 
         if event.type == pygame.QUIT:
@@ -476,7 +490,7 @@ class App:
         except sqlite3.Error:
             return False
 
-    def save_game(self, session: Any) -> None:
+    def save_game(self, session: GameSession) -> None:
         try:
             self.profile.save_game(session.to_saved(), session.slot)
         except sqlite3.Error as exc:
@@ -492,7 +506,7 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_finished(self, session: Any, outcome: str = "finished") -> None:
+    def record_finished(self, session: GameSession, outcome: str = "finished") -> None:
         """A finished game goes into the profile's history (practice games never as a win;
         ``outcome`` "abandoned": left before its end, never a win)."""
         from game.profile import FinishedGame
@@ -517,6 +531,7 @@ class App:
             practice=session.practice,
             hands=len(match.history),
             match=save_match(match),
+            levels=session.levels(),
             outcome=outcome,
         )
         try:  # and out of its slot at once: a kill in between never records it twice
@@ -524,36 +539,27 @@ class App:
         except sqlite3.Error as exc:
             self._cannot_save(exc)
 
-    def record_daily(self, table: Any) -> Any:
+    def record_daily(self, session: GameSession) -> DailyResult | None:
         """A finished daily hand goes into the daily results; returns the stored
         :class:`game.profile.DailyResult` (None if the profile cannot be written)."""
-        session = table.session
         hand = session.match.hand
         seat = session.human_seat
+        daily = session.daily
+        if seat is None or daily is None:
+            return None
         points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
         tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
         try:
             return self.profile.record_daily(
-                session.daily.date.isoformat(), points, session.daily.par, tricks, session.practice
+                daily.date.isoformat(), points, daily.par, tricks, session.practice
             )
         except sqlite3.Error as exc:
             self._cannot_save(exc)
             return None
 
-    def continue_game(self) -> None:
-        from game.save import InvalidSave
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        try:
-            data = self.profile.load_game()
-            session = GameSession.from_saved(data)
-        except (InvalidSave, ValueError) as exc:
-            self._set_saved_game_aside(exc)
-            return
-        self.show_table(TableScene(self, session, fresh=False))
-
-    def _set_saved_game_aside(self, exc: Exception) -> None:
+    def set_saved_game_aside(self, exc: Exception) -> None:
+        """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown
+        away, and the player is told."""
         from scenes.i18n import _
 
         try:
@@ -566,7 +572,7 @@ class App:
                 reason=exc, name=aside
             )
         )
-        self._refresh_menu()
+        self.refresh_menu()
 
     def abandon_saved_game(self) -> None:
         """The game in progress is left for a new one: it goes into the history as abandoned
@@ -580,31 +586,14 @@ class App:
         try:
             session = GameSession.from_saved(self.profile.load_game())
         except (InvalidSave, ValueError) as exc:
-            self._set_saved_game_aside(exc)
+            self.set_saved_game_aside(exc)
             return
         except sqlite3.Error as exc:
             self._cannot_save(exc)
             return
         self.record_finished(session, outcome=ABANDONED)
 
-    def start_new_game(self, options: Any, *, autoplay: bool = False) -> None:
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        self.abandon_saved_game()  # New game asked first; --new-game and --autoplay do not
-        seed = self.options.seed
-        self.options.seed = None  # --seed deals the first game; "New game" after it is random
-        session = GameSession.new(copy.deepcopy(options), seed, autoplay=autoplay)
-        self.show_table(TableScene(self, session))
-
-    def start_demo(self, hands: int) -> None:
-        from scenes.play import TableScene
-        from scenes.session import GameSession
-
-        session = GameSession.new(copy.deepcopy(self.prefs.new_game), self.options.seed, demo=True)
-        self.show_table(TableScene(self, session, hands_limit=hands))
-
-    def show_table(self, table: Any) -> None:
+    def show_table(self, table: TableScene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
         from scenes.menu import MenuScene
 
@@ -627,7 +616,8 @@ class App:
         while self.stack.top is not menu:
             self.stack.pop()
 
-    def _refresh_menu(self) -> None:
+    def refresh_menu(self) -> None:
+        """The menu shows what it offers now (Continue comes and goes)."""
         from scenes.menu import MenuScene
 
         menu = self.stack.find(MenuScene)
@@ -636,17 +626,6 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------------
 
-    def open_new_game(self) -> None:
-        from scenes.new_game import NewGameScene
-
-        self.stack.push(NewGameScene(self))
-
-    def open_daily(self) -> None:
-        """The daily challenge's screen (today's date, par, streaks, history, Play)."""
-        from scenes.daily import DailyScene
-
-        self.stack.push(DailyScene(self))
-
     def has_saved_daily(self) -> bool:
         from game.profile import DAILY_GAME
 
@@ -654,68 +633,6 @@ class App:
             return self.profile.has_game(DAILY_GAME)
         except sqlite3.Error:
             return False
-
-    def saved_daily(self) -> Any:
-        """The daily hand in progress (a :class:`GameSession`), or None; an unreadable one is
-        set aside with a notice."""
-        from game.profile import DAILY_GAME
-        from game.save import InvalidSave
-        from scenes.i18n import _
-        from scenes.session import GameSession
-
-        if not self.has_saved_daily():
-            return None
-        try:
-            session = GameSession.from_saved(self.profile.load_game(DAILY_GAME))
-            if session.daily is None:
-                raise InvalidSave("this is not a daily challenge")
-            return session
-        except (InvalidSave, ValueError) as exc:
-            aside = self.profile.set_game_aside(DAILY_GAME)
-            self.notices.append(
-                _("The saved game could not be read ({reason}); it was kept as {name}.").format(
-                    reason=exc, name=aside
-                )
-            )
-            return None
-
-    def start_daily(self, session: Any, *, fresh: bool = True) -> None:
-        """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved)."""
-        from scenes.play import TableScene
-
-        self.show_table(TableScene(self, session, fresh=fresh))
-
-    def open_daily_result(self, table: Any) -> None:
-        from scenes.daily import DailyResultScene
-
-        self.stack.push(DailyResultScene(self, table))
-
-    def open_settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self))
-
-    def open_rules(self) -> None:
-        from scenes.rules_summary import RulesScene
-
-        self.stack.push(RulesScene(self))
-
-    def open_about(self) -> None:
-        from scenes.about import AboutScene
-
-        self.stack.push(AboutScene(self))
-
-    def open_score(self, table: Any, *, extra_hand: bool = False) -> None:
-        from scenes.score import ScoreScene
-
-        self.stack.push(ScoreScene(self, table, extra_hand=extra_hand))
-
-    def open_moon_choice(self, table: Any) -> None:
-        from scenes.dialogs import moon_dialog
-
-        self.stack.push(
-            moon_dialog(self, lambda: table.choose_moon(True), lambda: table.choose_moon(False))
-        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,7 @@ import pygame
 from game import daily
 from game.profile import DailyResult
 from game.rules import PassDirection
-from scenes import thinking
+from scenes import games, thinking
 from scenes.i18n import N_, _, ngettext
 from scenes.scene import Scene
 from scenes.table.felt import felt_surface
@@ -172,7 +172,7 @@ class DailyScene(Scene):
             self.results = []
         # A hand in progress is offered whatever its date: an unfinished hand of an earlier
         # day is finished before today's is dealt, so starting today's never overwrites it.
-        self.saved = self.app.saved_daily()
+        self.saved = games.saved_daily(self.app)
         if self.direction is None and self.setup_future is None:
             self.setup_future = self.app.thinker.submit(thinking.daily_setup, self.day)
         if self.par is None and self.par_future is None and not self.par_failed:
@@ -223,7 +223,9 @@ class DailyScene(Scene):
         return next((r for r in self.results if r.date == iso and r.first_attempt), None)
 
     def streaks(self) -> daily.Streaks:
-        history = {r.date: (r.points, r.par, r.counts) for r in self.results if r.first_attempt}
+        history: dict[_dt.date | str, daily.Entry] = {
+            r.date: (r.points, r.par, r.counts) for r in self.results if r.first_attempt
+        }
         try:
             return daily.streaks(history, self.day)
         except ValueError as exc:
@@ -246,9 +248,10 @@ class DailyScene(Scene):
     def status_text(self) -> str:
         """Today's state: not played, in progress, or the first attempt's result."""
         if self.saved is not None:
-            if self.saved.daily.date != self.day:
+            saved = self.saved.daily
+            if saved is not None and saved.date != self.day:
                 return _("Your hand of {date} is not finished: finish it to play today's.").format(
-                    date=long_date(self.saved.daily.date)
+                    date=long_date(saved.date)
                 )
             return _("Your hand of today is in progress.")
         first = self.first_attempt()
@@ -314,7 +317,7 @@ class DailyScene(Scene):
         if not self.ready():
             return
         if self.saved is not None:
-            self.app.start_daily(self.saved, fresh=False)
+            games.daily_game(self.app, self.saved, DailyResultScene, fresh=False)
             return
         assert self.par is not None and self.opponent_passes is not None
         assert self.direction is not None
@@ -327,7 +330,7 @@ class DailyScene(Scene):
             teaching=self.app.prefs.new_game.teaching,
             replay=replay,
         )
-        self.app.start_daily(session, fresh=True)
+        games.daily_game(self.app, session, DailyResultScene, fresh=True)
 
     def toggle_teaching(self) -> None:
         options = self.app.prefs.new_game
@@ -475,6 +478,7 @@ class DailyResultScene(Scene):
         super().__init__(app)
         self.table = table
         session = table.session
+        assert session is not None and table.local is not None
         assert session.daily is not None and session.human_seat is not None
         self.day = session.daily.date
         self.par = session.daily.par
@@ -482,7 +486,7 @@ class DailyResultScene(Scene):
         seat = session.human_seat
         self.points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
         self.tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
-        record: DailyResult | None = table.daily_record
+        record: DailyResult | None = table.local.daily_record
         replay = session.daily.replay
         self.first_attempt = record.first_attempt if record is not None else not replay
         self.practice = session.practice
@@ -536,7 +540,7 @@ class DailyResultScene(Scene):
 
     def to_daily(self) -> None:
         self.app.to_menu()
-        self.app.open_daily()
+        self.app.stack.push(DailyScene(self.app))
 
     def to_menu(self) -> None:
         self.app.to_menu()

@@ -409,16 +409,16 @@ def draw_chart(
             "midright",
         )
     step = max(1, hands // 10)
-    for hand in range(0, hands + 1, step):
-        x, _y = point(hand, low)
-        draw_text(surface, str(hand), size, INK, (x, plot.bottom + round(3 * scale)), "midtop")
+    for number in range(0, hands + 1, step):
+        x, _y = point(number, low)
+        draw_text(surface, str(number), size, INK, (x, plot.bottom + round(3 * scale)), "midtop")
     width = max(2, round(3 * scale))
     for seat, line in enumerate(running):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        points = [point(i, v) for i, v in enumerate(line)]
-        if len(points) > 1:
-            pygame.draw.lines(surface, colour, False, points, width)
-        for p in points[1:]:
+        dots = [point(i, v) for i, v in enumerate(line)]
+        if len(dots) > 1:
+            pygame.draw.lines(surface, colour, False, dots, width)
+        for p in dots[1:]:
             pygame.draw.circle(surface, colour, p, width + 1)
     x = plot.x
     y = area.bottom - pad - legend_h // 2

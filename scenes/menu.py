@@ -1,9 +1,11 @@
-"""The main menu. Entries whose feature is not built are simply not in :data:`MENU_ENTRIES`;
-adding one (daily challenge, online table, score sheet, statistics) is one line here.
+"""The main menu: one line of :data:`MENU_ENTRIES` per screen it leads to (a feature not built
+is simply not listed).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,8 +13,15 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from scenes import games
+from scenes.about import AboutScene
+from scenes.daily import DailyScene
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
+from scenes.new_game import NewGameScene
+from scenes.rules_summary import RulesScene
+from scenes.scene import Scene
+from scenes.settings import SettingsScene
 from scenes.widgets import ActionRow, Row, draw_text, ui_scale, wrap_text
 
 if TYPE_CHECKING:
@@ -23,11 +32,13 @@ def _always(app: App) -> bool:
     return True
 
 
-def _push(app: App, module: str, scene: str) -> None:
-    """Open a screen whose module is imported only when it is first wanted."""
-    import importlib
+def _push_later(module: str, scene: str) -> Callable[[App], None]:
+    """An entry's action: open a screen whose module is imported only when first wanted."""
 
-    app.stack.push(getattr(importlib.import_module(module), scene)(app))
+    def push(app: App) -> None:
+        app.stack.push(getattr(importlib.import_module(module), scene)(app))
+
+    return push
 
 
 @dataclass(frozen=True)
@@ -37,17 +48,26 @@ class MenuEntry:
     shown: Callable[[App], bool] = _always
 
 
+def _push(screen: Callable[[App], Scene]) -> Callable[[App], None]:
+    """An entry's action: open ``screen`` over the menu."""
+
+    def push(app: App) -> None:
+        app.stack.push(screen(app))
+
+    return push
+
+
 MENU_ENTRIES: Final = (
-    MenuEntry(N_("Continue"), lambda app: app.continue_game(), lambda app: app.has_saved_game()),
-    MenuEntry(N_("New game"), lambda app: app.open_new_game()),
-    MenuEntry(N_("Daily challenge"), lambda app: app.open_daily()),
-    MenuEntry(N_("Statistics"), lambda app: _push(app, "scenes.statistics", "StatisticsScene")),
-    MenuEntry(N_("History"), lambda app: _push(app, "scenes.history", "HistoryScene")),
-    MenuEntry(N_("Score sheet"), lambda app: _push(app, "scenes.sheet", "SheetListScene")),
-    MenuEntry(N_("Online table"), lambda app: _push(app, "scenes.online", "OnlineScene")),
-    MenuEntry(N_("Settings"), lambda app: app.open_settings()),
-    MenuEntry(N_("Rules"), lambda app: app.open_rules()),
-    MenuEntry(N_("About"), lambda app: app.open_about()),
+    MenuEntry(N_("Continue"), games.continue_game, lambda app: app.has_saved_game()),
+    MenuEntry(N_("New game"), _push(NewGameScene)),
+    MenuEntry(N_("Daily challenge"), _push(DailyScene)),
+    MenuEntry(N_("Statistics"), _push_later("scenes.statistics", "StatisticsScene")),
+    MenuEntry(N_("History"), _push_later("scenes.history", "HistoryScene")),
+    MenuEntry(N_("Score sheet"), _push_later("scenes.sheet", "SheetListScene")),
+    MenuEntry(N_("Online table"), _push_later("scenes.online", "OnlineScene")),
+    MenuEntry(N_("Settings"), _push(SettingsScene)),
+    MenuEntry(N_("Rules"), _push(RulesScene)),
+    MenuEntry(N_("About"), _push(AboutScene)),
     MenuEntry(N_("Quit"), lambda app: app.quit()),
 )
 
@@ -63,7 +83,7 @@ class MenuScene(FormScene):
 
     def rows(self) -> list[Row]:
         return [
-            ActionRow(entry.label, lambda e=entry: e.action(self.app))
+            ActionRow(entry.label, functools.partial(entry.action, self.app))
             for entry in MENU_ENTRIES
             if entry.shown(self.app)
         ]

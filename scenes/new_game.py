@@ -1,14 +1,17 @@
-"""New game: the opponents' level, teaching mode and the rule variants, remembered for next time."""
+"""New game: how many players, each opponent's level, teaching mode and the rule variants,
+remembered for next time."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from game.rules import MoonMode, TieRule
+from scenes import games
 from scenes.dialogs import abandon_dialog
 from scenes.form_scene import FormScene
 from scenes.i18n import N_, _
-from scenes.preferences import LEVELS
+from scenes.preferences import LEVELS, PLAYER_COUNTS
 from scenes.widgets import ActionRow, ChoiceRow, Row, toggle_row
 
 MOON_LABELS = (
@@ -35,8 +38,26 @@ class NewGameScene(FormScene):
         def setter(name: str) -> Any:
             return lambda value: setattr(options, name, value)
 
+        def set_players(count: int) -> None:
+            options.players = count
+            self.rebuild()  # a row per opponent
+
+        def set_everyone(level: str) -> None:
+            options.set_level(level)
+
+        def level_row(seat: int) -> ChoiceRow:
+            def set_(level: str) -> None:
+                options.levels[seat - 1] = level
+
+            return ChoiceRow(
+                self.app.prefs.name(seat), LEVELS, lambda: options.level_of(seat), set_
+            )
+
+        counts = tuple((n, str(n)) for n in PLAYER_COUNTS)
         return [
-            ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, setter("level")),
+            ChoiceRow(N_("Players"), counts, lambda: options.players, set_players),
+            ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, set_everyone),
+            *(level_row(seat) for seat in range(1, options.players)),
             toggle_row(N_("Teaching mode"), lambda: options.teaching, setter("teaching")),
             ChoiceRow(
                 N_("Game ends at"),
@@ -64,12 +85,13 @@ class NewGameScene(FormScene):
         """Start, once the player agrees to abandon the game in progress if there is one."""
         self.app.save_preferences()
         if self.app.has_saved_game():
-            self.app.stack.push(abandon_dialog(self.app, self.start_anyway, self.app.continue_game))
+            resume = functools.partial(games.continue_game, self.app)
+            self.app.stack.push(abandon_dialog(self.app, self.start_anyway, resume))
             return
         self.start_anyway()
 
     def start_anyway(self) -> None:
-        self.app.start_new_game(self.app.prefs.new_game)
+        games.new_game(self.app, self.app.prefs.new_game)
 
     def back(self) -> None:
         self.app.save_preferences()

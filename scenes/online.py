@@ -9,6 +9,7 @@ the table scene takes the :class:`~game.table.TableSource` like any local game.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -196,7 +197,7 @@ class WaitingScene(FormScene):
         if table is None or table.status is not Status.SEATED:
             return []
         return [
-            InfoRow(_("Seat {n}").format(n=seat + 1), lambda s=seat: self._seat_text(s))
+            InfoRow(_("Seat {n}").format(n=seat + 1), functools.partial(self._seat_text, seat))
             for seat in range(len(table.names))
         ]
 
@@ -311,6 +312,7 @@ class HostScene(WaitingScene):
         table = HostedTable.host(
             Address("127.0.0.1", self.server.port), name, rules, level=self.level
         )
+        assert isinstance(table, HostedTable)  # host() builds the class it is called on
         table.server = self.server  # leaving the table (even from the table scene) closes it
         self.table = table
         self.status = _("Opening the table…")

@@ -13,6 +13,9 @@ from game.profile import Profile
 from game.rules import MoonMode, Rules, TieRule
 from scenes.i18n import N_, _
 
+PLAYER_COUNTS: Final = (3, 4, 5)
+MAX_OPPONENTS: Final = max(PLAYER_COUNTS) - 1
+
 SPEEDS: Final = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 """Animation speed names and the factor every animation time is multiplied by."""
 SPEED_LABELS: Final = (
@@ -22,9 +25,9 @@ SPEED_LABELS: Final = (
     ("instant", N_("Instant")),
 )
 LEVELS: Final = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
-DEFAULT_NAMES: Final = (N_("You"), N_("Margaret"), N_("Hugo"), N_("Leah"))
-"""Seat 0 is the player at the bottom; the others sit left, across and right."""
-AVATARS: Final = (6, 0, 2, 1)
+DEFAULT_NAMES: Final = (N_("You"), N_("Margaret"), N_("Hugo"), N_("Leah"), N_("Oscar"))
+"""Seat 0 is the player at the bottom; the others follow clockwise from the left."""
+AVATARS: Final = (6, 0, 2, 1, 3)
 """Each seat's portrait (an index of :data:`scenes.table.avatars.AVATAR_NAMES`)."""
 LANGUAGE_CHOICES: Final = (("system", N_("System")), ("fr", "Français"), ("en", "English"))
 
@@ -33,7 +36,11 @@ LANGUAGE_CHOICES: Final = (("system", N_("System")), ("fr", "Français"), ("en",
 class GameOptions:
     """What the new-game screen chooses."""
 
-    level: str = "medium"  # the opponents: easy, medium or hard
+    level: str = "medium"  # the opponents' level when all play alike: easy, medium or hard
+    players: int = 4  # 3, 4 or 5 at the table
+    # Each opponent's level, clockwise from the player's left (as many as the most opponents;
+    # left empty: all at ``level``).
+    levels: list[str] = field(default_factory=list)
     teaching: bool = False  # the tutor comments on the player's moves (stored for the tutor)
     target: int = 100
     queen_breaks_hearts: bool = False
@@ -41,8 +48,25 @@ class GameOptions:
     jack_of_diamonds: bool = False
     tie: str = TieRule.PLAY_ON.value
 
+    def __post_init__(self) -> None:
+        if len(self.levels) != MAX_OPPONENTS:
+            self.levels = [self.level] * MAX_OPPONENTS
+
+    def level_of(self, seat: int) -> str:
+        """The level of the computer player at ``seat`` (the player sits at seat 0; a demo's
+        seat 0 plays at the common level)."""
+        if 1 <= seat <= len(self.levels):
+            return self.levels[seat - 1]
+        return self.level
+
+    def set_level(self, level: str) -> None:
+        """Every opponent at ``level``."""
+        self.level = level
+        self.levels = [level] * MAX_OPPONENTS
+
     def rules(self) -> Rules:
         return Rules(
+            players=self.players,
             target=self.target,
             queen_breaks_hearts=self.queen_breaks_hearts,
             moon=MoonMode(self.moon),
@@ -51,7 +75,7 @@ class GameOptions:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # lists copied by json
 
     @classmethod
     def from_dict(cls, data: Any) -> GameOptions:
@@ -66,6 +90,17 @@ class GameOptions:
                 setattr(options, f.name, value)
         if options.level not in dict(LEVELS):
             options.level = "medium"
+        if options.players not in PLAYER_COUNTS:
+            options.players = 4
+        levels = data.get("levels")
+        if (
+            isinstance(levels, list)
+            and len(levels) == MAX_OPPONENTS
+            and all(level in dict(LEVELS) for level in levels)
+        ):
+            options.levels = list(levels)
+        else:  # saved before each opponent had a level, or damaged: all at the common one
+            options.levels = [options.level] * MAX_OPPONENTS
         if options.target not in (50, 100):
             options.target = 100
         if options.moon not in {m.value for m in MoonMode}:
@@ -84,12 +119,9 @@ class Preferences:
     mute: bool = False
     card_back: int = 0
     four_colour: bool = False
-    names: list[str] = field(default_factory=lambda: ["", "", "", ""])  # "" = the default name
+    # Each seat's name ("" = the default name), as many as the most players.
+    names: list[str] = field(default_factory=lambda: [""] * max(PLAYER_COUNTS))
     new_game: GameOptions = field(default_factory=GameOptions)
-
-    @property
-    def speed_factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0)
 
     def name(self, seat: int) -> str:
         """The name shown for a seat: the player's choice, else the translated default."""
@@ -113,7 +145,8 @@ class Preferences:
             prefs.card_back = back
         names = stored.get("names")
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
-            prefs.names = [*names, "", "", "", ""][:4]
+            seats = max(PLAYER_COUNTS)
+            prefs.names = [*names, *[""] * seats][:seats]
         prefs.new_game = GameOptions.from_dict(stored.get("new_game"))
         return prefs
 

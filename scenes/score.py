@@ -2,7 +2,7 @@
 
 One row per hand and a column per player, the totals, the point cards each player took this
 hand, the moon when someone shot it, and at the end the winner (or the extra hand on a tie) with
-"New game". Every number comes from the engine's match.
+"New game". Every number comes from the seat's view of the game (the table's source).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pygame
 
 from game.cards import cards_of
 from game.hand import Phase
-from game.match import Match
+from game.view import SeatView
 from scenes.i18n import N_, _
 from scenes.scene import Scene
 from scenes.widgets import (
@@ -54,10 +54,10 @@ class ScoreScene(Scene):
     def __init__(self, app: App, table: TableScene, *, extra_hand: bool = False) -> None:
         super().__init__(app)
         self.table = table
-        self.match: Match = table.match
+        self.view: SeatView = table.view
         self.extra_hand = extra_hand
-        self.game_over = self.match.phase is Phase.GAME_OVER
-        self.auto = table.human is None
+        self.game_over = self.view.phase is Phase.GAME_OVER
+        self.auto = not table.human
         self.timer = 0.0
         self.buttons: list[Button] = []
         if self.game_over:
@@ -67,8 +67,8 @@ class ScoreScene(Scene):
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
-        if table.human is not None and self.match.hand.hand_scores is not None:
-            self.buttons.append(Button(N_("Review hand"), self.review))
+        if table.local is not None and table.human and self.view.hand_scores is not None:
+            self.buttons.append(Button(N_("Review hand"), self.review))  # a game played here
         self.focus = 0
         self.scale = 1.0
         self.resize((1280, 800))
@@ -76,13 +76,13 @@ class ScoreScene(Scene):
     # -- what is shown ---------------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        return [self.app.prefs.name(s) for s in range(self.match.rules.players)]
+        return [self.table.name(s) for s in range(self.view.rules.players)]
 
     def cells(self, max_rows: int = 99) -> list[Cell]:
         """The table's texts: a header of names, the last ``max_rows`` hands, the totals."""
-        match = self.match
+        view = self.view
         cells = [Cell(name, seat, 0, True) for seat, name in enumerate(self.names())]
-        history = match.history
+        history = view.history
         first = max(0, len(history) - max_rows)
         for row, number in enumerate(range(first, len(history)), start=1):
             cells.append(Cell(_("Hand {number}").format(number=number + 1), -1, row))
@@ -90,35 +90,35 @@ class ScoreScene(Scene):
                 cells.append(Cell(str(points), seat, row))
         total_row = len(history) - first + 1
         cells.append(Cell(_("Total"), -1, total_row, True))
-        for seat, total in enumerate(match.totals):
+        for seat, total in enumerate(view.totals):
             cells.append(Cell(str(total), seat, total_row, True))
         return cells
 
     def point_cards(self, seat: int) -> list[int]:
         """The cards that scored which ``seat`` took in the hand just played."""
-        hand = self.match.hand
-        return [int(c) for c in cards_of(hand.taken[seat] & self.match.rules.penalty)]
+        return [int(c) for c in cards_of(self.view.taken(seat) & self.view.rules.penalty)]
 
     def headline(self) -> str:
         """The line under the table: the moon, the winner, the extra hand."""
-        match = self.match
+        view = self.view
         lines = []
-        shooter = match.hand.moon_shooter
-        if shooter is not None and match.hand.hand_scores is not None:
-            if shooter == self.table.human:
+        shooter = view.moon_shooter
+        you = self.table.bottom if self.table.human else None
+        if shooter is not None and view.hand_scores is not None:
+            if shooter == you:
                 lines.append(_("You shot the moon!"))
             else:
-                name = self.app.prefs.name(shooter)
+                name = self.table.name(shooter)
                 lines.append(_("{name} shot the moon!").format(name=name))
         if self.game_over:
-            winners = match.winners
+            winners = view.winners
             if len(winners) == 1:
-                if winners[0] == self.table.human:
+                if winners[0] == you:
                     lines.append(_("You win!"))
                 else:
-                    lines.append(_("{name} wins!").format(name=self.app.prefs.name(winners[0])))
+                    lines.append(_("{name} wins!").format(name=self.table.name(winners[0])))
             else:
-                names = ", ".join(self.app.prefs.name(s) for s in winners)
+                names = ", ".join(self.table.name(s) for s in winners)
                 lines.append(_("Shared victory: {names}").format(names=names))
         elif self.extra_hand:
             lines.append(_("A tie for the lowest score: one more hand"))
@@ -131,19 +131,19 @@ class ScoreScene(Scene):
         self.table.next_hand()
 
     def review(self) -> None:
-        """The hand just played, trick by trick, with the tutor's view (scenes.hand_review)."""
+        """The hand just played, trick by trick, with the tutor's view (scenes.hand_review):
+        every seat's cards, so only for a game played here, once the hand is over."""
         from game.save import save_match
         from scenes.hand_review import HandReviewScene
 
-        seat = self.table.human
-        assert seat is not None
-        names = self.names()
-        hand = len(self.match.history) - 1
-        self.app.stack.push(HandReviewScene(self.app, save_match(self.match), hand, seat, names))
+        local = self.table.local
+        assert local is not None
+        hand = len(self.view.history) - 1
+        saved = save_match(local.match)
+        self.app.stack.push(HandReviewScene(self.app, saved, hand, self.table.bottom, self.names()))
 
     def new_game(self) -> None:
-        session = self.table.session  # --autoplay: the computer plays the next game's seat too
-        self.app.start_new_game(session.options, autoplay=session.autoplay)
+        self.table.new_game()
 
     def to_menu(self) -> None:
         self.app.to_menu()
@@ -161,7 +161,7 @@ class ScoreScene(Scene):
         bw, bh = round(170 * scale), round(40 * scale)
         fixed = title_height(scale) + 8 + self.pad * 5 + label_h + self.cards_h + headline_h + bh
         room = max(1, (h - 20 - fixed) // self.row_h - 2)
-        self.rows_shown = max(1, min(len(self.match.history), MAX_ROWS, room))
+        self.rows_shown = max(1, min(len(self.view.history), MAX_ROWS, room))
         sheet_h = (self.rows_shown + 2) * self.row_h + self.row_h // 3
         width = min(w - 20, round(760 * scale))
         self.rect = pygame.Rect(0, 0, width, min(h - 20, fixed + sheet_h))
@@ -210,7 +210,7 @@ class ScoreScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         scale = self.scale
         draw_window(surface, self.rect, _("Score"), scale)
-        players = self.match.rules.players
+        players = self.view.rules.players
         sheet, row_h = self.sheet, self.row_h
         label_w = round(sheet.w * 0.2)
         col_w = (sheet.w - label_w) // players
@@ -268,4 +268,4 @@ class ScoreScene(Scene):
             button.draw(surface, focused=index == self.focus)
 
     def _is_winner(self, cell: Cell) -> bool:
-        return self.game_over and cell.bold and cell.column in self.match.winners and cell.row > 0
+        return self.game_over and cell.bold and cell.column in self.view.winners and cell.row > 0

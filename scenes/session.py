@@ -12,9 +12,9 @@ from typing import Any, Final
 
 from game import daily
 from game.ai.hard import HardPlayer
-from game.cards import CARDS
 from game.deal import daily_seed
 from game.match import Match
+from game.moves import Move
 from game.players import Player
 from game.profile import CURRENT_GAME, DAILY_GAME
 from game.rules import MoonMode, PassDirection, TieRule
@@ -74,7 +74,7 @@ class GameSession:
                     self.players[seat] = daily_opponent(self.daily.date, seat)
                 else:
                     self.players[seat] = make_opponent(
-                        self.options.level, f"{self.match.seed}/seat{seat}"
+                        self.options.level_of(seat), f"{self.match.seed}/seat{seat}"
                     )
         if self.teaching or (self.daily is not None and self.daily.replay):
             self.practice = True
@@ -106,8 +106,9 @@ class GameSession:
             daily.DAILY_RULES, daily_seed(day), single_hand=True, first_pass=direction
         )
         for seat, cards in sorted(opponent_passes.items()):
-            match.choose_pass(seat, [CARDS[c] for c in cards])
-        options = GameOptions(level="hard", teaching=teaching)
+            match.apply(seat, Move.pass_cards(cards))
+        options = GameOptions(teaching=teaching)
+        options.set_level("hard")
         return cls(match, options, daily=DailyHand(day, par, replay))
 
     @classmethod
@@ -126,6 +127,13 @@ class GameSession:
 
     def is_computer(self, seat: int) -> bool:
         return self.autoplay or seat != self.human_seat
+
+    def levels(self) -> tuple[str | None, ...]:
+        """Each seat's computer level (None: the player's seat), as the history records it."""
+        n = self.match.rules.players
+        return tuple(
+            None if not self.is_computer(s) else self.options.level_of(s) for s in range(n)
+        )
 
     @property
     def bottom_seat(self) -> int:
@@ -155,9 +163,11 @@ class GameSession:
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
             raise InvalidSave("the saved game's 'practice' must be true or false")
+        options = saved_options(data.get("options"))
+        options.players = match.rules.players  # the match says how many sit at the table
         return cls(
             match,
-            saved_options(data.get("options")),
+            options,
             autoplay=autoplay,
             practice=practice,
             daily=daily_hand,

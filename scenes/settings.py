@@ -51,6 +51,7 @@ class SettingsScene(FormScene):
             name_row(1, N_("Left player")),
             name_row(2, N_("Player across")),
             name_row(3, N_("Right player")),
+            name_row(4, N_("Fifth player")),
             ActionRow(N_("Back"), self.back),
         ]
 

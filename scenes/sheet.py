@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import sqlite3
 from typing import TYPE_CHECKING, Any, Final
@@ -258,8 +259,8 @@ class SheetSetupScene(FormScene):
         for seat in range(self.count):
             row = NameRow(
                 _("Player {number}").format(number=seat + 1),
-                lambda s=seat: self.names[s],
-                lambda value, s=seat: self._set_name(s, value),
+                functools.partial(self.names.__getitem__, seat),
+                functools.partial(self._set_name, seat),
                 max_length=scoresheet.MAX_NAME,
                 placeholder=lambda: _("a name, or left/right"),
             )

@@ -17,22 +17,17 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from game import players
 from game.players import Player
 from game.view import SeatView
 
 log = logging.getLogger(__name__)
 
 
-def choose_pass(player: Player, view: SeatView) -> list[int]:
-    return [int(c) for c in player.choose_pass(view)]
-
-
-def choose_play(player: Player, view: SeatView) -> int:
-    return int(player.choose_play(view))
-
-
-def choose_moon(player: Player, view: SeatView) -> bool:
-    return bool(player.choose_moon(view))
+def decide(player: Player, view: SeatView) -> str:
+    """The move ``player`` makes from ``view`` (:func:`game.players.decide`), written as
+    :class:`game.moves.Move` writes it, so plain text crosses the process boundary."""
+    return str(players.decide(player, view))
 
 
 def advise(view: SeatView, seed: str) -> tuple[list[int], Any]:

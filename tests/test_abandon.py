@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.profile import ABANDONED, Profile
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.new_game import NewGameScene
@@ -35,21 +35,21 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def game_in_progress(app: App) -> TableScene:
     """A new game with the opening pass made, then Esc back to the menu (it is saved)."""
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene)
     until(app, table.human_to_pass)
     for card in sorted(table.model.hand)[:3]:
-        table.selected.add(card)
+        table.hand.selected.add(card)
     table.confirm_pass()
-    until(app, lambda: len(table.match.hand.plays) >= 2)
+    until(app, lambda: len(table.source.match.hand.plays) >= 2)
     app.leave_game()
     assert app.has_saved_game()
     return table
 
 
 def ask(app: App) -> ChoiceDialog:
-    app.open_new_game()
+    app.stack.push(NewGameScene(app))
     scene = app.stack.top
     assert isinstance(scene, NewGameScene)
     scene.start()

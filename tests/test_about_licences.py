@@ -69,7 +69,7 @@ def test_from_source_the_mit_text_and_where_the_built_list_is() -> None:
 
 
 def test_l_opens_the_licences_and_every_line_can_be_reached(app: App) -> None:
-    app.open_about()
+    app.stack.push(AboutScene(app))
     assert isinstance(app.stack.top, AboutScene)
     key(app, pygame.K_l)
     scene = app.stack.top
@@ -115,7 +115,7 @@ def test_l_opens_the_licences_and_every_line_can_be_reached(app: App) -> None:
 
 
 def test_the_licences_button_opens_them_and_back_returns(app: App) -> None:
-    app.open_about()
+    app.stack.push(AboutScene(app))
     about = app.stack.top
     assert isinstance(about, AboutScene)
     draw(app)

@@ -146,9 +146,9 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
         menu.form.rows[0].activate()
         table = app.stack.top
         assert isinstance(table, TableScene)
-        assert table.match.hand.hands == saved.hand.hands
-        assert table.match.hand.plays == saved.hand.plays
-        assert table.match.totals == saved.totals
+        assert table.source.match.hand.hands == saved.hand.hands
+        assert table.source.match.hand.plays == saved.hand.plays
+        assert table.source.match.totals == saved.totals
         app.stack.draw(app.screen)  # the continued position draws
     finally:
         app.shutdown()

@@ -32,12 +32,13 @@ def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) ->
             top = app.stack.find(TableScene)
             if top is not first and isinstance(top, TableScene):
                 second = top
-                if second.match.phase is not Phase.PASS or second.match.hand.plays:
+                if second.source.match.phase is not Phase.PASS or second.source.match.hand.plays:
                     break
-        assert first.match.is_over
+        assert first.source.match.is_over
         # The game that follows is autoplay too: the player's seat passes and plays by itself
         # (it used to wait at the first pass for a person who was not there).
         assert second is not None and second.session.autoplay
-        assert second.match.hand.passes[0] is not None or second.match.phase is not Phase.PASS
+        match = second.source.match
+        assert match.hand.passes[0] is not None or match.phase is not Phase.PASS
     finally:
         app.shutdown()

@@ -128,3 +128,28 @@ def test_avatars_are_distinct_round_badges() -> None:
     assert len({_bytes(b) for b in badges}) == len(badges)
     assert all(b.get_at((0, 0)).a == 0 and b.get_at((32, 32)).a == 255 for b in badges)
     assert avatar(len(AVATAR_NAMES), 64) is avatar(0, 64)  # the index wraps around
+
+
+def test_dragging_the_window_through_many_widths_keeps_the_caches_bounded() -> None:
+    """The module caches were unbounded (functools.cache): every width the window passed
+    through stayed in memory. Now each has a bound, and a new window size empties them."""
+    from scenes.table import avatars, card_art
+
+    art = CardArt()
+    for width in range(40, 40 + 3 * card_art.WIDTH_CACHE):
+        art.face(12, width)
+        art.back(width)
+        avatars.avatar(0, width)
+    caches = {
+        "blank": (card_art._blank, card_art.WIDTH_CACHE),
+        "back": (card_art._back, card_art.WIDTH_CACHE),
+        "suit": (card_art.suit_surface, card_art.SHAPE_CACHE),
+        "index": (card_art._corner_index, card_art.INDEX_CACHE),
+        "portrait": (avatars._avatar, avatars.PORTRAIT_CACHE),
+    }
+    for name, (cached, bound) in caches.items():
+        info = cached.cache_info()
+        assert info.maxsize == bound and info.currsize <= bound, name
+    assert card_art._back.cache_info().currsize == card_art.WIDTH_CACHE  # it did fill up
+    art.clear()  # what the app does when the window changes size
+    assert card_art._blank.cache_info().currsize == 0 and not art._faces

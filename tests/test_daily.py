@@ -16,7 +16,7 @@ import pytest
 
 from game import daily
 from game.cards import cards_of, format_cards, parse_cards
-from game.daily import Outcome, Streaks, daily_challenge, par_play, record, result, streaks
+from game.daily import Outcome, Streaks, daily_challenge, par_play, result, streaks
 from game.hand import Phase
 from game.rules import PassDirection
 
@@ -273,10 +273,7 @@ def test_bad_history_is_a_clear_error(history: dict[object, object]) -> None:
         streaks(history, TODAY)  # type: ignore[arg-type]
 
 
-def test_only_the_first_attempt_is_recorded() -> None:
-    history = record({}, TODAY, 4, 6)
-    assert history == {TODAY: (4, 6, True)}
-    assert record(history, TODAY, 0, 6) == history  # a replay is practice
-    practice = record({}, TODAY, 0, 6, practice=True)
-    assert practice == {TODAY: (0, 6, False)}
+def test_a_practice_day_keeps_the_played_streak_but_beats_no_par() -> None:
+    # (Only the first attempt of a date is recorded: game.profile.record_daily, tested there.)
+    practice = {TODAY: (0, 6, False)}
     assert streaks(practice, TODAY) == Streaks(1, 1, 0, 0)

@@ -67,7 +67,7 @@ def test_the_daily_screen_left_open_across_midnight_moves_to_the_new_day(
 ) -> None:
     clock = [DAY]
     monkeypatch.setattr(daily_scene, "today", lambda: clock[0])
-    app.open_daily()
+    app.stack.push(DailyScene(app))
     scene = app.stack.top
     assert isinstance(scene, DailyScene)
     until(app, scene.ready)
@@ -88,7 +88,7 @@ def test_play_pressed_just_after_midnight_never_starts_yesterdays_hand(
 ) -> None:
     clock = [DAY]
     monkeypatch.setattr(daily_scene, "today", lambda: clock[0])
-    app.open_daily()
+    app.stack.push(DailyScene(app))
     scene = app.stack.top
     assert isinstance(scene, DailyScene)
     until(app, scene.ready)

@@ -110,14 +110,8 @@ def wait_until(condition, seconds: float = 20) -> bool:  # type: ignore[no-untyp
     return False
 
 
-def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Path) -> None:
-    from scenes.table.layout import TableLayout
-
-    profile = tmp_path / "profile"
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOT_DIR / "e2e-after-trick.png"
-    shot.unlink(missing_ok=True)
-    env = {
+def game_env(display: str) -> dict[str, str]:
+    return {
         **os.environ,
         "DISPLAY": display,
         "SDL_VIDEODRIVER": "x11",
@@ -125,7 +119,21 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
         "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS,
         "PYTHONPATH": str(ROOT),
     }
+
+
+@pytest.mark.parametrize("players", [4, 3, 5])
+def test_a_pass_and_a_trick_clicked_in_a_real_window(
+    display: str, tmp_path: Path, players: int
+) -> None:
+    from scenes.table.layout import TableLayout
+
+    profile = tmp_path / "profile"
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOT_DIR / ("e2e-after-trick.png" if players == 4 else f"e2e-{players}p.png")
+    shot.unlink(missing_ok=True)
+    env = game_env(display)
     command = [sys.executable, "-m", "scenes", "--profile", str(profile), "--new-game"]
+    command += ["--players", str(players)]
     command += ["--seed", "4", "--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
     command += ["--screenshot", str(shot)]
     game = subprocess.Popen(
@@ -137,8 +145,9 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
     )
     try:
         window = find_window(env, game)
-        layout = TableLayout(SIZE)
-        rects = layout.hand_rects(13)
+        layout = TableLayout(SIZE, players)
+        size = layout.hand_size
+        rects = layout.hand_rects(size)
 
         def strip(index: int) -> tuple[float, float]:
             rect = rects[index]
@@ -148,7 +157,7 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
         # again if the clicks came while the cards were still being dealt).
         time.sleep(2.0)
         for _attempt in range(4):
-            for index in (10, 11, 12):
+            for index in (size - 3, size - 2, size - 1):
                 click(env, window, *strip(index))
             click(env, window, *layout.button.center)
             if wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0], 4):
@@ -158,12 +167,13 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
         # takes one (a refused card only shows why).
         assert wait_until(lambda: saved(profile).hand.turn == 0)
         time.sleep(1.0)  # the computer players' cards land first
-        for index in [*range(13), *range(13)]:
+        for index in [*range(size), *range(size)]:
             click(env, window, *strip(index))
             time.sleep(0.3)
-            if saved(profile).hand.hands[0].bit_count() == 12:
+            if saved(profile).hand.hands[0].bit_count() == size - 1:
                 break
-        assert saved(profile).hand.hands[0].bit_count() == 12, "no card of the player was played"
+        held = saved(profile).hand.hands[0].bit_count()
+        assert held == size - 1, "no card of the player was played"
         assert wait_until(lambda: len(saved(profile).hand.tricks) >= 1), "the trick did not end"
         time.sleep(1.0)
     finally:
@@ -177,3 +187,23 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(display: str, tmp_path: Pat
     assert "Traceback" not in stderr
     assert shot.is_file() and shot.stat().st_size > 10_000
     assert saved(profile) is not None  # closing mid-hand keeps the game to continue
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_whole_games_of_three_and_five_in_a_real_window(
+    display: str, tmp_path: Path, players: int
+) -> None:
+    """The demo plays a whole game at the window (every seat by the computer, every animation
+    through the real display) and exits with success when it is over."""
+    shot = SCREENSHOT_DIR / f"e2e-demo-{players}p.png"
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    shot.unlink(missing_ok=True)
+    command = [sys.executable, "-m", "scenes", "--profile", str(tmp_path / "p"), "--demo"]
+    command += ["--players", str(players), "--hands", "99", "--seed", "8", "--speed", "instant"]
+    command += ["--lang", "en", "--size", f"{SIZE[0]}x{SIZE[1]}", "--screenshot", str(shot)]
+    result = subprocess.run(
+        command, cwd=ROOT, env=game_env(display), capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert shot.is_file() and shot.stat().st_size > 10_000

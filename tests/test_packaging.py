@@ -874,13 +874,14 @@ ROW_FINDER = """
 import json, sys
 from pathlib import Path
 from scenes.app import App, Options
+from scenes.new_game import NewGameScene
 
 app = App(Options(profile=Path(sys.argv[1]), size=(int(sys.argv[2]), int(sys.argv[3]))))
 app.start()
 def centres(scene):
     return {row.label: rect.center for row, rect in zip(scene.form.rows, scene.form.rects)}
 menu = centres(app.stack.top)
-app.open_new_game()
+app.stack.push(NewGameScene(app))
 print(json.dumps({"menu": menu, "new game": centres(app.stack.top)}))
 """
 

@@ -26,6 +26,7 @@ from game.review import judge
 from game.rules import MoonMode, Rules
 from game.save import save_match
 from game.scoresheet import HandEntry, ScoreSheet
+from scenes import games as start
 from scenes import i18n
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
@@ -33,6 +34,7 @@ from scenes.hand_review import HandReviewScene
 from scenes.history import GameScene, HistoryScene
 from scenes.menu import MenuScene
 from scenes.photos import THUMBNAIL
+from scenes.play import TableScene
 from scenes.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
 from scenes.statistics import StatisticsScene
 
@@ -226,14 +228,16 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
     application.start()
     try:
         application.prefs.new_game.level = "easy"
-        application.start_new_game(application.prefs.new_game, autoplay=False)
+        start.new_game(application, application.prefs.new_game, autoplay=False)
         table = application.stack.top
-        match = table.match  # type: ignore[union-attr]
+        assert isinstance(table, TableScene) and table.local is not None
+        match = table.local.match
         players = [RandomPlayer(s) for s in range(4)]
         play_match(match, players, max_hands=1)
+        table.view = table.source.view()  # as a poll would leave it: the hand is over
         from scenes.score import ScoreScene
 
-        application.open_score(table)
+        application.stack.push(ScoreScene(application, table))
         score = application.stack.top
         assert isinstance(score, ScoreScene)
         review = next(b for b in score.buttons if b.label == "Review hand")

@@ -320,8 +320,10 @@ def test_house_rule_queen_breaks_hearts() -> None:
     assert HeartsBroken(1, C("QS")) in events
     for _ in range(3):
         state.play(state.legal_cards()[0])
-    if state.turn == 1:
-        assert C("2H") in state.legal_cards()
+    # Seat 3 took the queen's trick with the king and leads next, holding the ace of spades and
+    # hearts: the queen broke hearts, so it may lead one (without the house rule: only the ace).
+    assert state.turn == 3 and state.hearts_broken
+    assert C("5H") in state.legal_cards() and C("AS") in state.legal_cards()
 
 
 def test_only_the_seat_to_act_may_play() -> None:

@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from game.profile import Profile
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App, Options
 from scenes.play import TableScene
 from scenes.save_notice import PAPER
@@ -80,7 +80,7 @@ def test_no_usable_profile_folder_opens_the_game_and_says_so(tmp_path: Path) -> 
         text = app.save_notice.text()
         assert text.startswith("Your profile cannot be written") and "not saved" in text
         assert notice_on_screen(app)
-        app.start_new_game(app.prefs.new_game)
+        games.new_game(app, app.prefs.new_game)
         frame(app, 3)
         assert isinstance(app.stack.top, TableScene) and notice_on_screen(app)
     finally:
@@ -90,7 +90,7 @@ def test_no_usable_profile_folder_opens_the_game_and_says_so(tmp_path: Path) -> 
 def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
     with small_disk(tmp_path / "disk") as disk:
         app = open_app(disk, seed=3)
-        app.start_new_game(app.prefs.new_game)
+        games.new_game(app, app.prefs.new_game)
         frame(app, 30)
         app.shutdown()
         set_read_only(disk)
@@ -102,7 +102,7 @@ def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path) ->
                     app.save_notice.text()
                 )
                 assert app.has_saved_game()
-                app.continue_game()
+                games.continue_game(app)
                 frame(app, 5)
                 assert isinstance(app.stack.top, TableScene) and notice_on_screen(app)
                 shoot(app, f"profile-read-only-{lang}.png")
@@ -114,7 +114,7 @@ def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path) ->
 def test_a_full_disk_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
     with small_disk(tmp_path / "disk") as disk:
         app = open_app(disk, seed=4)
-        app.start_new_game(app.prefs.new_game)
+        games.new_game(app, app.prefs.new_game)
         frame(app, 30)
         app.shutdown()
         fill(disk)
@@ -124,7 +124,7 @@ def test_a_full_disk_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
             assert "the disk is full" in app.save_notice.text()
             assert notice_on_screen(app)
             shoot(app, "profile-disk-full-menu.png")
-            app.continue_game()
+            games.continue_game(app)
             frame(app, 5)
             assert isinstance(app.stack.top, TableScene)
         finally:
@@ -156,9 +156,9 @@ def test_a_save_failing_during_play_is_said_once_and_tried_at_every_move(
         failing = [True]
         failing_saves(app, monkeypatch, failing)
         caplog.set_level(logging.ERROR)
-        moves = len(table.match.hand.plays)
-        until(app, lambda: len(table.match.hand.plays) >= moves + 5)  # the computer plays on
-        assert len(table.match.hand.plays) >= moves + 5
+        moves = len(table.source.match.hand.plays)
+        until(app, lambda: len(table.source.match.hand.plays) >= moves + 5)  # the computer plays on
+        assert len(table.source.match.hand.plays) >= moves + 5
         assert app.save_notice.failures >= 5  # tried again at every move
         errors = [r for r in caplog.records if "cannot be saved" in r.getMessage()]
         assert len(errors) == 1  # said once, not at every card
@@ -166,8 +166,8 @@ def test_a_save_failing_during_play_is_said_once_and_tried_at_every_move(
         assert notice_on_screen(app)
         shoot(app, "save-failing-during-play.png")
         failing[0] = False
-        plays = len(table.match.hand.plays)
-        until(app, lambda: len(table.match.hand.plays) > plays)
+        plays = len(table.source.match.hand.plays)
+        until(app, lambda: len(table.source.match.hand.plays) > plays)
         assert app.save_notice.text() == "The game is saved again."
         saved = Profile.open(tmp_path / "profile").load_game()
         assert saved == table.session.to_saved()  # nothing lost: the whole game is saved

@@ -19,7 +19,7 @@ import pytest
 from game.cards import cards_of
 from game.hand import Phase
 from game.profile import PROFILE_FILE, Profile
-from scenes import i18n, score
+from scenes import games, i18n, score
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.i18n import reason_message
@@ -67,11 +67,11 @@ def key(app: App, k: int) -> None:
 
 def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
     """A point where the card at ``index`` is the topmost one (what a player would click)."""
-    rect = table.hand_rects()[index]
+    rect = table.hand.rects()[index]
     for dx in range(2, rect.w, 3):
         for dy in (rect.h // 5, rect.h // 2, 6):
             pos = (rect.x + dx, rect.y + dy)
-            if table.card_at(pos) == index:
+            if table.hand.card_at(pos) == index:
                 return pos
     raise AssertionError(f"card {index} cannot be clicked")
 
@@ -84,7 +84,7 @@ def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
         if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
             return
         frames(app)
-        if table.futures is not None:
+        if table.source.thinking:
             time.sleep(0.001)
     raise AssertionError("the game did not come back to the player")
 
@@ -111,7 +111,7 @@ class DrawnCards:
 
 
 def start_game(app: App) -> TableScene:
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene)
     return table
@@ -140,12 +140,15 @@ def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: 
     assert menu.labels()[0] == "Continue"
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
     app.prefs.new_game.target = 50
+    app.prefs.new_game.players = players
     table = start_game(app)
-    match = table.match
+    assert table.source.rules.players == players and len(table.model.hand) == 52 // players
+    match = table.source.match
     drawn_texts: list[str] = []
     real_draw_text = score.draw_text
 
@@ -162,7 +165,8 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
             drawn_texts.clear()
             top.draw(app.screen)
             totals = [str(t) for t in match.totals]
-            assert drawn_texts[drawn_texts.index("Total") + 1 :][:4] == totals
+            assert drawn_texts[drawn_texts.index("Total") + 1 :][:players] == totals
+            assert drawn_texts[:players] == [app.prefs.name(s) for s in range(players)]
             scores_checked += 1
             if match.phase is Phase.GAME_OVER:
                 assert top.headline()
@@ -175,7 +179,7 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
         if table.human_to_pass():
             for index in (0, 1, 2):
                 click(app, point_on_card(table, index))
-            assert len(table.selected) == 3
+            assert len(table.hand.selected) == 3
             frames(app)
             assert table.pass_button.visible and table.pass_button.enabled
             click(app, table.pass_button.rect.center)
@@ -191,7 +195,7 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
         click(app, point_on_card(table, index))
     else:
         raise AssertionError("the game did not end")
-    assert match.is_over and turns_checked >= 13 and scores_checked >= 2
+    assert match.is_over and turns_checked >= 52 // players and scores_checked >= 2
     assert not app.profile.has_game()  # a finished game is not offered to continue
 
 
@@ -200,7 +204,7 @@ def test_a_refused_card_says_the_engine_reason(app: App) -> None:
     for _ in range(200):
         wait_for_player(app, table)
         if table.human_to_pass():
-            table.selected = set(table.model.hand[-3:])
+            table.hand.selected = set(table.model.hand[-3:])
             key(app, pygame.K_p)
             continue
         legal = table.legal_cards()
@@ -209,7 +213,7 @@ def test_a_refused_card_says_the_engine_reason(app: App) -> None:
             break
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     card = table.model.hand[refused[0]]
-    hand = table.match.hand
+    hand = table.source.match.hand
     reason = hand.play_reason(card, 0)
     assert reason is not None
     before = list(hand.plays)
@@ -226,20 +230,20 @@ def test_keyboard_pass_and_play(app: App) -> None:
     for _ in range(3):
         key(app, pygame.K_SPACE)
         key(app, pygame.K_RIGHT)
-    assert len(table.selected) == 3
+    assert len(table.hand.selected) == 3
     key(app, pygame.K_p)
-    assert table.match.hand.passes[0] is not None
+    assert table.source.match.hand.passes[0] is not None
     wait_for_player(app, table)
     assert table.human_to_play()
     legal = table.legal_cards()
     target = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
-    table.focus = None
+    table.hand.focus = None
     key(app, pygame.K_RIGHT)
     for _ in range(target):
         key(app, pygame.K_RIGHT)
-    plays = len(table.match.hand.plays)
+    plays = len(table.source.match.hand.plays)
     key(app, pygame.K_RETURN)
-    assert len(table.match.hand.plays) == plays + 1
+    assert len(table.source.match.hand.plays) == plays + 1
 
 
 def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> None:
@@ -247,18 +251,18 @@ def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> N
     try:
         table = start_game(app)
         wait_for_player(app, table)
-        table.selected = set(table.model.hand[:3])
+        table.hand.selected = set(table.model.hand[:3])
         table.confirm_pass()
         deadline = time.monotonic() + 30
-        while not table.received and time.monotonic() < deadline:
+        while not table.hand.received and time.monotonic() < deadline:
             frames(app)
             time.sleep(0.001)
-        received = table.match.hand.received(0)
-        assert table.received == set(cards_of(received))
+        received = table.source.match.hand.received(0)
+        assert table.hand.received == set(cards_of(received))
         raised = [
             r
-            for r, c in zip(table.hand_rects(), table.model.hand, strict=True)
-            if c in table.received
+            for r, c in zip(table.hand.rects(), table.model.hand, strict=True)
+            if c in table.hand.received
         ]
         assert all(r.y < table.layout.hand_top for r in raised)
     finally:
@@ -268,22 +272,22 @@ def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> N
 def test_leaving_and_continuing_restores_the_exact_position(app: App) -> None:
     table = start_game(app)
     wait_for_player(app, table)
-    table.selected = set(table.model.hand[:3])
+    table.hand.selected = set(table.model.hand[:3])
     table.confirm_pass()
     for _ in range(3):
         wait_for_player(app, table)
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     wait_for_player(app, table)
-    hands = list(table.match.hand.hands)
-    plays = list(table.match.hand.plays)
+    hands = list(table.source.match.hand.hands)
+    plays = list(table.source.match.hand.plays)
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     click(app, menu.form.rects[0].center)  # Continue
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not table
-    assert again.match.hand.hands == hands and again.match.hand.plays == plays
+    assert again.source.match.hand.hands == hands and again.source.match.hand.plays == plays
     assert again.model.hand == sorted(cards_of(hands[0]))
 
 
@@ -293,7 +297,7 @@ def test_narrow_window_uses_two_rows_and_every_card_can_be_clicked(tmp_path: Pat
         table = start_game(app)
         wait_for_player(app, table)
         assert table.layout.two_rows
-        rects = table.hand_rects()
+        rects = table.hand.rects()
         assert len({r.y for r in rects}) == 2
         screen = app.screen.get_rect()
         assert all(screen.contains(r) for r in rects)
@@ -314,7 +318,7 @@ def test_resizing_recomputes_the_layout(app: App) -> None:
 
 
 def test_settings_are_saved_and_the_language_switches(app: App) -> None:
-    app.open_settings()
+    app.stack.push(SettingsScene(app))
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     frames(app)
@@ -337,7 +341,7 @@ def test_settings_are_saved_and_the_language_switches(app: App) -> None:
 
 
 def test_names_can_be_changed_by_typing(app: App) -> None:
-    app.open_settings()
+    app.stack.push(SettingsScene(app))
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     settings.form.focus = [row.label for row in settings.form.rows].index("Your name")
@@ -369,7 +373,7 @@ def test_the_demo_plays_a_hand_and_finishes(tmp_path: Path) -> None:
             frames(app)
             time.sleep(0.001)
         assert not app.running and app.exit_code == 0
-        assert table.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        assert table.source.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         assert not app.profile.has_game()  # the demo leaves the player's saved game alone
     finally:
         app.shutdown()
@@ -402,14 +406,14 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
     match = Match.new(options.rules(), seed=MOON_SEED)
     opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
     session = GameSession(match, options, players=opponents)
-    table = TableScene(app, session)
+    table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
     for _ in range(100):
         wait_for_player(app, table)
         if app.stack.top is not table:
             break
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             frames(app)
             click(app, table.pass_button.rect.center)
         else:
@@ -443,15 +447,15 @@ def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App)
     wait_for_player(app, table)
     assert table.pass_button.text() == "Pass left"
     assert not table.pass_button.enabled
-    table.toggle(table.model.hand[0])
-    table.toggle(table.model.hand[1])
+    table.hand.toggle(table.model.hand[0])
+    table.hand.toggle(table.model.hand[1])
     frames(app)
     assert not table.pass_button.enabled
     click(app, table.pass_button.rect.center)
-    assert table.match.hand.passes[0] is None  # two cards: nothing happens
-    table.toggle(table.model.hand[2])
-    table.toggle(table.model.hand[3])  # a fourth is refused with a message
-    assert len(table.selected) == 3 and table.status_text() == "Choose three cards to pass"
+    assert table.source.match.hand.passes[0] is None  # two cards: nothing happens
+    table.hand.toggle(table.model.hand[2])
+    table.hand.toggle(table.model.hand[3])  # a fourth is refused with a message
+    assert len(table.hand.selected) == 3 and table.status_text() == "Choose three cards to pass"
     frames(app)
     assert table.pass_button.enabled
     i18n.set_language("fr")
@@ -465,13 +469,13 @@ def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
         if app.stack.top is not table:
             break
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             table.confirm_pass()
         else:
             legal = table.legal_cards()
             table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     assert isinstance(app.stack.top, ScoreScene)
-    history = list(table.match.history)
+    history = list(table.source.match.history)
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.labels()[0] == "Continue"
@@ -479,9 +483,9 @@ def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
     frames(app)
     window = app.stack.top
     assert isinstance(window, ScoreScene)
-    assert list(window.match.history) == history
+    assert list(window.view.history) == history
     click(app, window.buttons[0].rect.center)  # OK: the next hand is dealt
-    assert window.match.hand_number == 1
+    assert window.table.source.match.hand_number == 1
 
 
 def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
@@ -493,7 +497,7 @@ def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
     executor = app.thinker.executor
     if not isinstance(executor, ProcessPoolExecutor):
         pytest.skip("worker processes are not available here")
-    table.selected = set(table.model.hand[:3])
+    table.hand.selected = set(table.model.hand[:3])
     table.confirm_pass()
     for pid in list(executor._processes):  # the worker dies, as if the system killed it
         os.kill(pid, signals.SIGKILL)
@@ -503,12 +507,12 @@ def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
             break
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
-    assert table.match.hand.trick_number >= 1 or table.match.phase is not Phase.PLAY
+    assert table.source.match.hand.trick_number >= 1 or table.source.match.phase is not Phase.PLAY
 
 
 def wait_for_hint(app: App, table: TableScene) -> None:
     deadline = time.monotonic() + 60
-    while table.hint is not None and time.monotonic() < deadline:
+    while table.advisor.hint is not None and time.monotonic() < deadline:
         frames(app)
         time.sleep(0.005)
     frames(app)
@@ -520,15 +524,15 @@ def test_h_asks_the_tutor_for_a_hint_on_the_pass_and_on_the_play(app: App) -> No
     assert table.hint_button.visible
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    assert len(table.selected) == 3 and table.selected <= set(table.model.hand)
-    assert table.hint_text and table.hint_timer > 0
+    assert len(table.hand.selected) == 3 and table.hand.selected <= set(table.model.hand)
+    assert table.advisor.hint_text and table.advisor.hint_timer > 0
     key(app, pygame.K_p)  # pass what the tutor suggested
     wait_for_player(app, table)
     click(app, table.hint_button.rect.center)
     wait_for_hint(app, table)
-    assert table.focus is not None
-    card = table.model.hand[table.focus]
+    assert table.hand.focus is not None
+    card = table.model.hand[table.hand.focus]
     assert table.legal_cards() >> card & 1  # the tutor only suggests legal cards
-    plays = len(table.match.hand.plays)
+    plays = len(table.source.match.hand.plays)
     key(app, pygame.K_RETURN)
-    assert len(table.match.hand.plays) == plays + 1
+    assert len(table.source.match.hand.plays) == plays + 1

@@ -1,5 +1,5 @@
-"""The table layout at every window size: everything on screen, nothing on top of a name plate
-or the hint button."""
+"""The table layout at every window size and for 3, 4 and 5 players: everything on screen,
+nothing on top of a name plate or the hint button."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import itertools
+import math
 
 import pygame
 import pytest
@@ -17,10 +18,14 @@ from scenes.table.layout import BOTTOM, LEFT, RIGHT, TOP, TableLayout
 WIDTHS = (640, 720, 800, 1024, 1280, 1600, 1920, 2560, 3840)
 HEIGHTS = (480, 600, 800, 1080, 1100, 1440, 2160)
 SIZES = [(w, h) for w, h in itertools.product(WIDTHS, HEIGHTS)]
+PLAYERS = (3, 4, 5)
+CASES = [(size, n) for size in SIZES for n in PLAYERS]
+IDS = [f"{w}x{h}-{n}p" for (w, h), n in CASES]
 
 
-def fan_rects(layout: TableLayout, side: int, count: int = 13) -> list[pygame.Rect]:
+def fan_rects(layout: TableLayout, side: int, count: int | None = None) -> list[pygame.Rect]:
     rects = []
+    count = layout.hand_size if count is None else count
     for (x, y), angle in layout.fan(side, count):
         w, h = (
             (layout.back_h, layout.back_w)
@@ -34,14 +39,14 @@ def fan_rects(layout: TableLayout, side: int, count: int = 13) -> list[pygame.Re
     return rects
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_everything_is_inside_the_window(size: tuple[int, int]) -> None:
-    layout = TableLayout(size)
+@pytest.mark.parametrize(("size", "players"), CASES, ids=IDS)
+def test_everything_is_inside_the_window(size: tuple[int, int], players: int) -> None:
+    layout = TableLayout(size, players)
     screen = pygame.Rect((0, 0), size)
-    for count in (13, 7, 1):
+    for count in (layout.hand_size, 7, 1):
         for rect in layout.hand_rects(count):
             assert screen.contains(rect.move(0, -layout.raise_px)), (count, rect)
-    for side in (LEFT, TOP, RIGHT):
+    for side in range(1, players):
         for rect in fan_rects(layout, side):
             assert screen.contains(rect), (side, rect)
     for place in layout.places:
@@ -53,15 +58,23 @@ def test_everything_is_inside_the_window(size: tuple[int, int]) -> None:
     assert screen.contains(layout.hint_button)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_name_plates_stay_clear_of_cards_and_each_other(size: tuple[int, int]) -> None:
-    layout = TableLayout(size)
+@pytest.mark.parametrize(("size", "players"), CASES, ids=IDS)
+def test_name_plates_stay_clear_of_cards_and_each_other(
+    size: tuple[int, int], players: int
+) -> None:
+    layout = TableLayout(size, players)
     plates = [place.plate for place in layout.places]
     for a, b in itertools.combinations([*plates, layout.hint_button], 2):
         assert not a.colliderect(b)
-    cards = [r.move(0, -layout.raise_px) for r in layout.hand_rects(13)]
-    for side in (LEFT, TOP, RIGHT):
+    cards = [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    for side in range(1, players):
         cards += fan_rects(layout, side)
+    for a, b in itertools.combinations(range(1, players), 2):  # the fans apart
+        assert (
+            not fan_rects(layout, a)[0]
+            .unionall(fan_rects(layout, a))
+            .colliderect(fan_rects(layout, b)[0].unionall(fan_rects(layout, b)))
+        )
     for plate in [*plates, layout.hint_button]:
         for rect in cards:
             assert not plate.colliderect(rect), (plate, rect)
@@ -89,3 +102,18 @@ def test_the_player_sits_at_the_bottom_and_play_goes_clockwise() -> None:
     sides = [layout.place(seat, bottom_seat=0).side for seat in range(4)]
     assert sides == [BOTTOM, LEFT, TOP, RIGHT]
     assert layout.place(2, bottom_seat=2).side == BOTTOM
+    three = TableLayout((1280, 800), players=3)
+    assert [three.place(seat).side for seat in range(3)] == [BOTTOM, LEFT, RIGHT]
+    five = TableLayout((1280, 800), players=5)
+    assert [five.place(seat).side for seat in range(5)] == [BOTTOM, LEFT, TOP, TOP, RIGHT]
+    # Across the top, clockwise: the seat after the left one sits left of the one after it.
+    assert five.place(2).fan_centre[0] < five.place(3).fan_centre[0]
+    # Each seat's trick card is nearest its own place.
+    for layout in (three, five):
+        for seat in range(layout.players):
+            fx, fy = layout.place(seat).fan_centre
+            nearest = min(
+                range(layout.players),
+                key=lambda s: math.dist(layout.place(s).trick, (fx, fy)),
+            )
+            assert nearest == seat

@@ -24,7 +24,7 @@ from game.match import Match
 from game.profile import DAILY_GAME, Profile
 from game.rules import Rules
 from scenes import daily as daily_scene
-from scenes import i18n
+from scenes import games, i18n
 from scenes.app import App
 from scenes.daily import DailyResultScene, DailyScene
 from scenes.i18n import reason_message
@@ -59,7 +59,7 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 120) -> None:
 
 def teaching_table(app: App) -> TableScene:
     app.prefs.new_game.teaching = True
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.teaching
     return table
@@ -70,13 +70,13 @@ class DrawnMarks:
 
     def __init__(self, table: TableScene, monkeypatch: pytest.MonkeyPatch) -> None:
         self.cards: set[int] = set()
-        real = table._draw_teaching_mark
+        real = table.renderer.draw_teaching_mark
 
         def record(surface: pygame.Surface, rects: list[pygame.Rect], index: int) -> None:
             self.cards.add(table.model.hand[index])
             real(surface, rects, index)
 
-        monkeypatch.setattr(table, "_draw_teaching_mark", record)
+        monkeypatch.setattr(table.renderer, "draw_teaching_mark", record)
 
 
 def symbols(cards: Any) -> list[str]:
@@ -86,38 +86,41 @@ def symbols(cards: Any) -> list[str]:
 # -- teaching mode --------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("players", [4, 3, 5])
 def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
+    app.prefs.new_game.players = players
     table = teaching_table(app)
+    assert table.source.rules.players == players
     wait_for_player(app, table)
-    run_until(app, lambda: bool(table.teaching_cards()))
-    match = table.match
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
+    match = table.source.match
     expected = tutor.advise_pass(match.view(0), f"{match.seed}/tutor")
-    assert set(table.teaching_cards()) == {int(c) for c in expected.cards}
+    assert set(table.advisor.teaching_cards()) == {int(c) for c in expected.cards}
     marks = DrawnMarks(table, monkeypatch)
     table.redraw(app.screen)
     assert marks.cards == {int(c) for c in expected.cards}  # drawn marked...
-    assert table.selected == set()  # ...but not raised: the player still chooses
-    text = table.teaching_text()
+    assert table.hand.selected == set()  # ...but not raised: the player still chooses
+    text = table.advisor.teaching_text()
     assert all(name in text for name in symbols(expected.cards))
     assert table.session.practice and table.practice_label() == "Practice"
     # The player ignores the advice: passes other cards; the next decision is advised afresh.
-    others = [c for c in table.model.hand if c not in table.teaching_cards()][:3]
+    others = [c for c in table.model.hand if c not in table.advisor.teaching_cards()][:3]
     for card in others:
         click(app, point_on_card(table, table.model.hand.index(card)))
     frames(app)
     click(app, table.pass_button.rect.center)
     assert match.hand.passes[0] is not None
     wait_for_player(app, table)
-    run_until(app, lambda: bool(table.teaching_cards()))
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
     advice = tutor.advise_play(match.view(0), f"{match.seed}/tutor")
-    assert table.teaching_cards() == (int(advice.card),)
+    assert table.advisor.teaching_cards() == (int(advice.card),)
     marks.cards.clear()
     table.redraw(app.screen)
     assert marks.cards == {int(advice.card)}
-    assert advice.card.symbol() in table.teaching_text()
-    assert table.focus is None  # not moved onto it either
+    assert advice.card.symbol() in table.advisor.teaching_text()
+    assert table.hand.focus is None  # not moved onto it either
     plays = len(match.hand.plays)
     click(app, point_on_card(table, table.model.hand.index(int(advice.card))))
     assert len(match.hand.plays) == plays + 1 and match.hand.plays[-1] == int(advice.card)
@@ -128,7 +131,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
     for _ in range(60):
         wait_for_player(app, table)
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             key(app, pygame.K_p)
             continue
         legal = table.legal_cards()
@@ -138,7 +141,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     else:
         raise AssertionError("no refused card came up")
-    hand = table.match.hand
+    hand = table.source.match.hand
     card = refused[0]
     reason = hand.play_reason(card, 0)
     assert reason is not None
@@ -153,12 +156,12 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
 
 
 def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) -> None:
-    app.start_new_game(app.prefs.new_game)
+    games.new_game(app, app.prefs.new_game)
     table = app.stack.top
     assert isinstance(table, TableScene) and not table.session.teaching
     wait_for_player(app, table)
     frames(app, 3)
-    assert table.teaching_cards() == () and table.advice is None
+    assert table.advisor.teaching_cards() == () and table.advisor.advice is None
     assert not table.session.practice and table.practice_label() == ""
 
 
@@ -169,7 +172,7 @@ def one_hand_game(app: App, seed: int) -> TableScene:
     """A game that ends after one hand (target 1), put on the table like any new game."""
     options = GameOptions(level="easy")
     session = GameSession(Match.new(Rules(target=1), seed=seed), options)
-    table = TableScene(app, session)
+    table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
     return table
 
@@ -180,7 +183,7 @@ def play_to_the_end(app: App, table: TableScene) -> None:
         if isinstance(app.stack.top, ScoreScene):
             return
         if table.human_to_pass():
-            table.selected = set(table.model.hand[:3])
+            table.hand.selected = set(table.model.hand[:3])
             key(app, pygame.K_p)
             continue
         legal = table.legal_cards()
@@ -196,7 +199,7 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)
     assert Profile.open(app.options.profile).load_game()["practice"] is True
-    app.continue_game()
+    games.continue_game(app)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.practice
     assert table.practice_label() == "Practice"
@@ -204,15 +207,15 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     # And a game without help, for contrast.
     plain = one_hand_game(app, seed=22)
     play_to_the_end(app, plain)
-    games = Profile.open(app.options.profile).finished_games()
-    assert [g.practice for g in games] == [True, False]
-    helped, unhelped = games
-    assert helped.winners == tuple(table.match.winners)
-    assert helped.totals == tuple(table.match.totals) and helped.hands == 1
+    finished = Profile.open(app.options.profile).finished_games()
+    assert [g.practice for g in finished] == [True, False]
+    helped, unhelped = finished
+    assert helped.winners == tuple(table.source.match.winners)
+    assert helped.totals == tuple(table.source.match.totals) and helped.hands == 1
     assert not helped.counts_as_win  # whatever the score said
-    assert unhelped.counts_as_win == (0 in plain.match.winners)
+    assert unhelped.counts_as_win == (0 in plain.source.match.winners)
     won, played = app.profile.win_count()
-    assert (won, played) == (int(0 in plain.match.winners), 2)
+    assert (won, played) == (int(0 in plain.source.match.winners), 2)
     assert not app.profile.has_game()
 
 
@@ -226,7 +229,7 @@ def on_day(monkeypatch: pytest.MonkeyPatch) -> dt.date:
 
 
 def open_daily(app: App) -> DailyScene:
-    app.open_daily()
+    app.stack.push(DailyScene(app))
     scene = app.stack.top
     assert isinstance(scene, DailyScene)
     return scene
@@ -270,7 +273,7 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
     click(app, scene.play_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.daily is not None
-    match = table.match
+    match = table.source.match
     for seat, cards in PASSES[on_day].items():  # the opponents' passes are the date's
         assert match.hand.passes[seat] == sum(1 << c for c in parse_cards(cards))
     assert app.has_saved_daily()
@@ -346,10 +349,10 @@ def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
     for _ in range(20):
         wait_for_player(app, table, 120)
         if table.human_to_pass():
-            table.selected = set(table.model.hand[-3:])
+            table.hand.selected = set(table.model.hand[-3:])
             key(app, pygame.K_p)
             continue
-        if len(table.match.hand.plays) >= cards:
+        if len(table.source.match.hand.plays) >= cards:
             break
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
@@ -359,14 +362,14 @@ def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
 def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: dt.date) -> None:
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
-        app.start_new_game(app.prefs.new_game)  # an ordinary game in progress, kept aside
+        games.new_game(app, app.prefs.new_game)  # an ordinary game in progress, kept aside
         ordinary = app.stack.top
         assert isinstance(ordinary, TableScene)
         wait_for_player(app, ordinary)
         key(app, pygame.K_ESCAPE)
         table = start_daily_and_play(app, on_day, 6)
-        plays = list(table.match.hand.plays)
-        hands = table.match.hand.hands
+        plays = list(table.source.match.hand.plays)
+        hands = table.source.match.hand.hands
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -381,11 +384,11 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         click(again, scene.play_button.rect.center)
         table = again.stack.top
         assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.match.hand.plays == plays and table.match.hand.hands == hands
+        assert table.source.match.hand.plays == plays and table.source.match.hand.hands == hands
         assert table.session.daily.par == PARS[on_day][0]
         assert table.session.players[1].work == daily.DAILY_WORK  # the daily's opponents
         wait_for_player(again, table, 120)
-        assert table.match.phase is Phase.PLAY
+        assert table.source.match.phase is Phase.PLAY
     finally:
         again.shutdown()
 
@@ -396,7 +399,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
         table = start_daily_and_play(app, on_day, 5)
-        plays = list(table.match.hand.plays)
+        plays = list(table.source.match.hand.plays)
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -413,7 +416,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
         scene.play()
         table = again.stack.top
         assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.session.daily.date == on_day and table.match.hand.plays == plays
+        assert table.session.daily.date == on_day and table.source.match.hand.plays == plays
         assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
     finally:
         again.shutdown()
@@ -435,9 +438,9 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     match.choose_pass(0, match.hand.hand_cards(0)[:3])
     while not match.is_over:
         match.play(match.hand.legal_cards()[0])
-    table = TableScene(app, session, fresh=False)
+    table = TableScene(app, games.local_table(app, session, fresh=False))
     app.show_table(table)
-    app.open_daily_result(table)
+    app.stack.push(DailyResultScene(app, table))
     result = app.stack.top
     assert isinstance(result, DailyResultScene)
     assert not result.copied and "copy the line above by hand" in result.copy_text()
@@ -470,5 +473,5 @@ def test_teaching_mode_switched_on_the_daily_screen_makes_the_hand_practice(
     assert isinstance(table, TableScene) and table.session.teaching and table.session.practice
     assert app.profile.load_game(DAILY_GAME)["practice"] is True
     wait_for_player(app, table, 120)
-    run_until(app, lambda: bool(table.teaching_cards()))
-    assert len(table.teaching_cards()) == 3
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
+    assert len(table.advisor.teaching_cards()) == 3

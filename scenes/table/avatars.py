@@ -232,6 +232,8 @@ _PAINTERS: Final[tuple[tuple[str, Colour, Painter], ...]] = (
     ("penguin", (170, 210, 236), _penguin),
     ("robot", (244, 206, 196), _robot),
 )
+PORTRAIT_CACHE: Final = 48
+"""Portraits kept by (index, size): the table's and the menu's of a few window sizes."""
 AVATAR_NAMES: Final = tuple(name for name, _, _ in _PAINTERS)
 """The characters, by index: "cat", "fox", "bear", "owl", "frog", "rabbit", "penguin", "robot"."""
 
@@ -242,7 +244,7 @@ def avatar(index: int, size: int) -> pygame.Surface:
     return _avatar(index % len(_PAINTERS), max(8, int(size)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=PORTRAIT_CACHE)
 def _avatar(index: int, size: int) -> pygame.Surface:
     _, background, painter = _PAINTERS[index]
     u = size * SUPERSAMPLE

@@ -31,6 +31,12 @@ Point = tuple[float, float]
 ASPECT: Final = 1.4
 """Card height over width (a poker-size card is 63 x 88 mm)."""
 SUPERSAMPLE: Final = 4
+# How many pictures each module cache keeps: enough for the widths one window size uses (the
+# table's, the score window's, the menu's) in both colour schemes; a window dragged through
+# many sizes no longer grows them without end.
+SHAPE_CACHE: Final = 256  # suit symbols by (suit, size, colour)
+INDEX_CACHE: Final = 640  # corner indices by (card, width, colour)
+WIDTH_CACHE: Final = 32  # blanks and backs by width (and style)
 """Shapes are drawn this many times larger, then smooth-scaled down (anti-aliasing)."""
 
 WHITE: Final[Colour] = (255, 255, 255)
@@ -162,7 +168,7 @@ def _draw_suit(surface: pygame.Surface, suit: Suit, colour: Colour) -> None:
         pygame.draw.polygon(surface, colour, scaled(_stem(0.5)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=SHAPE_CACHE)
 def suit_surface(suit: int, size: int, colour: Colour) -> pygame.Surface:
     """A suit symbol ``size`` pixels square in ``colour``, anti-aliased, transparent around.
 
@@ -174,7 +180,7 @@ def suit_surface(suit: int, size: int, colour: Colour) -> pygame.Surface:
     return _for_display(pygame.transform.smoothscale(big, (size, size)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=SHAPE_CACHE)
 def _upside_down_suit(suit: int, size: int, colour: Colour) -> pygame.Surface:
     return pygame.transform.flip(suit_surface(suit, size, colour), True, True)
 
@@ -186,7 +192,7 @@ def _corner_radius(width: int) -> float:
     return max(2.0, width * 0.07)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=WIDTH_CACHE)
 def _blank(width: int, fill: Colour, border: Colour) -> pygame.Surface:
     """A rounded card with a thin border, anti-aliased at the corners."""
     height = card_height(width)
@@ -204,7 +210,7 @@ def _rounded_mask(width: int) -> pygame.Surface:
     return _blank(width, WHITE, WHITE)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=INDEX_CACHE)
 def _corner_index(card: int, width: int, colour: Colour) -> pygame.Surface:
     """The rank above the suit symbol, as printed in a card's corner."""
     rank_text = RANK_NAMES[card % RANKS_PER_SUIT]
@@ -487,7 +493,7 @@ def _back_waves(surface: pygame.Surface, w: int, h: int, unit: int) -> None:
 _BACK_PAINTERS: Final = (_back_lattice, _back_rings, _back_medallion, _back_waves)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=WIDTH_CACHE)
 def _back(width: int, style: int) -> pygame.Surface:
     height = card_height(width)
     s = 2
@@ -511,6 +517,12 @@ def _back(width: int, style: int) -> pygame.Surface:
     )
     out.blit(trimmed, inner)
     return _for_display(out)
+
+
+def clear_caches() -> None:
+    """Forget every picture drawn so far (the window changed size: the old widths are dead)."""
+    for cached in (suit_surface, _upside_down_suit, _blank, _corner_index, _back):
+        cached.cache_clear()
 
 
 # --- the public face ----------------------------------------------------------------------------
@@ -564,8 +576,10 @@ class CardArt:
         return _back(width, style)
 
     def clear(self) -> None:
-        """Forget the faces drawn so far (after a display change, or to free memory)."""
+        """Forget the faces drawn so far, and the pieces they are made of (after a display
+        change, or to free memory)."""
         self._faces.clear()
+        clear_caches()
 
     def _draw_face(self, card: int, width: int) -> pygame.Surface:
         if not 0 <= card < 52:

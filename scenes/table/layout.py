@@ -1,18 +1,23 @@
 """Where everything goes on the table, computed from the window size and nothing else.
 
-Seats are placed relative to the player at the bottom: ``place = (seat - bottom_seat) % 4`` is
-0 bottom, 1 left, 2 top, 3 right (play goes clockwise). A wide window lays the hand out in one
-row; a narrow (portrait) one in two overlapping rows so the cards stay big enough to read.
+Seats are placed relative to the player at the bottom, clockwise as play goes:
+``places[(seat - bottom_seat) % players]``. Each place sits on an edge of the table: with four
+players bottom, left, top, right; with three the two opponents sit left and right; with five the
+two across share the top edge. A wide window lays the hand out in one row; a narrow (portrait)
+one in two overlapping rows so the cards stay big enough to read.
 
 >>> layout = TableLayout((1280, 800))
 >>> layout.two_rows, len(layout.hand_rects(13))
 (False, 13)
 >>> TableLayout((700, 1000)).two_rows
 True
+>>> [place.side for place in TableLayout((1280, 800), players=5).places]
+[0, 1, 2, 2, 3]
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,7 +38,7 @@ RAISE: Final = 0.22
 class Place:
     """One seat's spots: its fan of cards, its name plate, its card in the trick."""
 
-    side: int  # BOTTOM, LEFT, TOP or RIGHT
+    side: int  # the edge it sits on: BOTTOM, LEFT, TOP or RIGHT
     fan_centre: Point
     plate: pygame.Rect
     trick: Point  # centre of this seat's card in the trick
@@ -44,15 +49,25 @@ class TableLayout:
     """Every size and position of the table for one window size."""
 
     def __init__(self, size: tuple[int, int], players: int = 4) -> None:
+        if not 3 <= players <= 5:
+            raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
         self.size = size
         self.width, self.height = w, h
         self.players = players
+        self.hand_size = 52 // players  # 17, 13 or 10 (the deck loses a card or two: see Rules)
+        self.per_row = math.ceil(self.hand_size / 2)  # the back row of a hand in two rows
         self.scale = max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
         self.margin = round(min(w, h) * 0.02)
         self.two_rows = w / h < 1.05 or w < 760
         self._size_hand()
-        self.back_w = max(24, round(self.card_w * (0.5 if self.two_rows else 0.62)))
+        back_w = self.card_w * (0.5 if self.two_rows else 0.62)
+        # A full fan is this many backs long; the fans across the table must fit side by side
+        # (two of them with five players).
+        fan_length = 1 + (self.hand_size - 1) * 0.24
+        across = 2 if players == 5 else 1
+        back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
+        self.back_w = max(24, round(back_w))
         self.back_h = round(self.back_w * ASPECT)
         self.back_step = max(4, round(self.back_w * 0.24))
         self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
@@ -71,14 +86,20 @@ class TableLayout:
         if not self.two_rows:
             card_h = h * 0.21
             card_w = card_h / ASPECT
-            spacing = min(card_w * 0.62, (w * 0.86 - card_w) / 12)
+            gaps = self.hand_size - 1
+            # A longer hand than thirteen stops short of the corners, where the hand's number
+            # and the hearts indicator are written.
+            span = w * (0.86 if gaps <= 12 else 0.78)
+            spacing = min(card_w * 0.62, (span - card_w) / gaps)
             if spacing < card_w * MIN_SPACING:
-                card_w = w * 0.86 / (1 + 12 * MIN_SPACING)
+                card_w = span / (1 + gaps * MIN_SPACING)
                 spacing = card_w * MIN_SPACING
         else:
-            # Seven cards in the back row, six in front, each showing half its width.
-            card_w = min(w * 0.94 / (1 + 6 * 0.55), h * 0.2 / ASPECT)
-            spacing = min(card_w * 0.55, (w * 0.94 - card_w) / 6)
+            # Half the hand in the back row (seven of thirteen), the rest in front, each card
+            # showing about half its width.
+            gaps = self.per_row - 1
+            card_w = min(w * 0.94 / (1 + gaps * 0.55), h * 0.2 / ASPECT)
+            spacing = min(card_w * 0.55, (w * 0.94 - card_w) / gaps)
         self.card_w = max(30, round(card_w))
         self.card_h = round(self.card_w * ASPECT)
         self.spacing = spacing
@@ -97,7 +118,7 @@ class TableLayout:
         """The resting rectangles of ``count`` cards, in hand order (later ones drawn on top)."""
         if count <= 0:
             return []
-        if self.two_rows and count > 7:
+        if self.two_rows and count > self.per_row:
             back = (count + 1) // 2
             rows = [(0, back, self.hand_top), (back, count - back, self.hand_top + self.row_offset)]
         else:
@@ -118,7 +139,6 @@ class TableLayout:
     def _place_table(self) -> None:
         w, h, m = self.width, self.height, self.margin
         bw, bh = self.back_w, self.back_h
-        top_fan_y = m + bh / 2
         side_top = m + bh + m  # the side fans start below the top fan
         play_bottom = self.hand_area.top - m
         centre_y = (side_top + play_bottom) / 2
@@ -133,33 +153,56 @@ class TableLayout:
         if self.two_rows:
             dx = self.trick_w * 0.58
             dy = self.trick_h * 0.33
+        if self.players == 5:  # five cards round the centre: a wider ring keeps each readable
+            dx, dy = dx * 1.3, dy * 1.25
         plate_w, plate_h = self.plate_w, self.plate_h
-        left_plate = pygame.Rect(m, round(cy - bw * 3.4 - plate_h - m), plate_w, plate_h)
+        gaps = self.hand_size - 1  # between the backs of a full fan
+        fan_w = bw + gaps * self.back_step  # a full fan's length
+        # Each seat's card in the trick, on an ellipse round the centre, clockwise from the
+        # player's (below the centre).
+        turn = [math.radians(90 + 360 * k / self.players) for k in range(self.players)]
+        tricks = [(cx + dx * round(math.cos(a), 9), cy + dy * round(math.sin(a), 9)) for a in turn]
+        # The seats across: one at the top (four players), two sharing it (five), none (three).
+        if self.players == 4:
+            tops = [self._top(w / 2, fan_w, tricks[2], 0)]
+        elif self.players == 5:  # each fan with its plate outside it
+            shift = fan_w / 2 + m * 2
+            tops = [
+                self._top(w / 2 - shift, fan_w, tricks[2], -1),
+                self._top(w / 2 + shift, fan_w, tricks[3], 1),
+            ]
+        else:
+            tops = []
+            side_top = m  # nobody across: the side seats may start at the top
+        left_plate = pygame.Rect(
+            m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
+        )
         left_plate.top = max(round(side_top), left_plate.top)
+        for top in tops:  # below a plate that had to go under its fan
+            if top.plate.left < left_plate.right or top.plate.right > w - m - plate_w:
+                left_plate.top = max(left_plate.top, top.plate.bottom + m)
         right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
-        top_plate = pygame.Rect(0, 0, plate_w, plate_h)
-        top_plate.midright = (round(w / 2 - (bw + 12 * self.back_step) / 2 - m), round(top_fan_y))
-        if top_plate.left < m:  # no room beside the top fan: under it
-            top_plate.midtop = (round(w / 2), round(m + bh + m / 2))
         bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
         # The player's plate sits just above the left end of the hand, clear of the left fan.
-        per_row = 7 if self.two_rows else 13
+        per_row = self.per_row if self.two_rows else self.hand_size
         hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
         bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
         fan_span = bh  # side fans are centred beside the trick, below their plates
-        left_fan_y = max(cy, left_plate.bottom + m + fan_span * 0.5 + 6 * self.back_step)
-        self.places = (
-            Place(
-                BOTTOM,
-                (w / 2, self.hand_top + self.card_h / 2),
-                bottom_plate,
-                (cx, cy + dy),
-                (w / 2, h + self.trick_h),
-            ),
-            Place(LEFT, (left_x, left_fan_y), left_plate, (cx - dx, cy), (-self.trick_w, cy)),
-            Place(TOP, (w / 2, top_fan_y), top_plate, (cx, cy - dy), (w / 2, -self.trick_h)),
-            Place(RIGHT, (right_x, left_fan_y), right_plate, (cx + dx, cy), (w + self.trick_w, cy)),
+        left_fan_y = max(cy, left_plate.bottom + m + fan_span * 0.5 + gaps / 2 * self.back_step)
+        # ... and end above the player's plate when it reaches under them.
+        if bottom_plate.left < m + bh:
+            lowest = bottom_plate.top - m - fan_w / 2
+            left_fan_y = max(left_plate.bottom + m + fan_w / 2, min(left_fan_y, lowest))
+        bottom = Place(
+            BOTTOM,
+            (w / 2, self.hand_top + self.card_h / 2),
+            bottom_plate,
+            tricks[0],
+            (w / 2, h + self.trick_h),
         )
+        left = Place(LEFT, (left_x, left_fan_y), left_plate, tricks[1], (-self.trick_w, cy))
+        right = Place(RIGHT, (right_x, left_fan_y), right_plate, tricks[-1], (w + self.trick_w, cy))
+        self.places: tuple[Place, ...] = (bottom, left, *tops, right)
         self.deck = (cx, cy)
         # The pass button sits in the middle of the empty table; messages just above the hand.
         self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
@@ -170,7 +213,7 @@ class TableLayout:
             self.hint_button.bottomleft = (m, h - m)
         else:
             self.hint_button.midleft = (bottom_plate.right + m, bottom_plate.centery)
-        self.message_centre = (cx, self.hand_area.top - m - self.font_size)
+        self.message_centre: Point = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
         self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
@@ -179,20 +222,36 @@ class TableLayout:
         if self.two_rows:
             self.hearts_icon.topright = (w - m, m)
 
+    def _top(self, x: float, fan_w: float, trick: Point, outward: int) -> Place:
+        """A seat across the table with its fan centred at ``x``: its plate beside the fan, on
+        the left (``outward`` -1 or 0) or the right (1), or under it when there is no room."""
+        w, m = self.width, self.margin
+        y = m + self.back_h / 2
+        plate = pygame.Rect(0, 0, self.plate_w, self.plate_h)
+        if outward <= 0:
+            plate.midright = (round(x - fan_w / 2 - m), round(y))
+        else:
+            plate.midleft = (round(x + fan_w / 2 + m), round(y))
+        if plate.left < m or plate.right > w - m:  # no room beside the fan: under it
+            plate.midtop = (round(x), round(m + self.back_h + m / 2))
+        return Place(TOP, (x, y), plate, trick, (x, -self.trick_h))
+
     def place(self, seat: int, bottom_seat: int = 0) -> Place:
-        return self.places[(seat - bottom_seat) % 4]
+        return self.places[(seat - bottom_seat) % self.players]
 
     def fan(self, side: int, count: int) -> list[tuple[Point, float]]:
-        """Centres and angles of an opponent's ``count`` backs (in drawing order)."""
+        """Centres and angles of the ``count`` backs of the opponent at ``places[side]`` (in
+        drawing order)."""
         place = self.places[side]
+        edge = place.side
         cx, cy = place.fan_centre
         step = self.back_step
         result: list[tuple[Point, float]] = []
         for i in range(count):
             offset = (i - (count - 1) / 2) * step
-            if side == TOP:
+            if edge == TOP:
                 result.append(((cx - offset, cy), 180.0))
-            elif side == LEFT:
+            elif edge == LEFT:
                 result.append(((cx, cy + offset), 270.0))
             else:
                 result.append(((cx, cy - offset), 90.0))

@@ -1,8 +1,8 @@
 """What the table shows right now: a state the engine reached, caught up event by event.
 
-The engine runs ahead of the screen by at most one move; each event is applied here when its
-animation ends, and the engine's own view of the bottom seat is copied in at the end of every
-move, so the picture can never drift from the rules.
+The game runs ahead of the screen by at most the updates the table's source last gave; each
+event is applied here when its animation ends, and the source's view of the bottom seat is
+copied in after the last of them, so the picture can never drift from the rules.
 """
 
 from __future__ import annotations
@@ -28,16 +28,16 @@ from game.view import SeatView
 class TableModel:
     seat: int  # the seat at the bottom, whose cards are shown
     hand: list[int] = field(default_factory=list)  # its cards, sorted
-    counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    counts: list[int] = field(default_factory=list)  # cards each seat holds (by seat)
     trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) in play order
-    points: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # taken this hand
+    points: list[int] = field(default_factory=list)  # taken this hand, by seat
     hearts_broken: bool = False
     leader: int = 0
     turn: int = 0
     phase: Phase = Phase.PASS
     pass_direction: PassDirection = PassDirection.LEFT
     hand_number: int = 0
-    totals: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    totals: list[int] = field(default_factory=list)  # by seat
 
     @classmethod
     def from_view(cls, view: SeatView) -> TableModel:

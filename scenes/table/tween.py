@@ -43,8 +43,6 @@ class Flight:
     end: Point
     duration: float
     delay: float = 0.0
-    start_angle: float = 0.0
-    end_angle: float = 0.0
     hidden_before: bool = False
     easing: Callable[[float], float] = ease_out_cubic
 
@@ -56,9 +54,6 @@ class Flight:
     def position(self, elapsed: float) -> Point:
         f = self.easing(self.progress(elapsed))
         return (lerp(self.start[0], self.end[0], f), lerp(self.start[1], self.end[1], f))
-
-    def angle(self, elapsed: float) -> float:
-        return lerp(self.start_angle, self.end_angle, self.easing(self.progress(elapsed)))
 
     def visible(self, elapsed: float) -> bool:
         return not (self.hidden_before and elapsed < self.delay)

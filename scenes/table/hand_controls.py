@@ -1,0 +1,161 @@
+"""The player's cards as the player handles them: where each one is, the one under the mouse,
+the keyboard's focus, the cards raised for the pass, the cards just received (raised and
+marked), and the hand closing up after a card leaves it. Input here only chooses a card; what
+choosing it means (raise it, play it) is the table scene's business.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.rules import PASS_SIZE
+from scenes.i18n import _
+from scenes.table.tween import ease_out_cubic
+
+if TYPE_CHECKING:
+    from scenes.play import TableScene
+
+RECEIVED_SHOWN: Final = 2.2  # seconds the received cards stay raised (times the speed)
+HAND_CLOSE: Final = 0.2  # seconds the hand takes to close up after a card leaves it
+CHOOSE_KEYS: Final = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
+
+
+class HandControls:
+    """The bottom seat's cards under the mouse and the keys (see the module docstring)."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.selected: set[int] = set()  # cards raised for the pass
+        self.received: set[int] = set()  # cards just received, shown raised and marked
+        self.received_timer = 0.0
+        self.motion: dict[int, tuple[int, int]] = {}  # where each card slides from
+        self.motion_time = 0.0
+        self.focus: int | None = None  # keyboard focus: an index into the shown hand
+        self.hover: int | None = None  # the card under the mouse
+
+    # -- where the cards are ---------------------------------------------------------------------
+
+    def resting_rects(self) -> list[pygame.Rect]:
+        """Where each shown card rests, raised ones raised."""
+        layout = self.table.layout
+        cards = self.table.model.hand
+        rects = layout.hand_rects(len(cards))
+        raised = self.selected | self.received
+        for rect, card in zip(rects, cards, strict=True):
+            if card in raised:
+                rect.move_ip(0, -layout.raise_px)
+        return rects
+
+    def rects(self) -> list[pygame.Rect]:
+        """Where each card of the shown hand is, raised ones raised, sliding ones on their way
+        (input and drawing agree)."""
+        rects = self.resting_rects()
+        if self.motion:
+            f = ease_out_cubic(self.motion_time / (HAND_CLOSE * max(self.table.speed, 0.01)))
+            for rect, card in zip(rects, self.table.model.hand, strict=True):
+                start = self.motion.get(card)
+                if start is not None and start[1] == rect.y:
+                    rect.x = round(start[0] + (rect.x - start[0]) * f)
+        return rects
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the topmost shown card under ``pos``."""
+        rects = self.rects()
+        for index in range(len(rects) - 1, -1, -1):
+            if rects[index].collidepoint(pos):
+                return index
+        return None
+
+    @property
+    def moving(self) -> bool:
+        """Something here moves on its own (the hand closing up, received cards shown)."""
+        return bool(self.motion) or self.received_timer > 0
+
+    # -- changes ---------------------------------------------------------------------------------
+
+    def toggle(self, card: int) -> None:
+        """Raise or lower a card for the pass (at most three raised)."""
+        if card in self.selected:
+            self.selected.discard(card)
+        elif len(self.selected) < PASS_SIZE:
+            self.selected.add(card)
+        else:
+            self.table.say(_("Choose three cards to pass"))
+
+    def end_received(self) -> None:
+        self.received.clear()
+        self.received_timer = 0.0
+
+    def show_received(self, cards: set[int]) -> None:
+        """The cards just received stay raised and marked for a while (or until a key)."""
+        self.received = cards
+        self.received_timer = RECEIVED_SHOWN * self.table.speed
+
+    def close_up(self, before: dict[int, tuple[int, int]]) -> None:
+        """The hand changed: the cards left slide from where they were (``before``)."""
+        self.hover = None
+        self.motion = before
+        self.motion_time = 0.0
+
+    def new_deal(self) -> None:
+        self.selected.clear()
+        self.end_received()
+
+    def tick(self, dt: float) -> None:
+        if self.received_timer > 0:
+            self.received_timer -= dt
+            if self.received_timer <= 0:
+                self.end_received()
+        if self.motion:
+            self.motion_time += dt
+            if self.motion_time >= HAND_CLOSE * self.table.speed:
+                self.motion = {}
+
+    def clamp_focus(self) -> None:
+        count = len(self.table.model.hand)
+        if self.focus is not None and self.focus >= count:
+            self.focus = count - 1 if count else None
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self.card_at(event.pos)
+            if index is None:
+                return False
+            self.end_received()
+            self.table.card_chosen(self.table.model.hand[index])
+            return True
+        return False
+
+    def key(self, key: int) -> bool:
+        """The arrows move the focus; Space, Enter or Up choose the focused card; Down lowers
+        a raised one."""
+        hand = self.table.model.hand
+        if not hand:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if self.focus is None:
+                self.focus = 0 if step > 0 else len(hand) - 1
+            else:
+                self.focus = (self.focus + step) % len(hand)
+            self.end_received()
+            return True
+        if key in CHOOSE_KEYS:
+            if self.focus is None:
+                self.focus = 0
+                return True
+            card = hand[min(self.focus, len(hand) - 1)]
+            self.end_received()
+            self.table.card_chosen(card, raise_only=key == pygame.K_UP)
+            return True
+        if key == pygame.K_DOWN and self.focus is not None and self.table.human_to_pass():
+            self.selected.discard(hand[min(self.focus, len(hand) - 1)])
+            return True
+        return False

@@ -1,0 +1,252 @@
+"""The table scene is driven by a TableSource and nothing else: a fake source that knows the
+game only through one seat's view plays whole games through the window, and raises if the table
+asks it for anything the protocol does not offer (another seat's cards above all)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.cards import cards_of
+from game.events import PassesExchanged
+from game.match import Match
+from game.moves import Move
+from game.players import RandomPlayer, decide
+from game.rules import Rules
+from game.table import MoveRefused, TableClosed, TableSource, Update
+from game.view import SeatView
+from scenes import i18n
+from scenes.app import App, Options
+from scenes.dialogs import ChoiceDialog
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+
+FRAME = 1 / 60
+SEAT = 0
+
+
+class SeatViewOnlySource:
+    """A table seen from seat 0: the game itself lives in a closure the table cannot reach;
+    whatever the table asks outside the protocol raises. The other seats play at random."""
+
+    PROTOCOL = frozenset({"seat", "rules", "names", "view", "poll", "send", "ready", "close"})
+
+    def __init__(self, rules: Rules, seed: int, *, others_ready_after: int = 0) -> None:
+        match = Match.new(rules, seed)
+        bots = [RandomPlayer(f"{seed}/{s}") for s in range(rules.players)]
+        pending: list[Update] = [match.start_event()]
+        self.asked: list[str] = []  # what the table called, in order
+        self.views = 0
+        self.events = 0
+        self.closed = False
+
+        def view() -> SeatView:
+            self.views += 1
+            seen = match.view(SEAT)
+            # The view holds the seat's own cards only: a count for everyone else.
+            assert seen.hand == match.hand.hands[SEAT]
+            return seen
+
+        def poll() -> list[Update]:
+            if waiting[0]:
+                waiting[0] -= 1
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
+                return []
+            if not pending:
+                acting = [s for s in match.to_act() if s != SEAT]
+                for seat in acting:
+                    pending.extend(match.apply(seat, decide(bots[seat], match.view(seat))))
+            out = [_for_seat(u) for u in pending]
+            pending.clear()
+            self.events += len(out)
+            return out
+
+        def send(move: Move) -> None:
+            reason = match.move_reason(SEAT, move)
+            if reason is not None:
+                pending.append(MoveRefused(str(move), reason))
+            else:
+                pending.extend(match.apply(SEAT, move))
+
+        waiting = [0]  # polls left before the other people at the table are ready too
+
+        def ready() -> None:
+            if not match.to_act() and not match.is_over:
+                waiting[0] = others_ready_after
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
+
+        def close() -> None:
+            self.closed = True
+
+        def over() -> bool:
+            return match.is_over
+
+        def totals() -> tuple[int, ...]:
+            return tuple(match.totals)
+
+        self._calls = {"view": view, "poll": poll, "send": send, "ready": ready, "close": close}
+        self.game_over = over  # for the test's eyes only
+        self.totals = totals
+        self.seat = SEAT
+        self.rules = rules
+        self.names = tuple(f"Seat {s}" for s in range(rules.players))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        calls = self.__dict__.get("_calls", {})
+        if name in calls:
+            self.__dict__["asked"].append(name)
+            return calls[name]
+        raise AssertionError(f"the table asked its source for {name!r}, outside the protocol")
+
+
+def _for_seat(update: Update) -> Update:
+    from game.events import for_seat
+
+    return for_seat(update, SEAT) if not isinstance(update, MoveRefused | TableClosed) else update
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(Options(profile=tmp_path / "p", size=(1280, 800), lang="en", speed="instant"))
+    application.start()
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.stack.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
+    rect = table.hand.rects()[index]
+    for dx in range(2, rect.w, 3):
+        pos = (rect.x + dx, rect.y + rect.h // 5)
+        if table.hand.card_at(pos) == index:
+            return pos
+    raise AssertionError(f"card {index} cannot be clicked")
+
+
+def test_the_fake_source_fills_the_protocol() -> None:
+    source = SeatViewOnlySource(Rules(), 1)
+    assert isinstance(source, TableSource)
+    with pytest.raises(AssertionError, match="outside the protocol"):
+        source.match  # noqa: B018  (the test: anything else raises)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_whole_game_through_a_seat_view_only_source(app: App, players: int) -> None:
+    source = SeatViewOnlySource(Rules(players=players, target=40), seed=players)
+    table = TableScene(app, source)
+    app.show_table(table)
+    passed = played = refused = scores = 0
+    for _frame in range(20000):
+        app.stack.update(FRAME)
+        app.stack.draw(app.screen)
+        top = app.stack.top
+        if isinstance(top, ScoreScene):
+            scores += 1
+            shown = [c.text for c in top.cells() if c.bold and c.row > 0 and c.column >= 0]
+            assert shown == [str(t) for t in source.totals()]
+            if source.game_over():
+                break
+            click(app, top.buttons[0].rect.center)
+        elif isinstance(top, ChoiceDialog):
+            top.buttons[0].action()
+        elif table.human_to_pass():
+            for index in range(3):
+                click(app, point_on_card(table, index))
+            key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+            app.stack.handle_event(key)
+            passed += 1
+        elif table.human_to_play():
+            legal = table.legal_cards()
+            assert table.shown_greyed() == {c for c in table.model.hand if not legal >> c & 1}
+            illegal = [i for i, c in enumerate(table.model.hand) if not legal >> c & 1]
+            if illegal and refused < 3:  # the table refuses it with the reason, sends nothing
+                sent = source.asked.count("send")
+                click(app, point_on_card(table, illegal[0]))
+                assert source.asked.count("send") == sent and table.message
+                refused += 1
+            index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+            click(app, point_on_card(table, index))
+            played += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert source.game_over() and scores >= 2 and played >= 52 // players * scores
+    assert passed >= 1 and refused >= 1
+    assert source.views > 0 and source.events > 0
+    assert set(source.asked) <= SeatViewOnlySource.PROTOCOL
+
+
+def test_a_refused_move_comes_back_as_a_message(app: App) -> None:
+    source = SeatViewOnlySource(Rules(), 3)
+    table = TableScene(app, source)
+    app.show_table(table)
+    for _ in range(200):
+        app.stack.update(FRAME)
+        if table.human_to_pass():
+            break
+    # A pass of cards the seat does not hold: the view would refuse it, so send it directly.
+    others = [c for c in range(52) if c not in table.model.hand][:3]
+    table.send(Move.pass_cards(others))
+    for _ in range(5):
+        app.stack.update(FRAME)
+    assert "hold" in table.message and table.human_to_pass()
+
+
+def test_events_reach_the_table_filtered_for_its_seat() -> None:
+    source = SeatViewOnlySource(Rules(), 2)
+    source.poll()  # the deal
+    hand = cards_of(source.view().hand)
+    source.send(Move.pass_cards(hand[:3]))
+    updates: list[Update] = []
+    for _ in range(10):
+        updates += source.poll()
+    exchanged = [u for u in updates if isinstance(u, PassesExchanged)]
+    assert exchanged and all(g is None for s, g in enumerate(exchanged[0].given) if s != SEAT)
+
+
+def test_after_the_score_the_table_waits_for_the_others_without_asking_again(app: App) -> None:
+    """A remote table deals the next hand only when everyone has seen the score: meanwhile the
+    score window does not come back, and the next hand is shown when it is dealt."""
+    source = SeatViewOnlySource(Rules(target=200), seed=6, others_ready_after=30)
+    table = TableScene(app, source)
+    app.show_table(table)
+    for _frame in range(5000):
+        app.stack.update(FRAME)
+        top = app.stack.top
+        if isinstance(top, ScoreScene):
+            break
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            table.confirm_pass()
+        elif table.human_to_play():
+            legal = table.legal_cards()
+            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    else:
+        raise AssertionError("the hand did not end")
+    click(app, top.buttons[0].rect.center)
+    assert app.stack.top is table
+    for _frame in range(20):  # the others are not ready yet
+        app.stack.update(FRAME)
+        assert app.stack.top is table and table.view.hand_number == 0
+    for _frame in range(200):
+        app.stack.update(FRAME)
+        if table.human_to_pass():
+            break
+    assert table.view.hand_number == 1 and app.stack.top is table
