@@ -1,0 +1,100 @@
+"""The table scene plays a hand of an online table: the window's seat is a RemoteTable on a
+real websocket server over loopback, with a friend (another RemoteTable, played by a script)
+and two computer players. The hand is clicked through the window as a person would; the score
+the window shows is the one the server's engine made, and the friend's client agrees."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.hand import Phase
+from game.net.client import RemoteTable
+from game.players import RandomPlayer, decide
+from game.rules import Rules
+from scenes.dialogs import ChoiceDialog
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+from tests.net_helpers import serving, wait_for
+from tests.test_table_source import FRAME, click, point_on_card
+from tests.test_table_source import app as app  # noqa: F401  (the fixture)
+
+
+def play_friend(friend: RemoteTable, player: RandomPlayer, done: set[tuple[int, ...]]) -> None:
+    """The friend's script: answer each decision the friend's seat owes, once."""
+    friend.poll()
+    if not friend.has_view():
+        return
+    view = friend.view()
+    key = (view.hand_number, view.trick_number, len(view.trick), int(view.phase is Phase.PASS))
+    if view.phase is Phase.HAND_OVER:
+        if (-1, view.hand_number) not in done:
+            done.add((-1, view.hand_number))
+            friend.ready()
+        return
+    owes = (view.phase is Phase.PASS and not view.passed) or view.my_turn
+    owes = owes or (view.phase is Phase.MOON_CHOICE and view.turn == view.seat)
+    if owes and key not in done:
+        done.add(key)
+        friend.send(decide(player, view))
+
+
+def test_a_hand_of_an_online_table_clicked_through_the_window(app: object) -> None:
+    from scenes.app import App
+
+    assert isinstance(app, App)
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        friend = RemoteTable.join(server.address, host.code, "Bea")
+        assert friend.wait_seated()
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        table = TableScene(app, host)
+        app.show_table(table)
+        friend_player, friend_done = RandomPlayer(seed=5), set[tuple[int, ...]]()
+        passed = played = 0
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            play_friend(friend, friend_player, friend_done)
+            app.stack.update(FRAME)
+            app.stack.draw(app.screen)
+            top = app.stack.top
+            if isinstance(top, ScoreScene):
+                break
+            if isinstance(top, ChoiceDialog):
+                top.buttons[0].action()
+            elif table.human_to_pass():
+                for index in range(3):
+                    click(app, point_on_card(table, index))
+                app.stack.handle_event(
+                    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+                )
+                passed += 1
+            elif table.human_to_play():
+                legal = table.legal_cards()
+                index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+                click(app, point_on_card(table, index))
+                played += 1
+            time.sleep(0.001)
+        else:
+            raise AssertionError("the online hand did not end in the window")
+        assert passed == 1 and played == 13
+        seen = host.view()
+        assert seen.phase is Phase.HAND_OVER and seen.hand_scores is not None
+        assert sum(seen.hand_scores) in (26, 78)  # a hand holds 26 points (78 after a moon)
+        wait_for(lambda: (friend.poll(), friend.view().phase is Phase.HAND_OVER)[1], what="friend")
+        assert friend.view().hand_scores == seen.hand_scores  # both clients got the server's
+        shown = [c.text for c in top.cells() if c.bold and c.row > 0 and c.column >= 0]
+        assert shown == [str(t) for t in seen.totals]
+        Path("build/screenshots").mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, "build/screenshots/online_table_score.png")
+        friend.close()
+        host.close()
