@@ -19,12 +19,13 @@ from game.hand import Phase
 from game.net.client import RemoteTable
 from game.players import RandomPlayer, decide
 from game.rules import Rules
+from scenes.app import App
 from scenes.dialogs import ChoiceDialog
 from scenes.play import TableScene
 from scenes.score import ScoreScene
 from tests.net_helpers import serving, wait_for
 from tests.test_table_source import FRAME, click, point_on_card
-from tests.test_table_source import app as app  # noqa: F401  (the fixture)
+from tests.test_table_source import app as app  # the fixture
 
 
 def play_friend(friend: RemoteTable, player: RandomPlayer, done: set[tuple[int, ...]]) -> None:
@@ -46,10 +47,7 @@ def play_friend(friend: RemoteTable, player: RandomPlayer, done: set[tuple[int, 
         friend.send(decide(player, view))
 
 
-def test_a_hand_of_an_online_table_clicked_through_the_window(app: object) -> None:
-    from scenes.app import App
-
-    assert isinstance(app, App)
+def test_a_hand_of_an_online_table_clicked_through_the_window(app: App) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
         assert host.wait_seated()
