@@ -1,0 +1,117 @@
+"""The name plates and the score sheet at the table, headless: the game's totals and this hand's
+points apart on each plate, the moon's shooter named, the score window opened at any time."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.match import Match
+from game.rules import MoonMode
+from scenes import games, i18n
+from scenes.app import App
+from scenes.dialogs import ChoiceDialog
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+from tests.test_scenes import (
+    MOON_SEED,
+    LowestCardPlayer,
+    click,
+    frames,
+    make_app,
+    wait_for_player,
+)
+
+SHOTS = Path("build/screenshots")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = make_app(tmp_path, seed=5, speed="instant")
+    application.prefs.new_game.level = "easy"
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def moon_table(app: App) -> tuple[TableScene, Match]:
+    from scenes.session import GameSession
+
+    app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
+    options = app.prefs.new_game
+    match = Match.new(options.rules(), seed=MOON_SEED)
+    opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
+    session = GameSession(match, options, players=opponents)
+    table = TableScene(app, games.local_table(app, session))
+    app.show_table(table)
+    return table, match
+
+
+def play_to_moon(app: App, table: TableScene) -> None:
+    """The player passes low and plays high: seat 0 shoots the moon (see MOON_SEED)."""
+    for _ in range(100):
+        wait_for_player(app, table)
+        if app.stack.top is not table:
+            return
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            frames(app)
+            click(app, table.pass_button.rect.center)
+        else:
+            legal = table.legal_cards()
+            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+
+
+def shoot(app: App, name: str) -> None:
+    """Screenshots at 1280x800 and 720x1100 (looked at), back to 1280x800 after."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size in ((1280, 800), (720, 1100)):
+        app.screen = pygame.display.set_mode(size)
+        app.resize()
+        pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))  # set_mode cleared it
+        frames(app)
+        pygame.image.save(app.screen, SHOTS / f"{name}_{size[0]}x{size[1]}.png")
+    app.screen = pygame.display.set_mode((1280, 800))
+    app.resize()
+    frames(app)
+
+
+def plate_texts(table: TableScene, seat: int) -> list[str]:
+    return [t[0] for t in table.renderer._plate_texts(table.renderer._plate_picture(seat))]
+
+
+def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: App) -> None:
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)  # give the others 26
+    wait_for_player(app, table)
+    assert isinstance(app.stack.top, ScoreScene)
+    assert match.history[0] == (0, 26, 26, 26)
+    # The shooter's plate says so instead of "26 points"; every plate shows the game's total.
+    mine = plate_texts(table, 0)
+    assert "Total 0" in mine and "Moon!" in mine
+    assert not any("26" in text for text in mine)
+    for seat in (1, 2, 3):
+        texts = plate_texts(table, seat)
+        assert "Total 26" in texts and "hand 0" in texts
+    app.stack.remove(app.stack.top)
+    frames(app)
+    shoot(app, "plates_moon")
+    # The next hand: the totals stay on the plates while this hand's points start again.
+    table.next_hand()
+    wait_for_player(app, table)
+    for seat in (1, 2, 3):
+        assert "Total 26" in plate_texts(table, seat)
+    assert "hand 0" in plate_texts(table, 1)
+    assert "Moon!" not in plate_texts(table, 0)
