@@ -131,6 +131,8 @@ class TableScene(Scene):
         self.renderer = TableRenderer(self)
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
+        self.menu_button = Button(N_("Menu"), self.app.leave_game)
+        self.score_button = Button(N_("Score"), self.show_score_sheet)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -156,6 +158,8 @@ class TableScene(Scene):
         self.layout = TableLayout(size, self.source.rules.players)
         self.pass_button.rect = self.layout.button.copy()
         self.hint_button.rect = self.layout.hint_button.copy()
+        self.menu_button.rect = self.layout.menu_button.copy()
+        self.score_button.rect = self.layout.score_button.copy()
         self.renderer.resize(size)
 
     # -- what the seat may do now ----------------------------------------------------------------
@@ -268,6 +272,12 @@ class TableScene(Scene):
             self.ready_for = self.view.hand_number  # a remote table may wait for the others
             self.source.ready()
 
+    def show_score_sheet(self) -> None:
+        """The grey score window with every hand so far, to read only: it closes with Esc or
+        OK and the game goes on where it was (the table does not run while it is open)."""
+        if self.app.stack.top is self:
+            self.app.stack.push(ScoreScene(self.app, self, read_only=True))
+
     def new_game(self) -> None:
         """Another game (as whoever opened the table says), else back to the menu."""
         if self.on_new_game is not None:
@@ -309,10 +319,15 @@ class TableScene(Scene):
             if event.key == pygame.K_h:
                 self.advisor.request_hint()
                 return True
+            if event.key in (pygame.K_s, pygame.K_F4):
+                self.show_score_sheet()
+                return True
             return self.hand.key(event.key)
         if self.pass_button.visible and self.pass_button.handle_event(event):
             return True
         if self.hint_button.visible and self.hint_button.handle_event(event):
+            return True
+        if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
             return True
         return self.hand.mouse(event)
 
@@ -432,6 +447,10 @@ class TableScene(Scene):
         self.app.stack.push(ScoreScene(self.app, self, extra_hand=self.extra_hand))
 
     # -- drawing ---------------------------------------------------------------------------------
+
+    def buttons(self) -> tuple[Button, ...]:
+        """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
+        return (self.pass_button, self.hint_button, self.menu_button, self.score_button)
 
     def _pass_label(self) -> str:
         direction = self.model.pass_direction

@@ -51,23 +51,31 @@ class Cell:
 class ScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, *, extra_hand: bool = False) -> None:
+    def __init__(
+        self, app: App, table: TableScene, *, extra_hand: bool = False, read_only: bool = False
+    ) -> None:
+        """``read_only``: the sheet opened from the table during a hand (S, F4, the Score
+        button): it only shows, and closing it changes nothing."""
         super().__init__(app)
         self.table = table
         self.view: SeatView = table.view
-        self.extra_hand = extra_hand
-        self.game_over = self.view.phase is Phase.GAME_OVER
-        self.auto = not table.human
+        self.read_only = read_only
+        self.extra_hand = extra_hand and not read_only
+        self.game_over = self.view.phase is Phase.GAME_OVER and not read_only
+        self.auto = not table.human and not read_only
         self.timer = 0.0
         self.buttons: list[Button] = []
-        if self.game_over:
+        if read_only:
+            self.buttons = [Button(N_("OK"), self.close)]
+        elif self.game_over:
             self.buttons = [
                 Button(N_("New game"), self.new_game),
                 Button(N_("Menu"), self.to_menu),
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
-        if table.local is not None and table.human and self.view.hand_scores is not None:
+        finished = self.view.hand_scores is not None and not read_only
+        if table.local is not None and table.human and finished:
             self.buttons.append(Button(N_("Review hand"), self.review))  # a game played here
         self.focus = 0
         self.scale = 1.0
@@ -128,7 +136,8 @@ class ScoreScene(Scene):
 
     def close(self) -> None:
         self.app.stack.remove(self)
-        self.table.next_hand()
+        if not self.read_only:
+            self.table.next_hand()
 
     def review(self) -> None:
         """The hand just played, trick by trick, with the tutor's view (scenes.hand_review):
@@ -185,6 +194,8 @@ class ScoreScene(Scene):
                 self.buttons[self.focus].action()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key == pygame.K_ESCAPE and self.read_only:  # back to the table
+                self.close()
             elif event.key == pygame.K_ESCAPE:  # the menu, as everywhere (the game is saved)
                 self.to_menu()
             return True

@@ -27,6 +27,7 @@ from tests.test_scenes import (
     LowestCardPlayer,
     click,
     frames,
+    key,
     make_app,
     wait_for_player,
 )
@@ -115,3 +116,62 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: A
         assert "Total 26" in plate_texts(table, seat)
     assert "hand 0" in plate_texts(table, 1)
     assert "Moon!" not in plate_texts(table, 0)
+
+
+def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None:
+    from game.save import save_match
+    from scenes.menu import MenuScene
+
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)
+    wait_for_player(app, table)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    click(app, window.buttons[0].rect.center)  # OK: the next hand
+    wait_for_player(app, table)
+    assert table.human_to_pass() and match.hand_number == 1
+    table.hand.selected = set(table.model.hand[:3])
+    frames(app)
+    click(app, table.pass_button.rect.center)
+    wait_for_player(app, table)
+    legal = table.legal_cards()
+    table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    frames(app, 3)  # mid-trick
+    before = save_match(match)
+    shown_before = (list(table.model.hand), list(table.model.trick))
+    opened = 0
+    for open_it in (
+        lambda: key(app, pygame.K_s),
+        lambda: key(app, pygame.K_F4),
+        lambda: click(app, table.score_button.rect.center),
+    ):
+        open_it()
+        sheet = app.stack.top
+        assert isinstance(sheet, ScoreScene) and sheet.read_only
+        opened += 1
+        texts = [cell.text for cell in sheet.cells()]
+        assert "Hand 1" in texts and "Hand 2" not in texts  # every hand so far
+        totals = [c.text for c in sheet.cells() if c.row == 2 and c.column >= 0]
+        assert totals == [str(t) for t in match.totals] == ["0", "26", "26", "26"]
+        assert [b.text() for b in sheet.buttons] == ["OK"]
+        frames(app, 30)  # the game waits while the sheet is open
+        assert app.stack.top is sheet and save_match(match) == before
+        if opened == 1:
+            shoot(app, "score_sheet_mid_hand")
+            key(app, pygame.K_ESCAPE)
+        else:
+            click(app, sheet.buttons[0].rect.center)
+        assert app.stack.top is table
+        assert save_match(match) == before
+        assert (list(table.model.hand), list(table.model.trick)) == shown_before
+    assert opened == 3
+    # The game goes on after.
+    wait_for_player(app, table)
+    assert table.human_to_play() and app.stack.top is table
+    shoot(app, "table_buttons")
+    # The menu button is the mouse's way out (Esc already was).
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.stack.top, MenuScene)

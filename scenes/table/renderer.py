@@ -371,7 +371,7 @@ class TableRenderer:
         )
         buttons = tuple(
             (button.visible, button.enabled, button.text(), area(button.rect))
-            for button in (self.table.pass_button, self.table.hint_button)
+            for button in self.table.buttons()
         )
         return (
             self.layout.size,
@@ -394,8 +394,8 @@ class TableRenderer:
         for image, rect in sprites:
             surface.blit(image, rect)
         self._draw_indicators(surface, indicators)
-        self.table.pass_button.draw(surface, focused=False)
-        self.table.hint_button.draw(surface, focused=False)
+        for button in self.table.buttons():
+            button.draw(surface, focused=False)
         if hint is not None:
             self._draw_hint(surface, *hint)
         if status:
@@ -451,7 +451,8 @@ class TableRenderer:
         ]
         if leader:
             r = max(7, rect.h // 4)
-            centre = (rect.right - r - pad, rect.centery)
+            # On the name's line, clear of the points under it.
+            centre = (rect.right - r - pad, rect.y + r + pad)
             texts.append(("★", round(r * 1.3), LEADER_INK, centre, "center", False))
         return texts
 
@@ -482,7 +483,7 @@ class TableRenderer:
         if leader:
             # The leader's token: a small gold disc with the suit led or a star before the lead.
             r = max(7, rect.h // 4)
-            centre = (rect.right - r - pad, rect.centery)
+            centre = (rect.right - r - pad, rect.y + r + pad)
             pygame.draw.circle(surface, GOLD, centre, r)
             pygame.draw.circle(surface, LEADER_INK, centre, r, max(1, r // 6))
             star, size, colour, pos, anchor, bold = texts[3]
