@@ -74,10 +74,10 @@ WINDOW_REPAINTED: Final = (
     pygame.VIDEOEXPOSE,
 )
 
-PASS_LABELS: Final = {
-    PassDirection.LEFT: N_("Pass left"),
-    PassDirection.RIGHT: N_("Pass right"),
-    PassDirection.ACROSS: N_("Pass across"),
+PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
+    PassDirection.LEFT: N_("Pass left (to {name})"),
+    PassDirection.RIGHT: N_("Pass right (to {name})"),
+    PassDirection.ACROSS: N_("Pass across (to {name})"),
 }
 
 
@@ -454,7 +454,11 @@ class TableScene(Scene):
 
     def _pass_label(self) -> str:
         direction = self.model.pass_direction
-        return _(PASS_LABELS.get(direction, "Pass"))
+        label = PASS_LABELS.get(direction)
+        if label is None:
+            return _("Pass")
+        receiver = direction.target(self.bottom, self.source.rules.players)
+        return _(label).format(name=self.name(receiver))
 
     def status_text(self) -> str:
         """The line of help above the hand."""

@@ -16,12 +16,14 @@ import pygame
 import pytest
 
 from game.match import Match
-from game.rules import MoonMode
+from game.rules import MoonMode, PassDirection
 from scenes import games, i18n
 from scenes.app import App
 from scenes.dialogs import ChoiceDialog
 from scenes.play import TableScene
 from scenes.score import ScoreScene
+from scenes.table.layout import TableLayout
+from scenes.widgets import text_surface
 from tests.test_scenes import (
     MOON_SEED,
     LowestCardPlayer,
@@ -29,6 +31,7 @@ from tests.test_scenes import (
     frames,
     key,
     make_app,
+    start_game,
     wait_for_player,
 )
 
@@ -175,3 +178,37 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None
     # The menu button is the mouse's way out (Esc already was).
     click(app, table.menu_button.rect.center)
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.human_to_pass()
+    # Each direction names the seat whose plate is on that side of the screen.
+    plates = {seat: table.layout.place(seat, table.bottom).plate for seat in (1, 2, 3)}
+    on_left = min(plates, key=lambda s: plates[s].centerx)
+    on_right = max(plates, key=lambda s: plates[s].centerx)
+    across = min(plates, key=lambda s: plates[s].centery)
+    expected = {
+        PassDirection.LEFT: f"Pass left (to {table.name(on_left)})",
+        PassDirection.RIGHT: f"Pass right (to {table.name(on_right)})",
+        PassDirection.ACROSS: f"Pass across (to {table.name(across)})",
+    }
+    assert table.model.pass_direction is PassDirection.LEFT  # the first hand
+    assert table.pass_button.text() == expected[PassDirection.LEFT]
+    for direction, text in expected.items():
+        table.model.pass_direction = direction
+        assert table.pass_button.text() == text
+    table.model.pass_direction = PassDirection.ACROSS
+    i18n.set_language("fr")
+    assert table.pass_button.text() == f"Passer en face (à {table.name(across)})"
+    table.hand.selected = set(table.model.hand[:3])
+    frames(app)
+    shoot(app, "pass_button_fr")
+    # The button holds its text at both sizes, in each direction (the French is the longest).
+    for direction in expected:
+        table.model.pass_direction = direction
+        for size in ((1280, 800), (720, 1100)):
+            button = TableLayout(size, 4).button
+            text = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
+            assert text.get_width() < button.w

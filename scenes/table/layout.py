@@ -205,7 +205,8 @@ class TableLayout:
         self.places: tuple[Place, ...] = (bottom, left, *tops, right)
         self.deck = (cx, cy)
         # The pass button sits in the middle of the empty table; messages just above the hand.
-        self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
+        # (wide enough for "Pass across (to Margaret)" and its French)
+        self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
         # The hint button: in the bottom-left corner beside the hand, else right of the plate.
         self.hint_button = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
