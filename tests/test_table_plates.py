@@ -3,6 +3,7 @@ points apart on each plate, the moon's shooter named, the score window opened at
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -212,3 +213,53 @@ def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) ->
             button = TableLayout(size, 4).button
             text = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
             assert text.get_width() < button.w
+
+
+def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
+    """Each row of the strip holds exactly what its player took, by the engine's tricks, with
+    every card's corner showing; returns the seats with a row."""
+    from game.cards import cards_of
+
+    penalty = {int(c) for c in cards_of(match.rules.penalty)}
+    taken: dict[int, set[int]] = {}
+    for _leader, cards, winner in match.hand.tricks:
+        taken.setdefault(winner, set()).update({int(c) for c in cards} & penalty)
+    rows = window.point_card_rows()
+    assert [seat for seat, _row in rows] == sorted(s for s, cards in taken.items() if cards)
+    tops = set()
+    for seat, row in rows:
+        places = window.point_card_places(seat, row)
+        assert {card for card, _rect in places} == taken[seat]
+        for (_card, rect), (_next, following) in itertools.pairwise(places):
+            assert following.x - rect.x >= rect.w * 0.45  # the corner's rank and suit show
+        assert {rect.top for _card, rect in places} == {row.top}
+        assert window.rect.contains(places[-1][1].union(places[0][1]))
+        tops.add(row.top)
+    assert len(tops) == len(rows)  # a row each
+    return [seat for seat, _row in rows]
+
+
+def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(app: App) -> None:
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)
+    wait_for_player(app, table)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    for size in ((1280, 800), (720, 1100), (800, 600)):
+        window.resize(size)
+        assert check_point_card_rows(window, match) == [0]  # the moon: one row of 14
+        assert len(window.point_card_places(0, window.point_card_rows()[0][1])) == 14
+    window.resize((1280, 800))
+    shoot(app, "score_point_cards_moon")
+    click(app, window.buttons[0].rect.center)
+    play_to_moon(app, table)  # the second hand, to its score window
+    window = app.stack.top
+    assert isinstance(window, ScoreScene) and match.hand_number == 1
+    for size in ((1280, 800), (720, 1100), (800, 600)):
+        window.resize(size)
+        assert len(check_point_card_rows(window, match)) >= 2
+    window.resize((1280, 800))
+    shoot(app, "score_point_cards")
