@@ -268,6 +268,7 @@ class TableScene(Scene):
         """The score window was closed: the seat is ready for the next hand."""
         self.score_open = False
         self.extra_hand = False
+        self.banner_timer = 0.0  # "shot the moon" was said: not again over the next deal
         if self.view.phase is Phase.HAND_OVER:
             self.ready_for = self.view.hand_number  # a remote table may wait for the others
             self.source.ready()

@@ -113,8 +113,11 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: A
     app.stack.remove(app.stack.top)
     frames(app)
     shoot(app, "plates_moon")
-    # The next hand: the totals stay on the plates while this hand's points start again.
+    # The next hand: the totals stay on the plates while this hand's points start again, and
+    # the moon's banner, said before the score window, is not shown again over the deal.
     table.next_hand()
+    frames(app)
+    assert table.renderer._overlay_picture()[-1] == ""
     wait_for_player(app, table)
     for seat in (1, 2, 3):
         assert "Total 26" in plate_texts(table, seat)
