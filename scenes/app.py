@@ -38,6 +38,18 @@ MIN_SIZE: Final = (640, 480)
 MAX_SIZE: Final = (7680, 4320)
 SCREENSHOT_SUFFIXES: Final = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
 STARTUP_ENV: Final = "DAME_REPORT_STARTUP"
+WINDOW_CLASS: Final = "dame-de-pique"
+"""The window's class (X11 WM_CLASS, Wayland app id): the program's name, as the .desktop
+entry's StartupWMClass says, so the desktop puts the window under the game's icon. Set by
+:func:`name_the_window` before pygame is imported: importing pygame sets it to the script's
+name when unset (``__main__.py`` from source)."""
+
+
+def name_the_window() -> None:
+    """Give the window the program's class, unless SDL_VIDEO_*_WMCLASS is already set (the
+    end-to-end test sets its own); to be called before pygame is imported."""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, WINDOW_CLASS)
 
 
 # --- the command line ---------------------------------------------------------------------------
@@ -641,6 +653,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     multiprocessing.freeze_support()  # the computer players' worker process in a frozen build
     logging.basicConfig(level=logging.WARNING, format="dame-de-pique: %(message)s")
+    name_the_window()  # before pygame is imported (parse_args imports it)
     args = parse_args(argv)  # bad values: argparse prints the message and exits with status 2
     options = Options.from_args(args)
     from scenes.assets import AssetMissing

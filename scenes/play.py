@@ -74,10 +74,10 @@ WINDOW_REPAINTED: Final = (
     pygame.VIDEOEXPOSE,
 )
 
-PASS_LABELS: Final = {
-    PassDirection.LEFT: N_("Pass left"),
-    PassDirection.RIGHT: N_("Pass right"),
-    PassDirection.ACROSS: N_("Pass across"),
+PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
+    PassDirection.LEFT: N_("Pass left (to {name})"),
+    PassDirection.RIGHT: N_("Pass right (to {name})"),
+    PassDirection.ACROSS: N_("Pass across (to {name})"),
 }
 
 
@@ -131,6 +131,8 @@ class TableScene(Scene):
         self.renderer = TableRenderer(self)
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
+        self.menu_button = Button(N_("Menu"), self.app.leave_game)
+        self.score_button = Button(N_("Score"), self.show_score_sheet)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -156,6 +158,8 @@ class TableScene(Scene):
         self.layout = TableLayout(size, self.source.rules.players)
         self.pass_button.rect = self.layout.button.copy()
         self.hint_button.rect = self.layout.hint_button.copy()
+        self.menu_button.rect = self.layout.menu_button.copy()
+        self.score_button.rect = self.layout.score_button.copy()
         self.renderer.resize(size)
 
     # -- what the seat may do now ----------------------------------------------------------------
@@ -264,9 +268,16 @@ class TableScene(Scene):
         """The score window was closed: the seat is ready for the next hand."""
         self.score_open = False
         self.extra_hand = False
+        self.banner_timer = 0.0  # "shot the moon" was said: not again over the next deal
         if self.view.phase is Phase.HAND_OVER:
             self.ready_for = self.view.hand_number  # a remote table may wait for the others
             self.source.ready()
+
+    def show_score_sheet(self) -> None:
+        """The grey score window with every hand so far, to read only: it closes with Esc or
+        OK and the game goes on where it was (the table does not run while it is open)."""
+        if self.app.stack.top is self:
+            self.app.stack.push(ScoreScene(self.app, self, read_only=True))
 
     def new_game(self) -> None:
         """Another game (as whoever opened the table says), else back to the menu."""
@@ -309,10 +320,15 @@ class TableScene(Scene):
             if event.key == pygame.K_h:
                 self.advisor.request_hint()
                 return True
+            if event.key in (pygame.K_s, pygame.K_F4):
+                self.show_score_sheet()
+                return True
             return self.hand.key(event.key)
         if self.pass_button.visible and self.pass_button.handle_event(event):
             return True
         if self.hint_button.visible and self.hint_button.handle_event(event):
+            return True
+        if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
             return True
         return self.hand.mouse(event)
 
@@ -433,9 +449,17 @@ class TableScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------------
 
+    def buttons(self) -> tuple[Button, ...]:
+        """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
+        return (self.pass_button, self.hint_button, self.menu_button, self.score_button)
+
     def _pass_label(self) -> str:
         direction = self.model.pass_direction
-        return _(PASS_LABELS.get(direction, "Pass"))
+        label = PASS_LABELS.get(direction)
+        if label is None:
+            return _("Pass")
+        receiver = direction.target(self.bottom, self.source.rules.players)
+        return _(label).format(name=self.name(receiver))
 
     def status_text(self) -> str:
         """The line of help above the hand."""

@@ -51,23 +51,31 @@ class Cell:
 class ScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, *, extra_hand: bool = False) -> None:
+    def __init__(
+        self, app: App, table: TableScene, *, extra_hand: bool = False, read_only: bool = False
+    ) -> None:
+        """``read_only``: the sheet opened from the table during a hand (S, F4, the Score
+        button): it only shows, and closing it changes nothing."""
         super().__init__(app)
         self.table = table
         self.view: SeatView = table.view
-        self.extra_hand = extra_hand
-        self.game_over = self.view.phase is Phase.GAME_OVER
-        self.auto = not table.human
+        self.read_only = read_only
+        self.extra_hand = extra_hand and not read_only
+        self.game_over = self.view.phase is Phase.GAME_OVER and not read_only
+        self.auto = not table.human and not read_only
         self.timer = 0.0
         self.buttons: list[Button] = []
-        if self.game_over:
+        if read_only:
+            self.buttons = [Button(N_("OK"), self.close)]
+        elif self.game_over:
             self.buttons = [
                 Button(N_("New game"), self.new_game),
                 Button(N_("Menu"), self.to_menu),
             ]
         else:
             self.buttons = [Button(N_("OK"), self.close)]
-        if table.local is not None and table.human and self.view.hand_scores is not None:
+        finished = self.view.hand_scores is not None and not read_only
+        if table.local is not None and table.human and finished:
             self.buttons.append(Button(N_("Review hand"), self.review))  # a game played here
         self.focus = 0
         self.scale = 1.0
@@ -128,7 +136,8 @@ class ScoreScene(Scene):
 
     def close(self) -> None:
         self.app.stack.remove(self)
-        self.table.next_hand()
+        if not self.read_only:
+            self.table.next_hand()
 
     def review(self) -> None:
         """The hand just played, trick by trick, with the tutor's view (scenes.hand_review):
@@ -156,7 +165,11 @@ class ScoreScene(Scene):
         self.scale = scale = ui_scale(size)
         self.row_h = round(26 * scale)
         self.pad = round(14 * scale)
-        self.cards_h = round(64 * scale)
+        # The point cards: a row per player who took some, the cards spread along it.
+        self.card_row_h = round(58 * scale)
+        takers = [seat for seat in range(self.view.rules.players) if self.point_cards(seat)]
+        self.takers = takers
+        self.cards_h = self.card_row_h * max(1, len(takers))
         label_h, headline_h = round(20 * scale), round(34 * scale)
         bw, bh = round(170 * scale), round(40 * scale)
         fixed = title_height(scale) + 8 + self.pad * 5 + label_h + self.cards_h + headline_h + bh
@@ -185,6 +198,8 @@ class ScoreScene(Scene):
                 self.buttons[self.focus].action()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key == pygame.K_ESCAPE and self.read_only:  # back to the table
+                self.close()
             elif event.key == pygame.K_ESCAPE:  # the menu, as everywhere (the game is saved)
                 self.to_menu()
             return True
@@ -243,16 +258,12 @@ class ScoreScene(Scene):
             "topleft",
         )
         art = self.app.card_art
-        card_w = max(16, round(self.cards_h / 1.4))
-        for seat in range(players):
-            cards = self.point_cards(seat)
-            if not cards:
-                continue
-            step = min(card_w * 0.45, (col_w - card_w - 8) / max(1, len(cards) - 1))
-            spread = card_w + step * (len(cards) - 1)
-            x0 = sheet.x + label_w + seat * col_w + (col_w - spread) / 2
-            for i, card in enumerate(cards):
-                surface.blit(art.face(card, card_w), (round(x0 + i * step), self.cards_y))
+        names = self.names()
+        for seat, row in self.point_card_rows():
+            at = (sheet.x + round(8 * scale), row.centery)
+            draw_text(surface, names[seat], size, INK, at, "midleft")
+            for card, rect in self.point_card_places(seat, row):
+                surface.blit(art.face(card, rect.w), rect)
         headline = self.headline()
         if headline:
             draw_text(
@@ -266,6 +277,28 @@ class ScoreScene(Scene):
             )
         for index, button in enumerate(self.buttons):
             button.draw(surface, focused=index == self.focus)
+
+    def point_card_rows(self) -> list[tuple[int, pygame.Rect]]:
+        """Each player who took point cards and the row of the strip that shows them."""
+        rows = []
+        for index, seat in enumerate(self.takers):
+            y = self.cards_y + index * self.card_row_h
+            rows.append((seat, pygame.Rect(self.sheet.x, y, self.sheet.w, self.card_row_h)))
+        return rows
+
+    def point_card_places(self, seat: int, row: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        """Where each of ``seat``'s point cards goes in its row: right of the names, spread so
+        each card's corner shows (closer only when many cards must fit the row)."""
+        cards = self.point_cards(seat)
+        card_h = row.h - max(2, round(6 * self.scale))
+        card_w = max(16, round(card_h / 1.4))
+        left = row.x + round(row.w * 0.2)
+        room = row.right - left - card_w - round(8 * self.scale)
+        step = min(card_w * 0.75, room / max(1, len(cards) - 1))
+        return [
+            (card, pygame.Rect(round(left + i * step), row.y, card_w, round(card_w * 1.4)))
+            for i, card in enumerate(cards)
+        ]
 
     def _is_winner(self, cell: Cell) -> bool:
         return self.game_over and cell.bold and cell.column in self.view.winners and cell.row > 0

@@ -207,3 +207,48 @@ def test_whole_games_of_three_and_five_in_a_real_window(
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert shot.is_file() and shot.stat().st_size > 10_000
+
+
+def test_the_window_class_is_the_program_name_from_source(display: str, tmp_path: Path) -> None:
+    """Run from source with no SDL_VIDEO_X11_WMCLASS: the window's class is the one the .desktop
+    entry expects (StartupWMClass), not SDL's guess from the script (``__main__.py``)."""
+    desktop = (ROOT / "packaging" / "linux" / "dame-de-pique.desktop").read_text("utf-8")
+    expected = next(
+        line.split("=", 1)[1].strip()
+        for line in desktop.splitlines()
+        if line.startswith("StartupWMClass=")
+    )
+    env = game_env(display)
+    del env["SDL_VIDEO_X11_WMCLASS"]
+    command = [sys.executable, "-m", "scenes", "--profile", str(tmp_path / "profile")]
+    command += ["--lang", "en", "--size", f"{SIZE[0]}x{SIZE[1]}"]
+    game = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        # The only window on this display is the game's (xdotool cannot find SDL's by name).
+        deadline = time.monotonic() + 30
+        found: list[str] = []
+        while time.monotonic() < deadline and not found:
+            assert game.poll() is None, "the game exited before its window appeared"
+            found = xdotool(env, "search", "--onlyvisible", "--class", ".").split()
+            time.sleep(0.2)
+        assert found, "the game window did not appear"
+        classes = [
+            subprocess.run(
+                ["xprop", "-id", window, "WM_CLASS"],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=5,
+            ).stdout
+            for window in found
+        ]
+        assert any(f'"{expected}"' in line for line in classes), classes
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()

@@ -445,7 +445,7 @@ def test_an_unreadable_saved_game_is_kept_aside_with_a_message(app: App) -> None
 def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App) -> None:
     table = start_game(app)
     wait_for_player(app, table)
-    assert table.pass_button.text() == "Pass left"
+    assert table.pass_button.text() == "Pass left (to Margaret)"  # seat 1, on the player's left
     assert not table.pass_button.enabled
     table.hand.toggle(table.model.hand[0])
     table.hand.toggle(table.model.hand[1])
@@ -459,7 +459,7 @@ def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App)
     frames(app)
     assert table.pass_button.enabled
     i18n.set_language("fr")
-    assert table.pass_button.text() == "Passer à gauche"
+    assert table.pass_button.text() == "Passer à gauche (à Marguerite)"
 
 
 def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:

@@ -205,7 +205,8 @@ class TableLayout:
         self.places: tuple[Place, ...] = (bottom, left, *tops, right)
         self.deck = (cx, cy)
         # The pass button sits in the middle of the empty table; messages just above the hand.
-        self.button = pygame.Rect(0, 0, round(200 * self.scale), round(44 * self.scale))
+        # (wide enough for "Pass across (to Margaret)" and its French)
+        self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
         # The hint button: in the bottom-left corner beside the hand, else right of the plate.
         self.hint_button = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
@@ -221,6 +222,46 @@ class TableLayout:
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
             self.hearts_icon.topright = (w - m, m)
+        self._place_corner_buttons()
+
+    def _place_corner_buttons(self) -> None:
+        """The menu and score-sheet buttons, side by side in the first corner where they touch
+        no plate, no full fan, no card of the hand and no indicator (else the top-left one)."""
+        w, h, m = self.width, self.height, self.margin
+        bw, bh = round(96 * self.scale), round(32 * self.scale)
+        pair = pygame.Rect(0, 0, 2 * bw + m // 2, bh)
+        self.rect = pygame.Rect(0, 0, w, h)
+        taken = [place.plate.inflate(m, m) for place in self.places]
+        # The hearts indicator with "Hand N" beside it (above it on one row, below on two).
+        marks = self.hearts_icon.inflate(m, m)
+        label_h = round(self.small_font * 2.6)
+        marks.union_ip(marks.move(0, label_h if self.two_rows else -label_h))
+        taken += [self.hand_area, marks, self.hint_button]
+        for side in range(1, len(self.places)):
+            backs = [
+                pygame.Rect(0, 0, self.back_h, self.back_h).move(
+                    round(x - self.back_h / 2), round(y - self.back_h / 2)
+                )
+                for (x, y), _angle in self.fan(side, self.hand_size)
+            ]
+            taken.append(backs[0].unionall(backs[1:]))
+        corners = [
+            {"topleft": (m, m)},
+            {"topright": (w - m, m)},
+            {"bottomright": (w - m, min(marks.top, self.hand_area.top) - m)},
+            {"bottomleft": (m, self.hand_area.top - m)},
+            {"midtop": (w // 2, m)},  # three players: nobody sits across
+        ]
+        pair.topleft = (m, m)
+        for corner in corners:
+            candidate = pair.copy()
+            for name, value in corner.items():
+                setattr(candidate, name, value)
+            if self.rect.contains(candidate) and candidate.collidelist(taken) < 0:
+                pair = candidate
+                break
+        self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
+        self.score_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
 
     def _top(self, x: float, fan_w: float, trick: Point, outward: int) -> Place:
         """A seat across the table with its fan centred at ``x``: its plate beside the fan, on

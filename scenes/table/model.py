@@ -38,6 +38,7 @@ class TableModel:
     pass_direction: PassDirection = PassDirection.LEFT
     hand_number: int = 0
     totals: list[int] = field(default_factory=list)  # by seat
+    moon_shooter: int | None = None  # who shot the moon this hand, once it is known
 
     @classmethod
     def from_view(cls, view: SeatView) -> TableModel:
@@ -58,6 +59,7 @@ class TableModel:
         self.pass_direction = view.pass_direction
         self.hand_number = view.hand_number
         self.totals = list(view.totals)
+        self.moon_shooter = view.moon_shooter
 
     def clear_hands(self) -> None:
         """Before the deal: nobody holds anything yet."""
@@ -66,6 +68,7 @@ class TableModel:
         self.trick = []
         self.points = [0] * len(self.points)
         self.hearts_broken = False
+        self.moon_shooter = None
 
     def apply(self, event: Event) -> None:
         """Show the result of ``event`` (its animation has just ended)."""
@@ -87,6 +90,8 @@ class TableModel:
             self.hand = sorted({*self.hand} - {int(c) for c in given} | {int(c) for c in received})
         elif isinstance(event, HandStarted):
             self.hand_number = event.hand_number
+            self.moon_shooter = None
             self.pass_direction = event.pass_direction
         elif isinstance(event, HandScored):
             self.totals = [t + p for t, p in zip(self.totals, event.points, strict=True)]
+            self.moon_shooter = event.moon_shooter

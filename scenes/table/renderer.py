@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.hand import Phase
-from scenes.i18n import _, ngettext
+from scenes.i18n import _
 from scenes.preferences import AVATARS
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
@@ -290,11 +290,16 @@ class TableRenderer:
             and model.phase is Phase.PLAY
             and self.table.view.phase is Phase.PLAY
         )
-        points = model.points[seat]
+        total = model.totals[seat] if seat < len(model.totals) else 0
+        if model.moon_shooter == seat:  # not 26 under the one who may have taken 26 off
+            this_hand = _("Moon!")
+        else:
+            this_hand = _("hand {points}").format(points=model.points[seat])
         return (
             seat,
             self.table.name(seat),
-            ngettext("{count} point", "{count} points", points).format(count=points),
+            _("Total {total}").format(total=total),
+            this_hand,
             turn,
             model.leader == seat and model.phase is Phase.PLAY,
         )
@@ -366,7 +371,7 @@ class TableRenderer:
         )
         buttons = tuple(
             (button.visible, button.enabled, button.text(), area(button.rect))
-            for button in (self.table.pass_button, self.table.hint_button)
+            for button in self.table.buttons()
         )
         return (
             self.layout.size,
@@ -389,8 +394,8 @@ class TableRenderer:
         for image, rect in sprites:
             surface.blit(image, rect)
         self._draw_indicators(surface, indicators)
-        self.table.pass_button.draw(surface, focused=False)
-        self.table.hint_button.draw(surface, focused=False)
+        for button in self.table.buttons():
+            button.draw(surface, focused=False)
         if hint is not None:
             self._draw_hint(surface, *hint)
         if status:
@@ -430,25 +435,24 @@ class TableRenderer:
 
     def _plate_texts(self, picture: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """The plate's texts: (text, size, colour, position, anchor, bold) for ``draw_text``."""
-        seat, name, points, _turn, leader = picture
+        seat, name, total, this_hand, _turn, leader = picture
         layout = self.layout
         rect = layout.place(seat, self.table.bottom).plate
         pad = (rect.h - layout.avatar_size) // 2
         text_x = rect.x + pad * 2 + layout.avatar_size
+        line_y = rect.y + rect.h * 0.72
+        # The game's total, then apart (after a gap, in gold) the points of this hand.
+        total_w = text_surface(total, layout.small_font, PLATE_TEXT, True).get_width()
+        hand_x = text_x + total_w + layout.small_font
         texts = [
             (name, layout.font_size, PLATE_TEXT, (text_x, rect.y + rect.h * 0.32), "midleft", True),
-            (
-                points,
-                layout.small_font,
-                PLATE_SUBTEXT,
-                (text_x, rect.y + rect.h * 0.72),
-                "midleft",
-                False,
-            ),
+            (total, layout.small_font, PLATE_TEXT, (text_x, line_y), "midleft", True),
+            (this_hand, layout.small_font, GOLD, (hand_x, line_y), "midleft", False),
         ]
         if leader:
             r = max(7, rect.h // 4)
-            centre = (rect.right - r - pad, rect.centery)
+            # On the name's line, clear of the points under it.
+            centre = (rect.right - r - pad, rect.y + r + pad)
             texts.append(("★", round(r * 1.3), LEADER_INK, centre, "center", False))
         return texts
 
@@ -462,7 +466,7 @@ class TableRenderer:
 
     def _draw_plate(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
         """One name plate, from :meth:`_plate_picture`."""
-        seat, _name, _points, turn, leader = picture
+        seat, _name, _total, _hand, turn, leader = picture
         layout = self.layout
         rect = layout.place(seat, self.table.bottom).plate
         if self.plate_panel is not None:
@@ -474,15 +478,15 @@ class TableRenderer:
             avatar(AVATARS[seat % len(AVATARS)], layout.avatar_size), (rect.x + pad, rect.y + pad)
         )
         texts = self._plate_texts(picture)
-        for text, size, colour, pos, anchor, bold in texts[:2]:
+        for text, size, colour, pos, anchor, bold in texts[:3]:
             draw_text(surface, text, size, colour, pos, anchor, bold=bold)
         if leader:
             # The leader's token: a small gold disc with the suit led or a star before the lead.
             r = max(7, rect.h // 4)
-            centre = (rect.right - r - pad, rect.centery)
+            centre = (rect.right - r - pad, rect.y + r + pad)
             pygame.draw.circle(surface, GOLD, centre, r)
             pygame.draw.circle(surface, LEADER_INK, centre, r, max(1, r // 6))
-            star, size, colour, pos, anchor, bold = texts[2]
+            star, size, colour, pos, anchor, bold = texts[3]
             draw_text(surface, star, size, colour, pos, anchor, bold=bold)
 
     def _indicator_picture(self) -> tuple[str, str, str]:

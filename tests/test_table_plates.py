@@ -1,0 +1,268 @@
+"""The name plates and the score sheet at the table, headless: the game's totals and this hand's
+points apart on each plate, the moon's shooter named, the score window opened at any time."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.match import Match
+from game.rules import MoonMode, PassDirection
+from scenes import games, i18n
+from scenes.app import App
+from scenes.dialogs import ChoiceDialog
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+from scenes.table.layout import TableLayout
+from scenes.widgets import text_surface
+from tests.test_scenes import (
+    MOON_SEED,
+    LowestCardPlayer,
+    click,
+    frames,
+    key,
+    make_app,
+    start_game,
+    wait_for_player,
+)
+
+SHOTS = Path("build/screenshots")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = make_app(tmp_path, seed=5, speed="instant")
+    application.prefs.new_game.level = "easy"
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def moon_table(app: App) -> tuple[TableScene, Match]:
+    from scenes.session import GameSession
+
+    app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
+    options = app.prefs.new_game
+    match = Match.new(options.rules(), seed=MOON_SEED)
+    opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
+    session = GameSession(match, options, players=opponents)
+    table = TableScene(app, games.local_table(app, session))
+    app.show_table(table)
+    return table, match
+
+
+def play_to_moon(app: App, table: TableScene) -> None:
+    """The player passes low and plays high: seat 0 shoots the moon (see MOON_SEED)."""
+    for _ in range(100):
+        wait_for_player(app, table)
+        if app.stack.top is not table:
+            return
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            frames(app)
+            click(app, table.pass_button.rect.center)
+        else:
+            legal = table.legal_cards()
+            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+
+
+def shoot(app: App, name: str) -> None:
+    """Screenshots at 1280x800 and 720x1100 (looked at), back to 1280x800 after."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size in ((1280, 800), (720, 1100)):
+        app.screen = pygame.display.set_mode(size)
+        app.resize()
+        pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))  # set_mode cleared it
+        frames(app)
+        pygame.image.save(app.screen, SHOTS / f"{name}_{size[0]}x{size[1]}.png")
+    app.screen = pygame.display.set_mode((1280, 800))
+    app.resize()
+    frames(app)
+
+
+def plate_texts(table: TableScene, seat: int) -> list[str]:
+    return [t[0] for t in table.renderer._plate_texts(table.renderer._plate_picture(seat))]
+
+
+def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: App) -> None:
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)  # give the others 26
+    wait_for_player(app, table)
+    assert isinstance(app.stack.top, ScoreScene)
+    assert match.history[0] == (0, 26, 26, 26)
+    # The shooter's plate says so instead of "26 points"; every plate shows the game's total.
+    mine = plate_texts(table, 0)
+    assert "Total 0" in mine and "Moon!" in mine
+    assert not any("26" in text for text in mine)
+    for seat in (1, 2, 3):
+        texts = plate_texts(table, seat)
+        assert "Total 26" in texts and "hand 0" in texts
+    app.stack.remove(app.stack.top)
+    frames(app)
+    shoot(app, "plates_moon")
+    # The next hand: the totals stay on the plates while this hand's points start again, and
+    # the moon's banner, said before the score window, is not shown again over the deal.
+    table.next_hand()
+    frames(app)
+    assert table.renderer._overlay_picture()[-1] == ""
+    wait_for_player(app, table)
+    for seat in (1, 2, 3):
+        assert "Total 26" in plate_texts(table, seat)
+    assert "hand 0" in plate_texts(table, 1)
+    assert "Moon!" not in plate_texts(table, 0)
+
+
+def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None:
+    from game.save import save_match
+    from scenes.menu import MenuScene
+
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)
+    wait_for_player(app, table)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    click(app, window.buttons[0].rect.center)  # OK: the next hand
+    wait_for_player(app, table)
+    assert table.human_to_pass() and match.hand_number == 1
+    table.hand.selected = set(table.model.hand[:3])
+    frames(app)
+    click(app, table.pass_button.rect.center)
+    wait_for_player(app, table)
+    legal = table.legal_cards()
+    table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    frames(app, 3)  # mid-trick
+    before = save_match(match)
+    shown_before = (list(table.model.hand), list(table.model.trick))
+    opened = 0
+    for open_it in (
+        lambda: key(app, pygame.K_s),
+        lambda: key(app, pygame.K_F4),
+        lambda: click(app, table.score_button.rect.center),
+    ):
+        open_it()
+        sheet = app.stack.top
+        assert isinstance(sheet, ScoreScene) and sheet.read_only
+        opened += 1
+        texts = [cell.text for cell in sheet.cells()]
+        assert "Hand 1" in texts and "Hand 2" not in texts  # every hand so far
+        totals = [c.text for c in sheet.cells() if c.row == 2 and c.column >= 0]
+        assert totals == [str(t) for t in match.totals] == ["0", "26", "26", "26"]
+        assert [b.text() for b in sheet.buttons] == ["OK"]
+        frames(app, 30)  # the game waits while the sheet is open
+        assert app.stack.top is sheet and save_match(match) == before
+        if opened == 1:
+            shoot(app, "score_sheet_mid_hand")
+            key(app, pygame.K_ESCAPE)
+        else:
+            click(app, sheet.buttons[0].rect.center)
+        assert app.stack.top is table
+        assert save_match(match) == before
+        assert (list(table.model.hand), list(table.model.trick)) == shown_before
+    assert opened == 3
+    # The game goes on after.
+    wait_for_player(app, table)
+    assert table.human_to_play() and app.stack.top is table
+    shoot(app, "table_buttons")
+    # The menu button is the mouse's way out (Esc already was).
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) -> None:
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.human_to_pass()
+    # Each direction names the seat whose plate is on that side of the screen.
+    plates = {seat: table.layout.place(seat, table.bottom).plate for seat in (1, 2, 3)}
+    on_left = min(plates, key=lambda s: plates[s].centerx)
+    on_right = max(plates, key=lambda s: plates[s].centerx)
+    across = min(plates, key=lambda s: plates[s].centery)
+    expected = {
+        PassDirection.LEFT: f"Pass left (to {table.name(on_left)})",
+        PassDirection.RIGHT: f"Pass right (to {table.name(on_right)})",
+        PassDirection.ACROSS: f"Pass across (to {table.name(across)})",
+    }
+    assert table.model.pass_direction is PassDirection.LEFT  # the first hand
+    assert table.pass_button.text() == expected[PassDirection.LEFT]
+    for direction, text in expected.items():
+        table.model.pass_direction = direction
+        assert table.pass_button.text() == text
+    table.model.pass_direction = PassDirection.ACROSS
+    i18n.set_language("fr")
+    assert table.pass_button.text() == f"Passer en face (à {table.name(across)})"
+    table.hand.selected = set(table.model.hand[:3])
+    frames(app)
+    shoot(app, "pass_button_fr")
+    # The button holds its text at both sizes, in each direction (the French is the longest).
+    for direction in expected:
+        table.model.pass_direction = direction
+        for size in ((1280, 800), (720, 1100)):
+            button = TableLayout(size, 4).button
+            text = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
+            assert text.get_width() < button.w
+
+
+def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
+    """Each row of the strip holds exactly what its player took, by the engine's tricks, with
+    every card's corner showing; returns the seats with a row."""
+    from game.cards import cards_of
+
+    penalty = {int(c) for c in cards_of(match.rules.penalty)}
+    taken: dict[int, set[int]] = {}
+    for _leader, cards, winner in match.hand.tricks:
+        taken.setdefault(winner, set()).update({int(c) for c in cards} & penalty)
+    rows = window.point_card_rows()
+    assert [seat for seat, _row in rows] == sorted(s for s, cards in taken.items() if cards)
+    tops = set()
+    for seat, row in rows:
+        places = window.point_card_places(seat, row)
+        assert {card for card, _rect in places} == taken[seat]
+        for (_card, rect), (_next, following) in itertools.pairwise(places):
+            assert following.x - rect.x >= rect.w * 0.45  # the corner's rank and suit show
+        assert {rect.top for _card, rect in places} == {row.top}
+        assert window.rect.contains(places[-1][1].union(places[0][1]))
+        tops.add(row.top)
+    assert len(tops) == len(rows)  # a row each
+    return [seat for seat, _row in rows]
+
+
+def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(app: App) -> None:
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)
+    wait_for_player(app, table)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    for size in ((1280, 800), (720, 1100), (800, 600)):
+        window.resize(size)
+        assert check_point_card_rows(window, match) == [0]  # the moon: one row of 14
+        assert len(window.point_card_places(0, window.point_card_rows()[0][1])) == 14
+    window.resize((1280, 800))
+    shoot(app, "score_point_cards_moon")
+    click(app, window.buttons[0].rect.center)
+    play_to_moon(app, table)  # the second hand, to its score window
+    window = app.stack.top
+    assert isinstance(window, ScoreScene) and match.hand_number == 1
+    for size in ((1280, 800), (720, 1100), (800, 600)):
+        window.resize(size)
+        assert len(check_point_card_rows(window, match)) >= 2
+    window.resize((1280, 800))
+    shoot(app, "score_point_cards")
