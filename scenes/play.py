@@ -27,6 +27,7 @@ played here (:class:`~scenes.local_table.LocalTable`) and are off for other sour
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
@@ -131,6 +132,12 @@ class TableScene(Scene):
         self.renderer = TableRenderer(self)
         self.pass_button = Button(self._pass_label, self.confirm_pass)
         self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
+        # The host of an online table: under each friend's plate, hand the seat to a computer
+        # player (an idle friend; the friend keeps the token to come back).
+        self.bot_buttons = [
+            Button(N_("Computer plays"), functools.partial(self.give_to_bot, seat), visible=False)
+            for seat in range(source.rules.players)
+        ]
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -156,6 +163,10 @@ class TableScene(Scene):
         self.layout = TableLayout(size, self.source.rules.players)
         self.pass_button.rect = self.layout.button.copy()
         self.hint_button.rect = self.layout.hint_button.copy()
+        for seat, button in enumerate(self.bot_buttons):
+            plate = self.layout.place(seat, self.bottom).plate
+            button.rect = pygame.Rect(0, 0, plate.w, max(22, round(30 * self.layout.scale)))
+            button.rect.midtop = (plate.centerx, plate.bottom + max(3, plate.h // 10))
         self.renderer.resize(size)
 
     # -- what the seat may do now ----------------------------------------------------------------
@@ -254,6 +265,20 @@ class TableScene(Scene):
             card, view.hand, view.led_suit, view.trick_number, view.hearts_broken, view.first_lead
         )
 
+    def may_give_to_bot(self, seat: int) -> bool:
+        """Whether the player hosts this online table and ``seat`` is a friend's, in play."""
+        if not getattr(self.source, "is_host", False) or seat == self.bottom or self.finished:
+            return False
+        kinds: tuple[str, ...] = getattr(self.source, "kinds", ())
+        return seat < len(kinds) and kinds[seat] == "remote"
+
+    def give_to_bot(self, seat: int) -> None:
+        """(the host) A computer player takes the seat of an idle friend; the table says so
+        (a SeatChanged) when it is done."""
+        if self.may_give_to_bot(seat):
+            self.source.give_to_bot(seat)  # type: ignore[attr-defined]
+            self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
+
     def choose_moon(self, subtract: bool) -> None:
         """The moon dialog's answer."""
         self.moon_open = False
@@ -314,6 +339,8 @@ class TableScene(Scene):
             return True
         if self.hint_button.visible and self.hint_button.handle_event(event):
             return True
+        if any(b.visible and b.handle_event(event) for b in self.bot_buttons):
+            return True
         return self.hand.mouse(event)
 
     def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
@@ -355,6 +382,8 @@ class TableScene(Scene):
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
+        for seat, button in enumerate(self.bot_buttons):
+            button.visible = self.may_give_to_bot(seat)
         self.advisor.after_update()
 
     def _pull(self) -> bool:

@@ -366,7 +366,7 @@ class TableRenderer:
         )
         buttons = tuple(
             (button.visible, button.enabled, button.text(), area(button.rect))
-            for button in (self.table.pass_button, self.table.hint_button)
+            for button in (self.table.pass_button, self.table.hint_button, *self.table.bot_buttons)
         )
         return (
             self.layout.size,
@@ -391,6 +391,8 @@ class TableRenderer:
         self._draw_indicators(surface, indicators)
         self.table.pass_button.draw(surface, focused=False)
         self.table.hint_button.draw(surface, focused=False)
+        for button in self.table.bot_buttons:
+            button.draw(surface, focused=False)
         if hint is not None:
             self._draw_hint(surface, *hint)
         if status:
