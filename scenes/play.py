@@ -39,7 +39,7 @@ from game.hand import Phase
 from game.legality import Reason, illegal_reason
 from game.moves import Move
 from game.rules import PASS_SIZE, PassDirection
-from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
+from game.table import HostControls, MoveRefused, SeatChanged, TableClosed, TableSource, Update
 from game.view import SeatView
 from scenes.dialogs import moon_dialog
 from scenes.i18n import N_, _, reason_message
@@ -267,16 +267,16 @@ class TableScene(Scene):
 
     def may_give_to_bot(self, seat: int) -> bool:
         """Whether the player hosts this online table and ``seat`` is a friend's, in play."""
-        if not getattr(self.source, "is_host", False) or seat == self.bottom or self.finished:
+        source = self.source
+        if not isinstance(source, HostControls) or seat == self.bottom or self.finished:
             return False
-        kinds: tuple[str, ...] = getattr(self.source, "kinds", ())
-        return seat < len(kinds) and kinds[seat] == "remote"
+        return source.is_host and seat < len(source.kinds) and source.kinds[seat] == "remote"
 
     def give_to_bot(self, seat: int) -> None:
         """(the host) A computer player takes the seat of an idle friend; the table says so
         (a SeatChanged) when it is done."""
-        if self.may_give_to_bot(seat):
-            self.source.give_to_bot(seat)  # type: ignore[attr-defined]
+        if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
+            self.source.give_to_bot(seat)
             self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
 
     def choose_moon(self, subtract: bool) -> None:

@@ -57,9 +57,8 @@ def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App) -> None:
         i18n.set_language("en")
         # The friend's own window shows no such button (they do not host).
         friend_table = TableScene(app, friend)
-        friend_table.resize(app.screen.get_size())
-        friend_table.update(FRAME)
-        assert not any(b.visible for b in friend_table.bot_buttons)
+        assert not any(friend_table.may_give_to_bot(s) for s in range(4))
+        assert table.may_give_to_bot(seat) and not table.may_give_to_bot(table.bottom)
         app.stack.draw(app.screen)
         Path("build/screenshots").mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, "build/screenshots/online_give_to_bot.png")
