@@ -10,9 +10,10 @@ decisions the exact :class:`~game.view.SeatView` the player decided from.
 are) what it would have done from that view: its card(s), its one-sentence reason, and the
 expected result its search gave its own card and the player's (the search's figure: the seat's
 points against the others' average, higher is better; a card equivalent to one the search tried
-shares its figure). The cost of a decision is how much lower the player's figure is; a forced
-card, or one the search rates equal, costs nothing. Judging is seconds of work per hand, so the
-window runs :func:`judge` in its worker process.
+shares its figure; for the pass, what the pass search expects of both sets of three, before the
+benefit of the doubt it gives its careful pass). The cost of a decision is how much lower the
+player's figure is; a forced card, or one the search rates equal, costs nothing. Judging is
+seconds of work per hand, so the window runs :func:`judge` in its worker process.
 
 >>> from game.match import Match
 >>> from game.players import RandomPlayer, play_match
@@ -233,8 +234,23 @@ def judge(point: DecisionPoint, seed: str, work: int | None = None) -> Judgement
             MOON, point.step, (), (), moon.sentence, None, None, point.subtract, wanted
         )
     if point.kind == PASS:
-        advice = tutor.advise_pass(view, seed, player=player)
-        return Judgement(PASS, point.step, point.chosen, advice.cards, advice.sentence, None, None)
+        searcher = player or tutor.tutor_player(seed)
+        advice = tutor.advise_pass(view, seed, player=searcher)
+        theirs, mine_set = mask_of(advice.cards), mask_of(point.chosen)
+        values = (
+            searcher.pass_values(view, extra=(mine_set,))
+            if isinstance(searcher, HardPlayer)
+            else {}
+        )
+        return Judgement(
+            PASS,
+            point.step,
+            point.chosen,
+            advice.cards,
+            advice.sentence,
+            values.get(theirs),
+            values.get(mine_set),
+        )
     advice = tutor.advise_play(view, seed, player=player)
     expected = {int(c): float(v) for c, v in advice.decision.expected.items()}
     mine = int(point.chosen[0])

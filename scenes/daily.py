@@ -21,7 +21,7 @@ from game import daily
 from game.profile import DailyResult
 from game.rules import PassDirection
 from scenes import games, thinking
-from scenes.i18n import N_, _, ngettext
+from scenes.i18n import MONTHS, N_, _, ngettext
 from scenes.scene import Scene
 from scenes.table.felt import felt_surface
 from scenes.widgets import (
@@ -45,20 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MONTHS: Final = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
-)
 DIRECTION_LABELS: Final = {
     PassDirection.LEFT: N_("Pass left"),
     PassDirection.RIGHT: N_("Pass right"),

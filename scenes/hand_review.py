@@ -221,11 +221,19 @@ class HandReviewScene(Scene):
                 )
             )
         if judged.tutor_value is not None and judged.player_value is not None:
-            lines.append(
+            figures = (
                 _(
+                    "Its search expected {tutor} for its pass and {yours} for yours "
+                    "(points against the others' average)."
+                )
+                if point.kind == review.PASS
+                else _(
                     "Its search expected {tutor} for its card and {yours} for yours "
                     "(points against the others' average)."
-                ).format(tutor=signed(judged.tutor_value), yours=signed(judged.player_value))
+                )
+            )
+            lines.append(
+                figures.format(tutor=signed(judged.tutor_value), yours=signed(judged.player_value))
             )
         return lines
 

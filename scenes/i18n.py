@@ -107,6 +107,26 @@ def N_(message: str) -> str:
     return message
 
 
+MONTHS: Final = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
+"""The months' names, January first (each shown through ``_``)."""
+
+
+"""The months' names, January first (translate each with ``_``)."""
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language (French: 0 and 1 are
     singular). The result still has its ``{count}`` blank to fill."""

@@ -18,7 +18,7 @@ import pygame
 from game import stats
 from game.stats import ALL_LEVELS, DayMark, LevelStats
 from scenes.dialogs import ChoiceDialog
-from scenes.i18n import N_, _, current_language
+from scenes.i18n import MONTHS, N_, _, current_language
 from scenes.report import ReportScene, draw_sheet
 from scenes.widgets import (
     BEVEL_SHADOW,
@@ -41,20 +41,6 @@ LEVEL_NAMES: Final = {
     "medium": N_("Medium"),
     "hard": N_("Hard"),
 }
-MONTHS: Final = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
-)
 WEEKDAYS: Final = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 BEATEN_GREEN: Final = (40, 150, 60)
 MISSED_RED: Final = (200, 70, 60)

@@ -30,7 +30,7 @@ from scenes import games as start
 from scenes import i18n
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
-from scenes.hand_review import HandReviewScene
+from scenes.hand_review import HandReviewScene, signed
 from scenes.history import GameScene, HistoryScene
 from scenes.menu import MenuScene
 from scenes.photos import THUMBNAIL
@@ -185,6 +185,13 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
         judged = review.judgements[0]
         said = "The tutor agrees" if judged.agrees else "The tutor would choose"
         assert lines[1].startswith(said)
+        # the pass search's figures for both passes, and the pass counts in the hand's cost
+        assert judged.tutor_value is not None and judged.player_value is not None
+        assert lines[2] == (
+            f"Its search expected {signed(judged.tutor_value)} for its pass and "
+            f"{signed(judged.player_value)} for yours (points against the others' average)."
+        )
+        assert judged.cost == max(0.0, judged.tutor_value - judged.player_value)
     else:
         assert lines == ["No pass this hand."]
     # every step where the tutor differs marks its card in the player's hand

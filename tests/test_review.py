@@ -3,13 +3,15 @@ player decided from, and the tutor's figures are exactly what its search returns
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from game import review, tutor
-from game.ai.hard import HardPlayer
-from game.cards import CARDS, cards_of
+from game.ai.hard import PASS_PRIOR, HardPlayer, pass_candidates
+from game.ai.medium import heuristic_pass
+from game.cards import CARDS, cards_of, mask_of
 from game.match import Match
 from game.players import RandomPlayer, play_match
 from game.rules import MoonMode, Rules
@@ -76,6 +78,12 @@ def test_the_tutors_figures_equal_what_its_search_returns_there(game: Any) -> No
         if point.kind == "pass":
             advice = tutor.advise_pass(point.view, r.tutor_seed, player=player)
             assert judged.tutor_cards == advice.cards
+            # both figures straight from the Hard AI's pass search (deterministic by seed)
+            mine, theirs = mask_of(point.chosen), mask_of(advice.cards)
+            values = HardPlayer(r.tutor_seed, work=WORK).pass_values(point.view, extra=(mine,))
+            assert judged.tutor_value == values[theirs]
+            assert judged.player_value == values[mine]
+            assert judged.cost == max(0.0, values[theirs] - values[mine])
             continue
         # straight from the Hard AI's search, not through the review or the tutor
         decision = HardPlayer(r.tutor_seed, work=WORK).decide_play(point.view)
@@ -162,3 +170,72 @@ def test_the_shooters_moon_choice_is_a_decision_the_tutor_judges() -> None:
     # another seat of the same hand has no moon decision
     other = review.replay_hand(save_match(match), index, seat=(shooter + 1) % 4)
     assert all(d.kind != "moon" for d in other.decisions)
+
+
+def pass_points(data: dict[str, Any]) -> list[tuple[review.DecisionPoint, str]]:
+    """Every pass decision of the stored game (each hand, each seat) with its tutor's seed."""
+    points = []
+    for index in range(review.hand_count(data)):
+        for seat in range(4):
+            r = review.replay_hand(data, index, seat=seat)
+            points += [(p, r.tutor_seed) for p in r.decisions if p.kind == "pass"]
+    return points
+
+
+def test_the_pass_figures_are_those_the_hard_pass_search_chose_from(game: Any) -> None:
+    """The figures the pass search exposes are the ones it decides on: recomputing its choice
+    from them (the careful pass first, with its benefit of the doubt) gives the pass it makes."""
+    _match, data = game
+    points = pass_points(data)
+    assert len(points) >= 8
+    moved = 0
+    for point, seed in points:
+        view = point.view
+        player = HardPlayer(seed)  # the tutor's own pass search size
+        values = player.pass_values(view)
+        options = pass_candidates(view.hand, heuristic_pass(view.hand))
+        assert list(values) == options
+        scores = [values[o] + (PASS_PRIOR if i == 0 else 0.0) for i, o in enumerate(options)]
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        assert mask_of(player.decide_pass(view).cards) == options[best]
+        moved += best != 0
+        # a set it does not try gets a figure without changing the others'
+        outside = next(
+            mask_of(t)
+            for t in zip(*[iter(cards_of(view.hand))] * 3, strict=False)
+            if mask_of(t) not in values
+        )
+        more = player.pass_values(view, extra=(outside,))
+        assert {k: v for k, v in more.items() if k != outside} == values
+        assert HardPlayer(f"{seed}+").pass_values(view) != values  # the seed decides the deals
+        with pytest.raises(ValueError, match="three cards"):
+            player.pass_values(view, extra=(mask_of(cards_of(view.hand)[:2]),))
+    assert moved >= 1  # the search does overrule the careful pass somewhere
+
+
+def test_a_pass_the_tutor_agrees_with_costs_nothing(game: Any) -> None:
+    _match, data = game
+    point, seed = pass_points(data)[0]
+    judged = review.judge(point, seed)
+    same = dataclasses.replace(point, chosen=judged.tutor_cards)
+    agreed = review.judge(same, seed)
+    assert agreed.agrees and agreed.cost == 0
+    assert agreed.tutor_value == agreed.player_value == judged.tutor_value is not None
+    # the player's own pass (a random one) is judged from the same figures, and counts
+    assert judged.player_value is not None and not judged.agrees
+    assert review.total_cost([judged, agreed]) == judged.cost
+
+
+def test_the_hand_cost_counts_the_pass() -> None:
+    passed = review.Judgement(
+        "pass",
+        0,
+        tuple(CARDS[c] for c in (0, 1, 2)),
+        tuple(CARDS[c] for c in (10, 11, 12)),
+        None,
+        4.0,
+        1.5,
+    )
+    play = review.Judgement("play", 1, (CARDS[0],), (CARDS[1],), None, 2.5, 1.0)
+    assert passed.cost == 2.5 and not passed.agrees
+    assert review.total_cost([passed, play]) == 4.0

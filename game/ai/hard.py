@@ -213,6 +213,48 @@ class HardPlayer(DecidingPlayer):
         if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
             return careful
         options = pass_candidates(view.hand, careful)
+        values, moons = self._pass_search(view, options)
+        # The careful pass (options[0]) wins ties and near-ties: the search is noisy.
+        scores = values[:]
+        scores[0] += PASS_PRIOR
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        if best == 0:
+            return careful
+        cards = tuple(cards_of(options[best]))
+        if moons[best] * 2 >= self.pass_samples:
+            return Decision(
+                cards,
+                Motive.KEEP_FOR_MOON,
+                per_card=tuple((c, Motive.KEEP_FOR_MOON) for c in cards),
+            )
+        # The cards it shares with the careful pass first (in its order), then the others.
+        order = [c for c in careful.cards if c in cards] + [
+            c for c in cards if c not in careful.cards
+        ]
+        per_card = tuple(_pass_reason(view.hand, c, options[best]) for c in order)
+        return Decision(cards, per_card[0][1], per_card)
+
+    def pass_values(self, view: SeatView, extra: Sequence[int] = ()) -> dict[int, float]:
+        """What the pass search expects of each set of three it tries (a bit set each) and of
+        the sets in ``extra``: the seat's points against the others' average over the same
+        sampled deals :meth:`decide_pass` plays out (before the careful pass's benefit of the
+        doubt), so the figures of the sets it tries are exactly those it chose from. Empty when
+        there is no search (a hold hand, or ``pass_samples`` 0)."""
+        if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
+            return {}
+        options = pass_candidates(view.hand, heuristic_pass(view.hand))
+        for mask in extra:
+            if mask.bit_count() != PASS_SIZE or mask & ~view.hand:
+                raise ValueError("a pass is three cards of the hand")
+            if mask not in options:
+                options.append(mask)  # after the others: their figures stay the same
+        values, _moons = self._pass_search(view, options)
+        return dict(zip(options, values, strict=True))
+
+    def _pass_search(self, view: SeatView, options: list[int]) -> tuple[list[float], list[int]]:
+        """Average utility and number of our own moons per candidate pass (the others are
+        modelled passing like Medium). Each sample's deal depends only on the seed and the
+        view, never on the options, so a set's figure does not depend on the others tried."""
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -241,25 +283,7 @@ class HardPlayer(DecidingPlayer):
                 finish(state)
                 sums[i] += utility(final_scores(state, totals), me, totals, target)
                 moons[i] += state.moon_shooter == me
-        # The careful pass (options[0]) wins ties and near-ties: the search is noisy.
-        scores = [total / self.pass_samples for total in sums]
-        scores[0] += PASS_PRIOR
-        best = max(range(len(options)), key=lambda i: (scores[i], -i))
-        if best == 0:
-            return careful
-        cards = tuple(cards_of(options[best]))
-        if moons[best] * 2 >= self.pass_samples:
-            return Decision(
-                cards,
-                Motive.KEEP_FOR_MOON,
-                per_card=tuple((c, Motive.KEEP_FOR_MOON) for c in cards),
-            )
-        # The cards it shares with the careful pass first (in its order), then the others.
-        order = [c for c in careful.cards if c in cards] + [
-            c for c in cards if c not in careful.cards
-        ]
-        per_card = tuple(_pass_reason(view.hand, c, options[best]) for c in order)
-        return Decision(cards, per_card[0][1], per_card)
+        return [total / self.pass_samples for total in sums], moons
 
     # -- playing -------------------------------------------------------------------------------
 
