@@ -86,3 +86,20 @@ class TableSource(Protocol):
     def close(self) -> None:
         """Leave the table."""
         ...
+
+
+class HostControls:
+    """What the host of a shared table may do from its seat besides playing (a source that
+    subclasses this offers it; the window checks the class, never asks a source for more than
+    the :class:`TableSource` protocol otherwise)."""
+
+    kinds: tuple[str, ...] = ()  # by seat, one of SEAT_KINDS as this seat sees them
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this seat hosts the table."""
+        return False
+
+    def give_to_bot(self, seat: int) -> None:
+        """(the host) A computer player takes ``seat`` (an idle person's) from now on."""
+        raise NotImplementedError

@@ -27,6 +27,7 @@ played here (:class:`~scenes.local_table.LocalTable`) and are off for other sour
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
@@ -38,7 +39,7 @@ from game.hand import Phase
 from game.legality import Reason, illegal_reason
 from game.moves import Move
 from game.rules import PASS_SIZE, PassDirection
-from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
+from game.table import HostControls, MoveRefused, SeatChanged, TableClosed, TableSource, Update
 from game.view import SeatView
 from scenes.dialogs import moon_dialog
 from scenes.i18n import N_, _, reason_message
@@ -133,6 +134,12 @@ class TableScene(Scene):
         self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
         self.menu_button = Button(N_("Menu"), self.app.leave_game)
         self.score_button = Button(N_("Score"), self.show_score_sheet)
+        # The host of an online table: under each friend's plate, hand the seat to a computer
+        # player (an idle friend; the friend keeps the token to come back).
+        self.bot_buttons = [
+            Button(N_("Computer plays"), functools.partial(self.give_to_bot, seat), visible=False)
+            for seat in range(source.rules.players)
+        ]
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -160,6 +167,10 @@ class TableScene(Scene):
         self.hint_button.rect = self.layout.hint_button.copy()
         self.menu_button.rect = self.layout.menu_button.copy()
         self.score_button.rect = self.layout.score_button.copy()
+        for seat, button in enumerate(self.bot_buttons):
+            plate = self.layout.place(seat, self.bottom).plate
+            button.rect = pygame.Rect(0, 0, plate.w, max(22, round(30 * self.layout.scale)))
+            button.rect.midtop = (plate.centerx, plate.bottom + max(3, plate.h // 10))
         self.renderer.resize(size)
 
     # -- what the seat may do now ----------------------------------------------------------------
@@ -258,6 +269,20 @@ class TableScene(Scene):
             card, view.hand, view.led_suit, view.trick_number, view.hearts_broken, view.first_lead
         )
 
+    def may_give_to_bot(self, seat: int) -> bool:
+        """Whether the player hosts this online table and ``seat`` is a friend's, in play."""
+        source = self.source
+        if not isinstance(source, HostControls) or seat == self.bottom or self.finished:
+            return False
+        return source.is_host and seat < len(source.kinds) and source.kinds[seat] == "remote"
+
+    def give_to_bot(self, seat: int) -> None:
+        """(the host) A computer player takes the seat of an idle friend; the table says so
+        (a SeatChanged) when it is done."""
+        if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
+            self.source.give_to_bot(seat)
+            self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
+
     def choose_moon(self, subtract: bool) -> None:
         """The moon dialog's answer."""
         self.moon_open = False
@@ -330,6 +355,8 @@ class TableScene(Scene):
             return True
         if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
             return True
+        if any(b.visible and b.handle_event(event) for b in self.bot_buttons):
+            return True
         return self.hand.mouse(event)
 
     def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
@@ -371,6 +398,8 @@ class TableScene(Scene):
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
+        for seat, button in enumerate(self.bot_buttons):
+            button.visible = self.may_give_to_bot(seat)
         self.advisor.after_update()
 
     def _pull(self) -> bool:
@@ -451,7 +480,13 @@ class TableScene(Scene):
 
     def buttons(self) -> tuple[Button, ...]:
         """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
-        return (self.pass_button, self.hint_button, self.menu_button, self.score_button)
+        return (
+            self.pass_button,
+            self.hint_button,
+            self.menu_button,
+            self.score_button,
+            *self.bot_buttons,
+        )
 
     def _pass_label(self) -> str:
         direction = self.model.pass_direction

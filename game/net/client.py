@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from game.moves import Move
 from game.net import protocol as p
 from game.rules import Rules
-from game.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.table import HostControls, MoveRefused, SeatChanged, TableClosed, Update
 from game.view import SeatView
 
 log = logging.getLogger("game.net.client")
@@ -67,7 +67,7 @@ class Address:
         return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}{path}"
 
 
-class RemoteTable:
+class RemoteTable(HostControls):
     """One person's seat at a table served elsewhere. Use :meth:`host` or :meth:`join`."""
 
     seat: int

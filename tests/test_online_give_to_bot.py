@@ -1,0 +1,100 @@
+"""The host of an online table hands an idle friend's seat to a computer player from the table:
+a button under the friend's name plate (only the host sees it, only for a person's seat). The
+friend here never plays: without the button the hand would wait for them forever; after the
+click the server's bot plays their seat and the host clicks the hand through to its score."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.hand import Phase
+from game.net.client import RemoteTable
+from game.rules import Rules
+from scenes import i18n
+from scenes.app import App
+from scenes.dialogs import ChoiceDialog
+from scenes.play import TableScene
+from scenes.score import ScoreScene
+from tests.net_helpers import serving, wait_for
+from tests.test_table_source import FRAME, click, point_on_card
+from tests.test_table_source import app as app  # the fixture
+
+
+def frame(app: App) -> None:
+    app.stack.update(FRAME)
+    app.stack.draw(app.screen)
+
+
+def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App) -> None:
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        friend = RemoteTable.join(server.address, host.code, "Bea")
+        assert friend.wait_seated()
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        wait_for(friend.has_view, what="the friend's deal")
+        table = TableScene(app, host)
+        app.show_table(table)
+        frame(app)
+        seat = friend.seat
+        buttons = [b for b in table.bot_buttons if b.visible]
+        assert buttons == [table.bot_buttons[seat]], "one button, under the friend's plate"
+        button = buttons[0]
+        plate = table.layout.place(seat, table.bottom).plate
+        assert button.rect.top >= plate.bottom and abs(button.rect.centerx - plate.centerx) <= 1
+        assert button.text() == "Computer plays"
+        i18n.set_language("fr")
+        assert button.text() == "L'ordinateur joue"
+        i18n.set_language("en")
+        # The friend's own window shows no such button (they do not host).
+        friend_table = TableScene(app, friend)
+        assert not any(friend_table.may_give_to_bot(s) for s in range(4))
+        assert table.may_give_to_bot(seat) and not table.may_give_to_bot(table.bottom)
+        app.stack.draw(app.screen)
+        Path("build/screenshots").mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, "build/screenshots/online_give_to_bot.png")
+
+        click(app, button.rect.center)
+        for _i in range(2000):
+            frame(app)
+            if host.kinds[seat] == "bot":
+                break
+            time.sleep(0.002)
+        assert host.kinds[seat] == "bot", "the server did not seat a bot"
+        frame(app)
+        assert not any(b.visible for b in table.bot_buttons)
+
+        # The friend never moves; the hand still ends, the bot playing their seat.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            frame(app)
+            top = app.stack.top
+            if isinstance(top, ScoreScene):
+                break
+            if isinstance(top, ChoiceDialog):
+                top.buttons[0].action()
+            elif table.human_to_pass():
+                for index in range(3):
+                    click(app, point_on_card(table, index))
+                table.confirm_pass()
+            elif table.human_to_play():
+                legal = table.legal_cards()
+                index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+                click(app, point_on_card(table, index))
+            time.sleep(0.001)
+        else:
+            raise AssertionError("the hand stalled on the idle friend's seat")
+        seen = host.view()
+        assert seen.phase is Phase.HAND_OVER and seen.hand_scores is not None
+        assert sum(seen.hand_scores) in (26, 78)
+        friend.close()
+        host.close()
