@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from game.cards import cards_of, mask_of, parse_cards
 from game.hand import HandState
+from game.match import Match
+from game.profile import FinishedGame
 from game.rules import PassDirection, Rules
+from game.save import save_match
 
 
 def hands_from(rules: Rules, given: dict[int, str]) -> list[int]:
@@ -35,3 +38,19 @@ def state_from(
     for card in parse_cards(plays):
         state.play(card)
     return state
+
+
+def finished_game(match: Match, level: str = "easy") -> FinishedGame:
+    """The history's record of ``match`` played by the person in seat 0 against ``level``, as
+    the window records it at the game's end."""
+    return FinishedGame(
+        rules=match.rules.to_dict(),
+        level=level,
+        human_seat=0,
+        names=("a", "b", "c", "d"),
+        totals=tuple(match.totals),
+        winners=tuple(match.winners),
+        practice=False,
+        hands=len(match.history),
+        match=save_match(match),
+    )

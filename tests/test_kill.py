@@ -22,10 +22,11 @@ import pytest
 from game.ai import make_player
 from game.hand import Phase
 from game.match import Match
-from game.profile import FinishedGame, Profile
+from game.profile import Profile
 from game.save import save_match
 from scenes.preferences import GameOptions
 from scenes.session import GameSession
+from tests.engine_helpers import finished_game
 
 KILLS = 100
 RULES_OPTIONS = GameOptions(level="easy", target=50)
@@ -71,17 +72,7 @@ def canonical(data: Any) -> str:
 
 def record(profile: Profile, session: GameSession) -> None:
     match = session.match
-    game = FinishedGame(
-        rules=match.rules.to_dict(),
-        level="easy",
-        human_seat=0,
-        names=("a", "b", "c", "d"),
-        totals=tuple(match.totals),
-        winners=tuple(match.winners),
-        practice=False,
-        hands=len(match.history),
-        match=save_match(match),
-    )
+    game = finished_game(match)
     profile.record_game(game, clear=session.slot)  # as the window does at the game's end
 
 

@@ -17,6 +17,7 @@ from game.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile
 from game.rules import Rules
 from game.save import save_match
 from game.scoresheet import HandEntry, ScoreSheet
+from tests.engine_helpers import finished_game
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40  # the bytes are kept as given
 
@@ -182,17 +183,7 @@ def test_abandoned_games_count_as_played_never_won(tmp_path: Path) -> None:
 def test_a_reset_starts_the_statistics_again_and_keeps_the_history(tmp_path: Path) -> None:
     profile = Profile.open(tmp_path)
     match = played(5)
-    game = FinishedGame(
-        rules=match.rules.to_dict(),
-        level="easy",
-        human_seat=0,
-        names=("a", "b", "c", "d"),
-        totals=tuple(match.totals),
-        winners=tuple(match.winners),
-        practice=False,
-        hands=len(match.history),
-        match=save_match(match),
-    )
+    game = finished_game(match)
     profile.record_game(game)
     profile.record_daily("2026-10-03", 2, 5, 3)
     marker = stats.reset_marker(profile.game_history(), "9999-01-01T00:00:00+00:00")
