@@ -117,3 +117,48 @@ def test_the_player_sits_at_the_bottom_and_play_goes_clockwise() -> None:
                 key=lambda s: math.dist(layout.place(s).trick, (fx, fy)),
             )
             assert nearest == seat
+
+
+def trick_rects(layout: TableLayout) -> list[pygame.Rect]:
+    rects = []
+    for place in layout.places:
+        rect = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+        rect.center = (round(place.trick[0]), round(place.trick[1]))
+        rects.append(rect)
+    return rects
+
+
+@pytest.mark.parametrize(("size", "players"), CASES, ids=IDS)
+def test_the_trick_is_laid_out_by_seat_each_card_clear_of_the_others(
+    size: tuple[int, int], players: int
+) -> None:
+    """Each seat's card on its own side of the centre (the player's below, the left seat's
+    left, the seats across above, the right seat's right), none hiding another once the window
+    is 800x600 or more, and none on a plate, a fan, the hand or a button."""
+    layout = TableLayout(size, players)
+    cx, cy = layout.centre
+    rects = trick_rects(layout)
+    for place, rect in zip(layout.places, rects, strict=True):
+        x = rect.centerx
+        if place.side == BOTTOM:
+            assert rect.top > cy - layout.trick_h * 0.3 and abs(x - cx) <= 1
+        elif place.side == TOP:
+            assert rect.bottom < cy + layout.trick_h * 0.3
+        elif place.side == LEFT:
+            assert x < cx - layout.trick_w / 2
+        else:
+            assert x > cx + layout.trick_w / 2
+    if players == 3:  # the two opponents' cards above the centre, each on its own side
+        assert rects[1].right <= rects[2].left and rects[1].bottom < rects[0].bottom
+    if players == 5:  # the two across side by side, left of right as they sit
+        assert rects[2].right <= rects[3].left
+    if size[0] >= 800 and size[1] >= 600:
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.colliderect(b), (a, b)
+    taken = [place.plate for place in layout.places]
+    taken += [layout.hint_button, layout.menu_button, layout.score_button]
+    taken += [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    for side in range(1, players):
+        taken += fan_rects(layout, side)
+    for rect in rects:
+        assert rect.collidelist(taken) < 0, (rect, taken[rect.collidelist(taken)])

@@ -145,23 +145,21 @@ class TableLayout:
         if self.two_rows:
             centre_y = (m + bh + play_bottom) / 2 + bh * 0.15
         self.centre = (w / 2, centre_y)
-        dx = self.trick_w * 0.72
-        dy = self.trick_h * 0.42
         cx, cy = self.centre
         left_x = m + bh / 2
         right_x = w - m - bh / 2
-        if self.two_rows:
-            dx = self.trick_w * 0.58
-            dy = self.trick_h * 0.33
-        if self.players == 5:  # five cards round the centre: a wider ring keeps each readable
-            dx, dy = dx * 1.3, dy * 1.25
         plate_w, plate_h = self.plate_w, self.plate_h
         gaps = self.hand_size - 1  # between the backs of a full fan
         fan_w = bw + gaps * self.back_step  # a full fan's length
-        # Each seat's card in the trick, on an ellipse round the centre, clockwise from the
-        # player's (below the centre).
-        turn = [math.radians(90 + 360 * k / self.players) for k in range(self.players)]
-        tricks = [(cx + dx * round(math.cos(a), 9), cy + dy * round(math.sin(a), 9)) for a in turn]
+        # The trick stays clear of the fan across and of the help line above the hand (above
+        # the player's plate when the hand has two rows).
+        help_line = self.hand_area.top - m - self.font_size * 1.8
+        if self.two_rows:
+            help_line -= self.plate_h + m
+        tricks = self._trick_spots(
+            m if self.players == 3 else m + bh + m / 2, help_line, bh + 2 * m
+        )
+        dy = cy - min(y for _x, y in tricks)  # how far above the centre the highest card is
         # The seats across: one at the top (four players), two sharing it (five), none (three).
         if self.players == 4:
             tops = [self._top(w / 2, fan_w, tricks[2], 0)]
@@ -208,43 +206,86 @@ class TableLayout:
         # (wide enough for "Pass across (to Margaret)" and its French)
         self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
-        # The hint button: in the bottom-left corner beside the hand, else right of the plate.
-        self.hint_button = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
-        if hand_left - 2 * m >= self.hint_button.w:
-            self.hint_button.bottomleft = (m, h - m)
-        else:
-            self.hint_button.midleft = (bottom_plate.right + m, bottom_plate.centery)
         self.message_centre: Point = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
         self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
+        # The trick's cards and round them: a click there shows the last trick.
+        spots = [pygame.Rect(0, 0, self.trick_w, self.trick_h) for _spot in tricks]
+        for rect, (x, y) in zip(spots, tricks, strict=True):
+            rect.center = (round(x), round(y))
+        self.trick_area = spots[0].unionall(spots[1:]).inflate(m, m)
+        # The hint button: beside the player's plate at every size (in the corner beside a
+        # wide window's hand it was far from everything the player looks at), on its right
+        # unless a trick card is there (five players), then on its left, else above it.
+        hint = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
+        window = pygame.Rect(m, 0, w - 2 * m, h)
+        fans = [self._fan_box(side) for side in range(1, len(self.places))]
+        for spot in (
+            {"midleft": (bottom_plate.right + m, bottom_plate.centery)},
+            {"midright": (bottom_plate.left - m, bottom_plate.centery)},
+            {"bottomleft": (bottom_plate.left, bottom_plate.top - m // 2)},
+        ):
+            for name, value in spot.items():
+                setattr(hint, name, value)
+            if window.contains(hint) and hint.collidelist([*spots, *fans]) < 0:
+                break
+        self.hint_button = hint
         icon = round(34 * self.scale)
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
             self.hearts_icon.topright = (w - m, m)
         self._place_corner_buttons()
 
+    def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
+        """Each seat's card in the trick, by side of the centre, clockwise from the player's:
+        below the centre for the player, left and right for the seats beside, above for the
+        seats across (two side by side with five players; with three, the two opponents'
+        cards side by side above the player's). The cards sit a gap apart so none hides
+        another. Between ``top`` and ``bottom`` (the felt clear of the fans and of the help
+        line above the hand) the trick's cards shrink, down to 80% of the hand's (70% in two
+        rows), to stay two cards high; only then do the cards above and below the centre
+        overlap. Across,
+        they shrink to stay ``side`` away from the window's edges (clear of the side fans)."""
+        gap = max(4, round(self.trick_w * 0.06))
+        cx, cy = self.centre
+        reach = min(cy - top, bottom - cy)  # from the centre to the nearer limit
+        width = self.trick_w
+        if self.trick_h + gap > reach:
+            smallest = self.card_w * (0.7 if self.two_rows else 0.8)
+            width = max(round(smallest), math.floor((reach - gap) / ASPECT))
+        # Half the trick's width: the cards beside the centre, in card widths and gaps.
+        cards, gaps = {3: (1, 0.5), 4: (1.5, 1), 5: (2, 1.5)}[self.players]
+        width = min(width, math.floor((cx - side - gaps * gap) / cards))
+        if width < self.trick_w:
+            self.trick_w, self.trick_h = width, round(width * ASPECT)
+        tw, th = self.trick_w, self.trick_h
+        dy = min(th / 2 + gap, max(th * 0.3, reach - th / 2))
+        below, above = (cx, cy + dy), (cx, cy - dy)
+        if self.players == 3:
+            half = tw / 2 + gap / 2
+            return [below, (cx - half, cy - dy), (cx + half, cy - dy)]
+        if self.players == 4:
+            return [below, (cx - tw - gap, cy), above, (cx + tw + gap, cy)]
+        half = tw / 2 + gap / 2  # five: the two across side by side, the sides beyond them
+        side = tw * 1.5 + gap * 1.5
+        return [below, (cx - side, cy), (cx - half, cy - dy), (cx + half, cy - dy), (cx + side, cy)]
+
     def _place_corner_buttons(self) -> None:
-        """The menu and score-sheet buttons, side by side in the first corner where they touch
-        no plate, no full fan, no card of the hand and no indicator (else the top-left one)."""
+        """The menu, score-sheet and last-trick buttons, side by side in the first corner where
+        they touch no plate, no full fan, no card of the hand, no indicator and no trick card
+        (else the top-left one)."""
         w, h, m = self.width, self.height, self.margin
         bw, bh = round(96 * self.scale), round(32 * self.scale)
-        pair = pygame.Rect(0, 0, 2 * bw + m // 2, bh)
+        pair = pygame.Rect(0, 0, 3 * bw + m, bh)
         self.rect = pygame.Rect(0, 0, w, h)
         taken = [place.plate.inflate(m, m) for place in self.places]
         # The hearts indicator with "Hand N" beside it (above it on one row, below on two).
         marks = self.hearts_icon.inflate(m, m)
         label_h = round(self.small_font * 2.6)
         marks.union_ip(marks.move(0, label_h if self.two_rows else -label_h))
-        taken += [self.hand_area, marks, self.hint_button]
-        for side in range(1, len(self.places)):
-            backs = [
-                pygame.Rect(0, 0, self.back_h, self.back_h).move(
-                    round(x - self.back_h / 2), round(y - self.back_h / 2)
-                )
-                for (x, y), _angle in self.fan(side, self.hand_size)
-            ]
-            taken.append(backs[0].unionall(backs[1:]))
+        taken += [self.hand_area, marks, self.hint_button, self.trick_area]
+        taken += [self._fan_box(side) for side in range(1, len(self.places))]
         corners = [
             {"topleft": (m, m)},
             {"topright": (w - m, m)},
@@ -261,7 +302,18 @@ class TableLayout:
                 pair = candidate
                 break
         self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
-        self.score_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
+        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
+        self.last_trick_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
+
+    def _fan_box(self, side: int) -> pygame.Rect:
+        """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""
+        backs = [
+            pygame.Rect(0, 0, self.back_h, self.back_h).move(
+                round(x - self.back_h / 2), round(y - self.back_h / 2)
+            )
+            for (x, y), _angle in self.fan(side, self.hand_size)
+        ]
+        return backs[0].unionall(backs[1:])
 
     def _top(self, x: float, fan_w: float, trick: Point, outward: int) -> Place:
         """A seat across the table with its fan centred at ``x``: its plate beside the fan, on
