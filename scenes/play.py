@@ -231,6 +231,20 @@ class TableScene(Scene):
         legal = self.legal_cards()
         return {c for c in self.model.hand if not legal >> c & 1}
 
+    def turn_ring(self) -> int | None:
+        """The seat whose plate has the turn ring: the seat the engine waits for in the state
+        shown. A card in flight has left its seat, so the ring is already on the next one;
+        none while a full trick is shown or out of play."""
+        model = self.model
+        if model.phase is not Phase.PLAY or self.view.phase is not Phase.PLAY:
+            return None
+        current = self.animator.current_event
+        if current is not None and isinstance(current[0], CardPlayed):
+            return self.animator.next_to_act()
+        if len(model.trick) >= self.source.rules.players:
+            return None
+        return model.turn
+
     def practice_label(self) -> str:
         """ "Practice" once a hint or teaching mode was used (the game will not count)."""
         session = self.session

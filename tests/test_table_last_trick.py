@@ -20,6 +20,7 @@ import pytest
 
 from game import daily
 from game.cards import cards_of
+from game.events import CardPlayed
 from game.hand import Phase
 from game.save import save_match
 from scenes import daily as daily_scene
@@ -276,5 +277,53 @@ def test_a_daily_hand_shows_the_cards_received_until_ok(
         else:
             check_received_wait(app, table, received)
         assert table.source.match.hand.phase is Phase.PLAY
+    finally:
+        app.shutdown()
+
+
+# -- the turn ring ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_turn_ring_follows_the_engine_and_leaves_a_card_as_it_flies(
+    tmp_path: Path, players: int
+) -> None:
+    """Frame by frame through a hand at normal speed: the ring is never on a seat whose card
+    of this trick is on the table or on its way there, and with the screen caught up it is on
+    the seat the engine waits for (none while a full trick shows)."""
+    app = make_app(tmp_path, seed=5, speed="normal", players=players)
+    try:
+        app.prefs.new_game.level = "easy"
+        table = start_game(app)
+        match = table.source.match
+        checked = flying = 0
+        deadline = time.monotonic() + 120
+        while match.hand_number == 0 and match.phase is not Phase.HAND_OVER:
+            assert time.monotonic() < deadline, "the hand did not end"
+            frames(app)
+            if app.stack.top is not table:
+                break
+            rings = [s for s in range(players) if table.renderer._plate_picture(s)[4]]
+            assert len(rings) <= 1
+            played = {seat for seat, _card in table.model.trick}
+            event = table.animator.current_event
+            if event is not None and isinstance(event[0], CardPlayed):
+                played.add(event[0].seat)
+                flying += 1
+            assert not played & set(rings), (rings, table.model.trick)
+            view = table.view
+            if table.idle and view.phase is Phase.PLAY and not table.held:
+                full = len(table.model.trick) == players
+                assert rings == ([] if full else [view.turn])
+                checked += 1
+            if table.ok_button.visible:
+                table.accept_received()
+            if table.human_to_pass():
+                table.hand.selected = set(table.model.hand[:3])
+                table.confirm_pass()
+            elif table.human_to_play():
+                table.play_card(first_legal(table))
+            time.sleep(0.001)
+        assert checked > 30 and flying > 300  # both checks ran, many times
     finally:
         app.shutdown()

@@ -284,12 +284,7 @@ class TableRenderer:
     def _plate_picture(self, seat: int) -> tuple[Any, ...]:
         """One name plate: the seat, its name, its points, its turn ring, the leader's token."""
         model = self.table.model
-        turn = (
-            model.turn == seat
-            and len(model.trick) < self.table.source.rules.players
-            and model.phase is Phase.PLAY
-            and self.table.view.phase is Phase.PLAY
-        )
+        turn = self.table.turn_ring() == seat
         total = model.totals[seat] if seat < len(model.totals) else 0
         if model.moon_shooter == seat:  # not 26 under the one who may have taken 26 off
             this_hand = _("Moon!")
