@@ -168,7 +168,9 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
             return
-        self.layout = TableLayout(size, self.source.rules.players)
+        # The "not saved" notice, when shown, covers the window's top: the table lies below it.
+        notice = self.app.save_notice.height(size)
+        self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
         self.pass_button.rect = self.layout.button.copy()
         self.hint_button.rect = self.layout.hint_button.copy()
         self.menu_button.rect = self.layout.menu_button.copy()
@@ -442,6 +444,8 @@ class TableScene(Scene):
         return not waiting_for_player or bool(timers)
 
     def update(self, dt: float) -> None:
+        if self.app.save_notice.height(self.layout.size) != self.layout.top_inset:
+            self.resize(self.layout.size)  # the notice came or went: the table moves for it
         self.message_timer = max(0.0, self.message_timer - dt)
         self.banner_timer = max(0.0, self.banner_timer - dt)
         self.advisor.tick(dt)

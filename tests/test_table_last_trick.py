@@ -34,6 +34,7 @@ from tests.test_scenes import click, frames, key, make_app, point_on_card, start
 from tests.test_scenes import wait_for_player as wait_for_turn
 from tests.test_table_plates import shoot
 
+SHOTS = Path("build/screenshots")
 DAY = dt.date(2026, 7, 14)  # a daily challenge tests/test_daily.py pins
 
 
@@ -325,5 +326,40 @@ def test_the_turn_ring_follows_the_engine_and_leaves_a_card_as_it_flies(
                 table.play_card(first_legal(table))
             time.sleep(0.001)
         assert checked > 30 and flying > 300  # both checks ran, many times
+    finally:
+        app.shutdown()
+
+
+# -- the notice bar --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (720, 1100)])
+def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from game.profile import write_problem
+
+    app = make_app(tmp_path, size=size, seed=5, speed="instant")
+    try:
+        table = start_game(app)
+        wait_for_turn(app, table)
+        assert table.layout.top_inset == 0
+        app.save_notice.failed(write_problem(OSError(28, "No space left on device")))
+        frames(app)
+        notice = app.save_notice.height(size)
+        assert notice > 0 and table.layout.top_inset == notice
+        layout = table.layout
+        tops = [place.plate.top for place in layout.places]
+        tops += [layout.menu_button.top, layout.score_button.top, layout.last_trick_button.top]
+        tops += [round(y - layout.back_h / 2) for (_x, y), _a in layout.fan(2, 13)]
+        assert min(tops) >= notice
+        app.stack.draw(app.screen)
+        app.draw_save_notice()  # as the main loop does, over the scenes
+        w, h = size
+        pygame.image.save(app.screen, SHOTS / f"notice_over_table_{w}x{h}.png")
+        app.save_notice.saved()
+        app.save_notice.update(10.0)
+        frames(app)
+        assert table.layout.top_inset == 0
     finally:
         app.shutdown()

@@ -48,7 +48,8 @@ class Place:
 class TableLayout:
     """Every size and position of the table for one window size."""
 
-    def __init__(self, size: tuple[int, int], players: int = 4) -> None:
+    def __init__(self, size: tuple[int, int], players: int = 4, top_inset: int = 0) -> None:
+        """``top_inset``: pixels at the top of the window kept clear (a notice shown there)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
@@ -59,6 +60,8 @@ class TableLayout:
         self.per_row = math.ceil(self.hand_size / 2)  # the back row of a hand in two rows
         self.scale = max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
         self.margin = round(min(w, h) * 0.02)
+        self.top_inset = top_inset
+        self.top = self.margin + top_inset  # where the table's top edge things start
         self.two_rows = w / h < 1.05 or w < 760
         self._size_hand()
         back_w = self.card_w * (0.5 if self.two_rows else 0.62)
@@ -139,11 +142,12 @@ class TableLayout:
     def _place_table(self) -> None:
         w, h, m = self.width, self.height, self.margin
         bw, bh = self.back_w, self.back_h
-        side_top = m + bh + m  # the side fans start below the top fan
+        edge = self.top
+        side_top = edge + bh + m  # the side fans start below the top fan
         play_bottom = self.hand_area.top - m
         centre_y = (side_top + play_bottom) / 2
         if self.two_rows:
-            centre_y = (m + bh + play_bottom) / 2 + bh * 0.15
+            centre_y = (edge + bh + play_bottom) / 2 + bh * 0.15
         self.centre = (w / 2, centre_y)
         cx, cy = self.centre
         left_x = m + bh / 2
@@ -157,7 +161,7 @@ class TableLayout:
         if self.two_rows:
             help_line -= self.plate_h + m
         tricks = self._trick_spots(
-            m if self.players == 3 else m + bh + m / 2, help_line, bh + 2 * m
+            edge if self.players == 3 else edge + bh + m / 2, help_line, bh + 2 * m
         )
         dy = cy - min(y for _x, y in tricks)  # how far above the centre the highest card is
         # The seats across: one at the top (four players), two sharing it (five), none (three).
@@ -171,7 +175,7 @@ class TableLayout:
             ]
         else:
             tops = []
-            side_top = m  # nobody across: the side seats may start at the top
+            side_top = edge  # nobody across: the side seats may start at the top
         left_plate = pygame.Rect(
             m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
         )
@@ -209,7 +213,8 @@ class TableLayout:
         self.message_centre: Point = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
-        self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
+        banner_y = max(edge + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2)
+        self.banner_centre = (cx, banner_y)
         # The trick's cards and round them: a click there shows the last trick.
         spots = [pygame.Rect(0, 0, self.trick_w, self.trick_h) for _spot in tricks]
         for rect, (x, y) in zip(spots, tricks, strict=True):
@@ -234,7 +239,7 @@ class TableLayout:
         icon = round(34 * self.scale)
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
-            self.hearts_icon.topright = (w - m, m)
+            self.hearts_icon.topright = (w - m, edge)
         self._place_corner_buttons()
 
     def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
@@ -278,7 +283,7 @@ class TableLayout:
         w, h, m = self.width, self.height, self.margin
         bw, bh = round(96 * self.scale), round(32 * self.scale)
         pair = pygame.Rect(0, 0, 3 * bw + m, bh)
-        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect = pygame.Rect(0, self.top_inset, w, h - self.top_inset)
         taken = [place.plate.inflate(m, m) for place in self.places]
         # The hearts indicator with "Hand N" beside it (above it on one row, below on two).
         marks = self.hearts_icon.inflate(m, m)
@@ -287,13 +292,13 @@ class TableLayout:
         taken += [self.hand_area, marks, self.hint_button, self.trick_area]
         taken += [self._fan_box(side) for side in range(1, len(self.places))]
         corners = [
-            {"topleft": (m, m)},
-            {"topright": (w - m, m)},
+            {"topleft": (m, self.top)},
+            {"topright": (w - m, self.top)},
             {"bottomright": (w - m, min(marks.top, self.hand_area.top) - m)},
             {"bottomleft": (m, self.hand_area.top - m)},
-            {"midtop": (w // 2, m)},  # three players: nobody sits across
+            {"midtop": (w // 2, self.top)},  # three players: nobody sits across
         ]
-        pair.topleft = (m, m)
+        pair.topleft = (m, self.top)
         for corner in corners:
             candidate = pair.copy()
             for name, value in corner.items():
@@ -319,14 +324,14 @@ class TableLayout:
         """A seat across the table with its fan centred at ``x``: its plate beside the fan, on
         the left (``outward`` -1 or 0) or the right (1), or under it when there is no room."""
         w, m = self.width, self.margin
-        y = m + self.back_h / 2
+        y = self.top + self.back_h / 2
         plate = pygame.Rect(0, 0, self.plate_w, self.plate_h)
         if outward <= 0:
             plate.midright = (round(x - fan_w / 2 - m), round(y))
         else:
             plate.midleft = (round(x + fan_w / 2 + m), round(y))
         if plate.left < m or plate.right > w - m:  # no room beside the fan: under it
-            plate.midtop = (round(x), round(m + self.back_h + m / 2))
+            plate.midtop = (round(x), round(self.top + self.back_h + m / 2))
         return Place(TOP, (x, y), plate, trick, (x, -self.trick_h))
 
     def place(self, seat: int, bottom_seat: int = 0) -> Place:
