@@ -162,3 +162,44 @@ def test_the_trick_is_laid_out_by_seat_each_card_clear_of_the_others(
         taken += fan_rects(layout, side)
     for rect in rects:
         assert rect.collidelist(taken) < 0, (rect, taken[rect.collidelist(taken)])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (800, 600), (2560, 1440), (720, 1100), (1024, 600), (640, 960)]
+)
+def test_the_hands_name_and_the_hint_button_sit_clear_of_everything(
+    size: tuple[int, int], players: int
+) -> None:
+    """ "Daily challenge, par 14" (its French too) and "Practice" under it touch no card of the
+    hand, no fan, no plate, no button and no trick card; the hint button stays beside the
+    player's plate at every size (it went to the far corner at 2560x1440)."""
+    from scenes.widgets import text_surface
+
+    pygame.font.init()
+    layout = TableLayout(size, players)
+    pos, anchor, step = layout.hand_label
+    taken = [place.plate for place in layout.places]
+    taken += [layout.hint_button, layout.menu_button, layout.score_button]
+    taken += [layout.last_trick_button, layout.hearts_icon]
+    taken += [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    taken += trick_rects(layout)
+    for side in range(1, players):
+        taken += fan_rects(layout, side)
+    screen = pygame.Rect((0, 0), size)
+    daily = ("Daily challenge, par 14", "Défi du jour, par 14") if players == 4 else ()
+    for text in (*daily, "Hand 12"):
+        label = text_surface(text, layout.small_font).get_rect(**{anchor: pos})
+        practice = label.move(0, step * label.h)
+        for rect in (label, practice):
+            assert screen.contains(rect) and rect.collidelist(taken) < 0, (text, rect)
+    plate = layout.places[BOTTOM].plate
+    hint = layout.hint_button
+    assert abs(hint.centery - plate.centery) <= plate.h or hint.bottom <= plate.top
+    if hint.left >= plate.right:
+        gap = hint.left - plate.right
+    elif hint.right <= plate.left:
+        gap = plate.left - hint.right
+    else:
+        gap = plate.top - hint.bottom
+    assert 0 <= gap <= layout.margin * 1.5

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -60,26 +60,40 @@ def first_legal(table: TableScene) -> int:
     return next(c for c in table.model.hand if legal >> c & 1)
 
 
-def to_accept(app: App, table: TableScene) -> None:
-    """Frames until the player must act; OK said after the exchange."""
-    for _ in range(5):
-        wait_for_turn(app, table)
-        if table.ok_button.visible and not table.human_to_play():
+def advance(app: App, table: TableScene, done: Callable[[], object], seconds: float = 90) -> None:
+    """Frames (at the app's speed, 1/60 s each) with the player passing its three lowest,
+    saying OK and playing its first legal card, until ``done()``: checked after every frame,
+    so a moment that lasts a few frames (mid-trick) is never skipped."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            table.confirm_pass()
+        elif table.ok_button.visible and not table.human_to_play():
             click(app, table.ok_button.rect.center)
-            continue
-        return
+        elif table.human_to_play():
+            table.play_card(first_legal(table))
+        frames(app)
+        if table.source.thinking:
+            time.sleep(0.001)
 
 
 # -- the last trick --------------------------------------------------------------------------------
 
 
-def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(app: App) -> None:
+def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=5, speed="normal")  # every moment lasts some frames
+    try:
+        check_last_trick(app)
+    finally:
+        app.shutdown()
+
+
+def check_last_trick(app: App) -> None:
     table = start_game(app)
-    wait_for_turn(app, table)
-    table.hand.selected = set(table.model.hand[:3])
-    key(app, pygame.K_p)
-    to_accept(app, table)
     match = table.source.match
+    advance(app, table, lambda: table.ok_button.visible)  # passed; the cards received shown
     # Before the hand's first trick is taken there is nothing to show: no button, L refused
     # with a sentence, a click on the trick does nothing.
     assert not match.hand.tricks and not table.last_trick_button.visible
@@ -89,20 +103,23 @@ def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(app: App)
     assert app.stack.top is table
 
     # Play on until the second trick has cards on the table (mid-trick).
-    def mid_second_trick() -> bool:
-        return len(match.hand.tricks) == 1 and bool(table.model.trick) and table.idle
+    def first_trick() -> list[tuple[int, int]]:
+        leader, cards, _winner = match.hand.tricks[0]
+        return [((leader + i) % 4, int(c)) for i, c in enumerate(cards)]
 
-    for _ in range(40):
-        to_accept(app, table)
-        if mid_second_trick():
-            break
-        table.play_card(first_legal(table))
-        frames(app, 2)
-        if mid_second_trick():
-            break
-    assert len(match.hand.tricks) == 1 and table.model.trick and table.last_trick_button.visible
-    leader, cards, winner = match.hand.tricks[0]
-    expected = [((leader + i) % 4, int(c)) for i, c in enumerate(cards)]
+    advance(
+        app,
+        table,
+        lambda: (
+            bool(table.model.trick)
+            and table.animator.idle
+            and bool(match.hand.tricks)
+            and table.model.last_trick == first_trick()
+        ),
+    )
+    frames(app)
+    assert table.last_trick_button.visible
+    expected, winner = first_trick(), match.hand.tricks[0][2]
     before = save_match(match)
     shown_before = (list(table.model.hand), list(table.model.trick))
     for index, (open_it, close_it) in enumerate(
@@ -135,33 +152,19 @@ def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(app: App)
         assert save_match(match) == before
         assert (list(table.model.hand), list(table.model.trick)) == shown_before
     # The game goes on, and the next trick taken becomes the last one.
-    for _ in range(40):
-        to_accept(app, table)
-        if len(match.hand.tricks) >= 2 and table.idle:
-            break
-        table.play_card(first_legal(table))
-        frames(app)
+    advance(app, table, lambda: len(match.hand.tricks) >= 2 and table.idle)
     leader, cards, winner = match.hand.tricks[-1]
     assert table.model.last_trick == [((leader + i) % 4, int(c)) for i, c in enumerate(cards)]
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_last_trick_of_three_and_five_sits_by_seat(tmp_path: Path, players: int) -> None:
-    app = make_app(tmp_path, seed=5, speed="instant", players=players)
+    app = make_app(tmp_path, seed=5, speed="normal", players=players)
     try:
         app.prefs.new_game.level = "easy"
         table = start_game(app)
         match = table.source.match
-        for _ in range(80):
-            to_accept(app, table)
-            if table.human_to_pass():
-                table.hand.selected = set(table.model.hand[:3])
-                key(app, pygame.K_p)
-                continue
-            if match.hand.tricks and table.idle:
-                break
-            table.play_card(first_legal(table))
-            frames(app)
+        advance(app, table, lambda: match.hand.tricks and table.idle)
         key(app, pygame.K_l)
         view = app.stack.top
         assert isinstance(view, LastTrickScene) and len(view.cards) == players
@@ -363,3 +366,33 @@ def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
         assert table.layout.top_inset == 0
     finally:
         app.shutdown()
+
+
+# -- the name fields ------------------------------------------------------------------------------
+
+
+def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled(
+    app: App,
+) -> None:
+    from scenes.settings import SettingsScene
+    from scenes.widgets import DISABLED_INK, PLACEHOLDER_INK, TextRow
+
+    app.stack.push(SettingsScene(app))
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    frames(app)
+    form = scene.form
+    fields = [(row, rect) for row, rect in zip(form.rows, form.rects, strict=True)]
+    names = [(row, rect) for row, rect in fields if isinstance(row, TextRow)]
+    assert names and all(row.placeholder_text() for row, _rect in names)
+    for row, rect in names:
+        split = rect.x + round(rect.w * form.label_width)
+        box = pygame.Rect(split, rect.y + 2, rect.right - split - 2, rect.h - 4).inflate(-6, -6)
+        colours = {
+            tuple(app.screen.get_at((x, y)))[:3]
+            for x in range(box.left, box.right, 1)
+            for y in range(box.top, box.bottom, 2)
+        }
+        assert PLACEHOLDER_INK in colours, row.label  # the placeholder's own ink
+        assert DISABLED_INK not in colours, row.label  # not a disabled control's grey
+    shoot(app, "names_placeholders")

@@ -279,16 +279,16 @@ class TableLayout:
     def _place_corner_buttons(self) -> None:
         """The menu, score-sheet and last-trick buttons, side by side in the first corner where
         they touch no plate, no full fan, no card of the hand, no indicator and no trick card
-        (else the top-left one)."""
+        (else the top-left one). Which hand this is ("Hand 3", "Daily challenge, par 14",
+        "Practice") is written beside them, on the felt's side: the corner beside the hand,
+        where it was, is too narrow for it at 800x600 or 1280x800."""
         w, h, m = self.width, self.height, self.margin
         bw, bh = round(96 * self.scale), round(32 * self.scale)
+        label_h = round(self.small_font * 2.6)  # the hand's name and "Practice" under it
         pair = pygame.Rect(0, 0, 3 * bw + m, bh)
         self.rect = pygame.Rect(0, self.top_inset, w, h - self.top_inset)
         taken = [place.plate.inflate(m, m) for place in self.places]
-        # The hearts indicator with "Hand N" beside it (above it on one row, below on two).
         marks = self.hearts_icon.inflate(m, m)
-        label_h = round(self.small_font * 2.6)
-        marks.union_ip(marks.move(0, label_h if self.two_rows else -label_h))
         taken += [self.hand_area, marks, self.hint_button, self.trick_area]
         taken += [self._fan_box(side) for side in range(1, len(self.places))]
         corners = [
@@ -299,16 +299,35 @@ class TableLayout:
             {"midtop": (w // 2, self.top)},  # three players: nobody sits across
         ]
         pair.topleft = (m, self.top)
+        fitted = False
         for corner in corners:
             candidate = pair.copy()
             for name, value in corner.items():
                 setattr(candidate, name, value)
-            if self.rect.contains(candidate) and candidate.collidelist(taken) < 0:
-                pair = candidate
+            group = candidate.copy()  # with room for the hand's name, on the felt's side
+            group.h += m // 2 + label_h
+            if candidate.centery > h / 2:
+                group.y -= m // 2 + label_h
+            if self.rect.contains(group) and group.collidelist(taken) < 0:
+                pair, fitted = candidate, True
                 break
         self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
         self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
         self.last_trick_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
+        # Where the hand's name is written: (position, anchor, the next line's direction).
+        side = "right" if pair.centerx >= w / 2 else "left"
+        if not fitted:  # a crowded table: under (or above) the hearts indicator
+            icon = self.hearts_icon
+            if icon.centery < h / 2:
+                self.hand_label = ((icon.right, icon.bottom + m // 2), "topright", 1)
+            else:
+                self.hand_label = ((icon.right, icon.top - m // 2), "bottomright", -1)
+        elif pair.centery < h / 2:
+            x = pair.right if side == "right" else pair.left
+            self.hand_label = ((x, pair.bottom + m // 2), f"top{side}", 1)
+        else:
+            x = pair.right if side == "right" else pair.left
+            self.hand_label = ((x, pair.top - m // 2), f"bottom{side}", -1)
 
     def _fan_box(self, side: int) -> pygame.Rect:
         """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""

@@ -512,21 +512,17 @@ class TableRenderer:
                 "midright",
                 shadow=(0, 0, 0),
             )
-        # Which hand this is, beside the hearts indicator.
-        if layout.two_rows:
-            pos, anchor = (rect.right, rect.bottom + layout.margin // 2), "topright"
-        else:
-            pos, anchor = (rect.right, rect.top - layout.margin // 2), "bottomright"
+        # Which hand this is: under the hearts indicator (two rows) or beside the corner
+        # buttons (one row), with "Practice" on the next line.
+        pos, anchor, step = layout.hand_label
         drawn = draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
         if practice:
-            # Discreet: a small italic-free note under (or above) the hand's number.
-            step = drawn.h if layout.two_rows else -drawn.h
             draw_text(
                 surface,
                 practice,
                 round(layout.small_font * 0.9),
                 PRACTICE_INK,
-                (pos[0], pos[1] + step),
+                (pos[0], pos[1] + step * drawn.h),
                 anchor,
             )
 
