@@ -21,7 +21,7 @@ from game import review, tutor
 from game.cards import cards_of
 from game.review import DecisionPoint, HandReview, Judgement
 from game.save import InvalidSave
-from scenes.i18n import N_, _, ngettext
+from scenes.i18n import N_, _, card_name, ngettext
 from scenes.report import ERROR_RED
 from scenes.scene import Scene
 from scenes.statistics import decimal
@@ -142,12 +142,14 @@ class HandReviewScene(Scene):
         return tutor.default_seat_name(seat, _, len(self.names))
 
     def render(self, sentence: Any) -> str:
-        return tutor.render(sentence, _, ngettext, seat_name=self.name)
+        """The tutor's sentence in the player's language, its cards named as the table names
+        them (R, D, V in French)."""
+        return tutor.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
 
     def cards_text(self, cards: tuple[int, ...]) -> str:
         from game.cards import CARDS
 
-        return " ".join(CARDS[c].symbol() for c in cards)
+        return " ".join(str(card_name(CARDS[c])) for c in cards)
 
     def decision_at(self, step: int) -> tuple[int, DecisionPoint] | None:
         """The player's pass or play at ``step`` (the moon choice has no card)."""

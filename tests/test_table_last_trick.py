@@ -396,3 +396,30 @@ def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled
         assert PLACEHOLDER_INK in colours, row.label  # the placeholder's own ink
         assert DISABLED_INK not in colours, row.label  # not a disabled control's grey
     shoot(app, "names_placeholders")
+
+
+def test_the_hand_review_names_cards_in_french_as_the_table_does(app: App) -> None:
+    """The review's own lines ("Vous avez passé ...") and the tutor's sentences in it say D,
+    R, V in French, as the table's tutor does (they said Q, K, J)."""
+    from game import tutor
+    from game.cards import parse_cards
+    from game.match import Match
+    from game.players import RandomPlayer, play_match
+    from game.tutor import CardRef, Sentence
+    from scenes.hand_review import HandReviewScene
+
+    match = Match.new(app.prefs.new_game.rules(), seed=3)
+    play_match(match, [RandomPlayer(s) for s in range(4)], max_hands=1)
+    i18n.set_language("fr")
+    scene = HandReviewScene(app, save_match(match), 0, 0, ["Vous", "Ouest", "Nord", "Est"])
+    queen, king, jack = (int(c) for c in parse_cards("QC KC JC"))
+    assert scene.cards_text((queen, king, jack)) == "D♣ R♣ V♣"
+    pass_sentence = Sentence(
+        tutor.PASS_ALL,
+        (
+            ("cards", CardRef(tuple(parse_cards("QS KH")))),
+            ("reason", Sentence(tutor.Q_COSTLY, (("card", CardRef(tuple(parse_cards("QS")))),))),
+        ),
+    )
+    text = scene.render(pass_sentence)
+    assert "D♠" in text and "R♥" in text and "Q♠" not in text and "K♥" not in text
