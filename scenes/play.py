@@ -429,6 +429,8 @@ class TableScene(Scene):
         if self.human_to_pass():
             if not (raise_only and card in self.hand.selected):
                 self.hand.toggle(card)
+            # At once, not at the next update: a click on Pass in the same frame counts.
+            self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         elif self.human_to_play():
             self.play_card(card)
         elif self.idle and self.human and self.view.phase is Phase.PLAY:

@@ -423,3 +423,15 @@ def test_the_hand_review_names_cards_in_french_as_the_table_does(app: App) -> No
     )
     text = scene.render(pass_sentence)
     assert "D♠" in text and "R♥" in text and "Q♠" not in text and "K♥" not in text
+
+
+def test_three_cards_and_pass_clicked_within_one_frame_make_the_pass(app: App) -> None:
+    """A quick player (or a busy computer) may click the third card and Pass before the next
+    frame: the button counts the cards at once."""
+    table = start_game(app)
+    wait_for_turn(app, table)
+    assert table.human_to_pass() and not table.pass_button.enabled
+    for index in (0, 1, 2):
+        click(app, point_on_card(table, index))
+    click(app, table.pass_button.rect.center)  # no frame in between
+    assert table.source.match.hand.passes[table.bottom] is not None
