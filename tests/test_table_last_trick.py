@@ -228,14 +228,16 @@ def check_received_wait(app: App, table: TableScene, received: set[int]) -> None
     run_until(app, lambda: len(match.hand.plays) > 0 or table.human_to_play())
 
 
-def test_the_cards_received_stay_raised_and_marked_until_ok(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5, speed="normal")
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_the_cards_received_stay_raised_and_marked_until_ok(tmp_path: Path, speed: str) -> None:
+    app = make_app(tmp_path, seed=5, speed=speed)
     try:
         table = start_game(app)
         received = pass_and_wait_for_received(app, table)
         match = table.source.match
         assert match.hand.turn != table.bottom  # this deal: another seat leads
-        shoot(app, "received_wait_for_ok")
+        if speed == "normal":
+            shoot(app, "received_wait_for_ok")
         check_received_wait(app, table, received)
     finally:
         app.shutdown()

@@ -115,7 +115,7 @@ class Animator:
             model.sync(view)
         if model.hand != old_hand and table.speed > 0 and not isinstance(event, HandStarted):
             hand.close_up(before)  # the cards left slide together instead of jumping
-        if isinstance(event, PassesExchanged) and table.speed > 0 and table.human:
+        if isinstance(event, PassesExchanged) and table.human:
             # Raised and marked until the player says OK (or leads): see TableScene.
             received = event.received[table.bottom] or ()
             hand.show_received({int(c) for c in received})
