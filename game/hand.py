@@ -33,7 +33,6 @@ from game.cards import (
     RANKS_PER_SUIT,
     Card,
     cards_of,
-    mask_of,
 )
 from game.events import (
     CardPlayed,
@@ -44,7 +43,6 @@ from game.events import (
     PassChosen,
     PassesExchanged,
     TrickWon,
-    card_names,
 )
 from game.legality import (
     NO_LED_SUIT,
@@ -256,10 +254,11 @@ class HandState:
             raise IllegalPass(Reason.NOT_PASSING)
         if self.passes[who] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
-        numbers = [card for card in cards if is_card(card)]
-        if len(numbers) != len(cards):
-            raise IllegalPass(Reason.NOT_A_CARD)
-        mask = mask_of(numbers)
+        mask = 0
+        for card in cards:
+            if not is_card(card):
+                raise IllegalPass(Reason.NOT_A_CARD)
+            mask |= _CARD_BITS[card]
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
         if mask & ~self.hands[who]:
@@ -297,11 +296,11 @@ class HandState:
     def _exchange(self) -> PassesExchanged:
         passes = [p or 0 for p in self.passes]
         self._exchange_cards()
-        received = [passes[self.pass_direction.source(s, self.n)] for s in range(self.n)]
+        n = self.n
+        shift = self.pass_direction.value  # seat s receives what seat s - shift passed
+        given = tuple([_card_tuple(m) for m in passes])
         return PassesExchanged(
-            self.pass_direction,
-            tuple(card_names(tuple(cards_of(m))) for m in passes),
-            tuple(card_names(tuple(cards_of(m))) for m in received),
+            self.pass_direction, given, tuple([given[(s - shift) % n] for s in range(n)])
         )
 
     def received(self, seat: int) -> int:
@@ -338,12 +337,20 @@ class HandState:
         """The cards the seat to act may play, lowest first."""
         mask = self.legal_mask()
         table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
-        return [
-            *table[0][mask & _RANKS],
-            *table[1][mask >> 13 & _RANKS],
-            *table[2][mask >> 26 & _RANKS],
-            *table[3][mask >> 39 & _RANKS],
-        ]
+        clubs = mask & _RANKS
+        diamonds = mask >> 13 & _RANKS
+        spades = mask >> 26 & _RANKS
+        hearts = mask >> 39
+        # Most plays follow suit: one suit's cards, copied from the table in one step.
+        if not (diamonds or spades or hearts):
+            return list(table[0][clubs])
+        if not (clubs or spades or hearts):
+            return list(table[1][diamonds])
+        if not (clubs or diamonds or hearts):
+            return list(table[2][spades])
+        if not (clubs or diamonds or spades):
+            return list(table[3][hearts])
+        return [*table[0][clubs], *table[1][diamonds], *table[2][spades], *table[3][hearts]]
 
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
@@ -517,6 +524,17 @@ class HandState:
             f"<HandState {self.phase.value} trick {self.trick_number} turn {self.turn} "
             f"trick {[str(CARDS[c]) for c in self.trick]}>"
         )
+
+
+def _card_tuple(mask: int) -> tuple[Card, ...]:
+    """The cards of a set, lowest first (events.card_names of cards_of(mask), in one step)."""
+    table = _CARDS_OF_SUIT_PATTERN
+    return (
+        *table[0][mask & _RANKS],
+        *table[1][mask >> 13 & _RANKS],
+        *table[2][mask >> 26 & _RANKS],
+        *table[3][mask >> 39 & _RANKS],
+    )
 
 
 def moon_shooter(taken: list[int]) -> int | None:

@@ -25,6 +25,8 @@ _PLAY: Final = Phase.PLAY
 _HAND_OVER: Final = Phase.HAND_OVER
 _PLAY_KIND: Final = MoveKind.PLAY
 _PASS_KIND: Final = MoveKind.PASS
+_PLAY_MOVES: Final = PLAY_MOVES
+_MOVE: Final = Move  # (compiled: a constant, not a look-up in the module's dictionary)
 _NEW: Final = object()  # Match.new's key to the constructor
 # A module variable, not an imported function: compiled, it is still read from the module's
 # dictionary at each deal, so a test can deal the match from its own deck (tests/moon_deals.py).
@@ -147,8 +149,8 @@ class Match:
 
     def legal_moves(self, seat: object) -> list[Move]:
         """Every move ``seat`` may make now (a pass lists each set of three of its cards)."""
-        who = checked_seat(seat, self.rules.players)
         hand = self.hand
+        who = checked_seat(seat, hand.n)
         if hand.phase is _PLAY:  # (never once the game is over: its last hand is over)
             return _play_moves(hand.legal_mask()) if who == hand.turn else []
         if who not in self.to_act():
@@ -190,7 +192,7 @@ class Match:
     def apply(self, seat: object, move: object) -> list[Event]:
         """Make ``seat``'s ``move`` and return the events it caused; a move the rules refuse
         raises :class:`IllegalMove` (with the reason a player reads) and changes nothing."""
-        if isinstance(move, Move):
+        if isinstance(move, _MOVE):
             # A Move built by hand may hold anything: its fields are read untyped, so that
             # the compiled module (game/native.py) refuses them with the engine's errors, not
             # a TypeError. A play or a pass is checked once, by the hand that makes it, with
@@ -198,11 +200,14 @@ class Match:
             fields: Any = move
             kind = fields.kind
             cards = fields.cards
+            hand = self.hand
             if kind is _PLAY_KIND and type(cards) is tuple and len(cards) == 1:
-                who = checked_seat(seat, self.rules.players)
-                return self._after_hand_move(self.hand.play(cards[0], who))
+                events = hand.play(cards[0], checked_seat(seat, hand.n))
+                if hand.phase is _HAND_OVER:
+                    events.extend(self._record_hand())
+                return events
             if kind is _PASS_KIND:
-                return self.hand.choose_pass(checked_seat(seat, self.rules.players), cards)
+                return hand.choose_pass(checked_seat(seat, hand.n), cards)
         self._check_move(seat, move)
         checked: Any = move
         if checked.kind is MoveKind.PASS:
@@ -268,10 +273,10 @@ class Match:
 
 
 def _play_moves(playable: int) -> list[Move]:
-    """The play of each card of the set ``playable``, lowest first (moves.play_moves, with
-    the bit loop in machine ints when compiled)."""
+    """The play of each card of the set ``playable``, lowest first (moves.play_moves, the bit
+    loop in machine ints when compiled)."""
     moves = []
-    table = PLAY_MOVES
+    table = _PLAY_MOVES
     while playable:
         low = playable & -playable
         moves.append(table[low.bit_length() - 1])
