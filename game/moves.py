@@ -33,6 +33,7 @@ class MoveKind(Enum):
     MOON = "moon"  # the shooter's choice (with the "shooter chooses" moon rule)
 
 
+_PASS_KIND: Final = MoveKind.PASS  # (a member read off its class runs Python code in 3.11)
 _MOON_WORDS = {f"-{MOON_POINTS}": True, f"+{MOON_POINTS}": False}
 
 
@@ -51,7 +52,7 @@ class Move:
         cards = list(cards)
         if not all(map(is_card, cards)):
             raise ValueError("a pass is made of cards")
-        return cls(MoveKind.PASS, tuple(sorted(CARDS[c] for c in cards)))
+        return cls(_PASS_KIND, tuple(sorted([CARDS[c] for c in cards])))
 
     @classmethod
     def play(cls, card: int) -> Move:
