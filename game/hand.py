@@ -33,7 +33,6 @@ from game.cards import (
     RANKS_PER_SUIT,
     Card,
     cards_of,
-    mask_of,
 )
 from game.events import (
     CardPlayed,
@@ -44,7 +43,6 @@ from game.events import (
     PassChosen,
     PassesExchanged,
     TrickWon,
-    card_names,
 )
 from game.legality import (
     NO_LED_SUIT,
@@ -90,6 +88,7 @@ _SHOOTER_CHOOSES: Final = MoonMode.SHOOTER_CHOOSES
 _SHOOTER_MINUS: Final = MoonMode.SHOOTER_MINUS
 # (constants of this module: compiled, they are read without a dictionary look-up)
 _CARD_BITS: Final = CARD_BITS
+_CARDS: Final = CARDS
 _CARDS_OF_SUIT_PATTERN: Final = CARDS_OF_SUIT_PATTERN
 _RANKS: Final = (1 << RANKS_PER_SUIT) - 1
 
@@ -251,14 +250,15 @@ class HandState:
     # would raise TypeError instead, or quietly make True into 1.
     def _check_pass(self, seat: object, cards: list[object]) -> int:
         who = checked_seat(seat, self.n)
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             raise IllegalPass(Reason.NOT_PASSING)
         if self.passes[who] is not None:
             raise IllegalPass(Reason.ALREADY_PASSED)
-        numbers = [card for card in cards if is_card(card)]
-        if len(numbers) != len(cards):
-            raise IllegalPass(Reason.NOT_A_CARD)
-        mask = mask_of(numbers)
+        mask = 0
+        for card in cards:
+            if not is_card(card):
+                raise IllegalPass(Reason.NOT_A_CARD)
+            mask |= _CARD_BITS[card]
         if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
             raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
         if mask & ~self.hands[who]:
@@ -296,16 +296,16 @@ class HandState:
     def _exchange(self) -> PassesExchanged:
         passes = [p or 0 for p in self.passes]
         self._exchange_cards()
-        received = [passes[self.pass_direction.source(s, self.n)] for s in range(self.n)]
+        n = self.n
+        shift = self.pass_direction.value  # seat s receives what seat s - shift passed
+        given = tuple([_card_tuple(m) for m in passes])
         return PassesExchanged(
-            self.pass_direction,
-            tuple(card_names(tuple(cards_of(m))) for m in passes),
-            tuple(card_names(tuple(cards_of(m))) for m in received),
+            self.pass_direction, given, tuple([given[(s - shift) % n] for s in range(n)])
         )
 
     def received(self, seat: int) -> int:
         """The cards ``seat`` received in the pass (0 before the exchange or on a hold hand)."""
-        if self.phase is Phase.PASS or self.pass_direction is PassDirection.HOLD:
+        if self.phase is _PASS or self.pass_direction is _HOLD:
             return 0
         return self.passes[self.pass_direction.source(seat, self.n)] or 0
 
@@ -337,12 +337,20 @@ class HandState:
         """The cards the seat to act may play, lowest first."""
         mask = self.legal_mask()
         table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
-        return [
-            *table[0][mask & _RANKS],
-            *table[1][mask >> 13 & _RANKS],
-            *table[2][mask >> 26 & _RANKS],
-            *table[3][mask >> 39 & _RANKS],
-        ]
+        clubs = mask & _RANKS
+        diamonds = mask >> 13 & _RANKS
+        spades = mask >> 26 & _RANKS
+        hearts = mask >> 39
+        # Most plays follow suit: one suit's cards, copied from the table in one step.
+        if not (diamonds or spades or hearts):
+            return list(table[0][clubs])
+        if not (clubs or spades or hearts):
+            return list(table[1][diamonds])
+        if not (clubs or diamonds or hearts):
+            return list(table[2][spades])
+        if not (clubs or diamonds or spades):
+            return list(table[3][hearts])
+        return [*table[0][clubs], *table[1][diamonds], *table[2][spades], *table[3][hearts]]
 
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
@@ -351,7 +359,7 @@ class HandState:
             who = self.turn if seat is None else checked_seat(seat, self.n)
         except IllegalMove as exc:
             return exc.reason
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return Reason.NOT_PLAYING
         if who != self.turn:
             return Reason.NOT_YOUR_TURN
@@ -374,20 +382,28 @@ class HandState:
     def play(self, card: object, seat: object = None) -> list[Event]:
         """Play ``card`` for the seat to act (``seat``, if given, must be that seat)."""
         number = checked_card(card)
-        reason = self.play_reason(number, seat)
-        if reason is not None:
-            raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
         player = self.turn
+        # The common case checked at once (the seat to act, a legal card); anything else is
+        # asked of play_reason, which names the rule broken.
+        if not (
+            (seat is None or (type(seat) is int and seat == player))
+            and self.phase is _PLAY
+            and self.legal_mask() >> number & 1
+        ):
+            reason = self.play_reason(number, seat)
+            if reason is not None:
+                raise IllegalPlay(reason, reason_text(reason, self.led_suit, self.first_lead))
         trick_number = self.trick_number
         was_broken = self.hearts_broken
         outcome = self.advance(number)
-        events: list[Event] = [CardPlayed(player, CARDS[number], trick_number)]
+        played = _CARDS[number]
+        events: list[Event] = [CardPlayed(player, played, trick_number)]
         if self.hearts_broken and not was_broken:
-            events.append(HeartsBroken(player, CARDS[number]))
+            events.append(HeartsBroken(player, played))
         if outcome != TRICK_GOES_ON:
             leader, cards, winner = self.tricks[-1]
-            points = self.rules.points_of(mask_of(cards))
-            trick_cards = tuple(CARDS[c] for c in cards)
+            points = self.rules.points_of(self.trick_mask)  # the finished trick's cards
+            trick_cards = tuple([_CARDS[c] for c in cards])
             events.append(TrickWon(winner, leader, trick_cards, points, trick_number))
         if outcome == HAND_DONE:
             events.append(self._score_event_or_choice())
@@ -447,7 +463,7 @@ class HandState:
         self.phase = _HAND_OVER
 
     def _score_event_or_choice(self) -> Event:
-        if self.phase is Phase.MOON_CHOICE:
+        if self.phase is _MOON_CHOICE:
             assert self.moon_shooter is not None
             return MoonChoiceNeeded(self.moon_shooter)
         return self._scored_event()
@@ -466,7 +482,7 @@ class HandState:
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
         choice = checked_choice(subtract)
         who = None if seat is None else checked_seat(seat, self.n)
-        if self.phase is not Phase.MOON_CHOICE:
+        if self.phase is not _MOON_CHOICE:
             raise IllegalMove(Reason.NOT_MOON_CHOICE)
         if who is not None and who != self.moon_shooter:
             raise IllegalMove(Reason.NOT_YOUR_TURN)
@@ -501,13 +517,24 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.HAND_OVER
+        return self.phase is _HAND_OVER
 
     def __repr__(self) -> str:
         return (
             f"<HandState {self.phase.value} trick {self.trick_number} turn {self.turn} "
             f"trick {[str(CARDS[c]) for c in self.trick]}>"
         )
+
+
+def _card_tuple(mask: int) -> tuple[Card, ...]:
+    """The cards of a set, lowest first (events.card_names of cards_of(mask), in one step)."""
+    table = _CARDS_OF_SUIT_PATTERN
+    return (
+        *table[0][mask & _RANKS],
+        *table[1][mask >> 13 & _RANKS],
+        *table[2][mask >> 26 & _RANKS],
+        *table[3][mask >> 39 & _RANKS],
+    )
 
 
 def moon_shooter(taken: list[int]) -> int | None:

@@ -9,13 +9,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Final
 
-from game.deal import Seed, deal_hands, hand_seed, seed_text
+from game import deal
+from game.deal import Seed, hand_seed, seed_text
 from game.events import Event, ExtraHand, GameOver, HandStarted
 from game.hand import HandState, Phase
 from game.legality import IllegalMove, IllegalPlay, Reason, checked_choice, checked_seat
-from game.moves import Move, MoveKind, legal_moves
+from game.moves import PLAY_MOVES, Move, MoveKind, legal_moves
 from game.rules import PassDirection, Rules, TieRule
+
+# Module constants for the enum members the checked path tests on every move (a member read off
+# its class runs Python code in 3.11's enum).
+_PLAY: Final = Phase.PLAY
+_HAND_OVER: Final = Phase.HAND_OVER
+_PLAY_KIND: Final = MoveKind.PLAY
+_PASS_KIND: Final = MoveKind.PASS
+_PLAY_MOVES: Final = PLAY_MOVES
+_MOVE: Final = Move  # (compiled: a constant, not a look-up in the module's dictionary)
+_NEW: Final = object()  # Match.new's key to the constructor
+# A module variable, not an imported function: compiled, it is still read from the module's
+# dictionary at each deal, so a test can deal the match from its own deck (tests/moon_deals.py).
+deal_hands = deal.deal_hands
 
 
 class Match:
@@ -38,8 +53,9 @@ class Match:
     first_pass: PassDirection | None  # overrides the cycle for hand 0 (the daily challenge)
     winners: tuple[int, ...]  # set when the game is over
 
-    def __init__(self) -> None:
-        raise TypeError("use Match.new(...) or game.save.load_match(...)")
+    def __init__(self, _key: object = None) -> None:
+        if _key is not _NEW:
+            raise TypeError("use Match.new(...) or game.save.load_match(...)")
 
     @classmethod
     def new(
@@ -54,7 +70,7 @@ class Match:
         """A match whose every deal follows from ``seed`` (see :mod:`game.deal`)."""
         if not 0 <= dealer < rules.players:
             raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        self = object.__new__(cls)
+        self = cls(_NEW)
         self.rules = rules
         self.seed = seed_text(seed)
         self.hand_number = 0
@@ -131,14 +147,17 @@ class Match:
             return (hand.turn,)
         return ()
 
-    def legal_moves(self, seat: int) -> list[Move]:
+    def legal_moves(self, seat: object) -> list[Move]:
         """Every move ``seat`` may make now (a pass lists each set of three of its cards)."""
-        seat = checked_seat(seat, self.rules.players)
-        if seat not in self.to_act():
+        hand = self.hand
+        who = checked_seat(seat, hand.n)
+        if hand.phase is _PLAY:  # (never once the game is over: its last hand is over)
+            return _play_moves(hand.legal_mask()) if who == hand.turn else []
+        if who not in self.to_act():
             return []
-        return legal_moves(self.phase, self.hand.hands[seat], self.hand.legal_mask())
+        return legal_moves(self.phase, hand.hands[who], hand.legal_mask())
 
-    def move_reason(self, seat: int, move: Move) -> str | None:
+    def move_reason(self, seat: object, move: object) -> str | None:
         """``None`` when ``seat`` may make ``move`` now, else the sentence saying why not."""
         try:
             self._check_move(seat, move)
@@ -146,34 +165,56 @@ class Match:
             return str(exc)
         return None
 
-    def _check_move(self, seat: int, move: Move) -> None:
-        seat = checked_seat(seat, self.rules.players)
-        if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
+    def _check_move(self, seat: object, move: object) -> None:
+        who = checked_seat(seat, self.rules.players)
+        if not isinstance(move, Move):
             raise IllegalMove(Reason.NOT_A_MOVE)
-        if move.kind is MoveKind.PASS:
-            self.hand._check_pass(seat, list(move.cards))
-        elif move.kind is MoveKind.PLAY:
-            if len(move.cards) != 1:
+        fields: Any = move  # see apply()
+        kind = fields.kind
+        if not isinstance(kind, MoveKind):
+            raise IllegalMove(Reason.NOT_A_MOVE)
+        if kind is MoveKind.PASS:
+            self.hand._check_pass(who, list(fields.cards))
+        elif kind is MoveKind.PLAY:
+            if len(fields.cards) != 1:
                 raise IllegalPlay(Reason.NOT_A_CARD)
-            reason = self.hand.play_reason(move.card, seat)
+            card = fields.cards[0]
+            reason = self.hand.play_reason(card, who)
             if reason is not None:
-                raise IllegalPlay(reason, self.hand.why_illegal(move.card, seat))
+                raise IllegalPlay(reason, self.hand.why_illegal(card, who))
         else:
-            checked_choice(move.subtract)
+            checked_choice(fields.subtract)
             if self.hand.phase is not Phase.MOON_CHOICE:
                 raise IllegalMove(Reason.NOT_MOON_CHOICE)
-            if seat != self.hand.moon_shooter:
+            if who != self.hand.moon_shooter:
                 raise IllegalMove(Reason.NOT_YOUR_TURN)
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
+    def apply(self, seat: object, move: object) -> list[Event]:
         """Make ``seat``'s ``move`` and return the events it caused; a move the rules refuse
         raises :class:`IllegalMove` (with the reason a player reads) and changes nothing."""
+        if isinstance(move, _MOVE):
+            # A Move built by hand may hold anything: its fields are read untyped, so that
+            # the compiled module (game/native.py) refuses them with the engine's errors, not
+            # a TypeError. A play or a pass is checked once, by the hand that makes it, with
+            # the same errors in the same order as _check_move (the seat first).
+            fields: Any = move
+            kind = fields.kind
+            cards = fields.cards
+            hand = self.hand
+            if kind is _PLAY_KIND and type(cards) is tuple and len(cards) == 1:
+                events = hand.play(cards[0], checked_seat(seat, hand.n))
+                if hand.phase is _HAND_OVER:
+                    events.extend(self._record_hand())
+                return events
+            if kind is _PASS_KIND:
+                return hand.choose_pass(checked_seat(seat, hand.n), cards)
         self._check_move(seat, move)
-        if move.kind is MoveKind.PASS:
-            return self.choose_pass(seat, move.cards)
-        if move.kind is MoveKind.PLAY:
-            return self.play(move.card, seat)
-        return self.choose_moon(move.subtract, seat)
+        checked: Any = move
+        if checked.kind is MoveKind.PASS:
+            return self.choose_pass(seat, checked.cards)
+        if checked.kind is MoveKind.PLAY:
+            return self.play(checked.cards[0], seat)
+        return self.choose_moon(checked.subtract, seat)
 
     def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
         return self.hand.choose_pass(seat, cards)
@@ -185,7 +226,7 @@ class Match:
         return self._after_hand_move(self.hand.choose_moon(subtract, seat))
 
     def _after_hand_move(self, events: list[Event]) -> list[Event]:
-        if self.hand.phase is Phase.HAND_OVER:
+        if self.hand.phase is _HAND_OVER:
             events.extend(self._record_hand())
         return events
 
@@ -229,6 +270,18 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match hand {self.hand_number} totals {self.totals} {self.phase.value}>"
+
+
+def _play_moves(playable: int) -> list[Move]:
+    """The play of each card of the set ``playable``, lowest first (moves.play_moves, the bit
+    loop in machine ints when compiled)."""
+    moves = []
+    table = _PLAY_MOVES
+    while playable:
+        low = playable & -playable
+        moves.append(table[low.bit_length() - 1])
+        playable ^= low
+    return moves
 
 
 def game_result(

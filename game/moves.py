@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
+from typing import Final
 
 from game.cards import CARDS, Card, cards_of, parse_cards
 from game.hand import Phase
@@ -32,6 +33,7 @@ class MoveKind(Enum):
     MOON = "moon"  # the shooter's choice (with the "shooter chooses" moon rule)
 
 
+_PASS_KIND: Final = MoveKind.PASS  # (a member read off its class runs Python code in 3.11)
 _MOON_WORDS = {f"-{MOON_POINTS}": True, f"+{MOON_POINTS}": False}
 
 
@@ -50,13 +52,13 @@ class Move:
         cards = list(cards)
         if not all(map(is_card, cards)):
             raise ValueError("a pass is made of cards")
-        return cls(MoveKind.PASS, tuple(sorted(CARDS[c] for c in cards)))
+        return cls(_PASS_KIND, tuple(sorted([CARDS[c] for c in cards])))
 
     @classmethod
     def play(cls, card: int) -> Move:
         if not is_card(card):
             raise ValueError(f"{card!r} is not a card")
-        return cls(MoveKind.PLAY, (CARDS[card],))
+        return PLAY_MOVES[card]  # moves are values: one per card, made once
 
     @classmethod
     def moon(cls, subtract: bool) -> Move:
@@ -100,13 +102,29 @@ class Move:
         raise ValueError(f"{text!r} is not a move: write 'pass 2C 3C 4C', 'play QS' or 'moon -26'")
 
 
+PLAY_MOVES: Final = tuple(Move(MoveKind.PLAY, (card,)) for card in CARDS)
+"""``Move.play(card)`` for every card, by number."""
+_MOON_MOVES: Final = (Move(MoveKind.MOON, subtract=True), Move(MoveKind.MOON, subtract=False))
+# Module constants for the enum members the hot path tests (a member read off its class runs
+# Python code in 3.11's enum).
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_MOON_CHOICE: Final = Phase.MOON_CHOICE
+
+
+def play_moves(playable: int) -> list[Move]:
+    """The play of each card of the set ``playable``, lowest first."""
+    moves = PLAY_MOVES
+    return [moves[card] for card in cards_of(playable)]
+
+
 def legal_moves(phase: Phase, hand: int, playable: int) -> list[Move]:
     """The moves of a seat holding ``hand`` that owes a move in ``phase`` (``playable``: the
     cards it may play, from :func:`game.legality.legal_mask`)."""
-    if phase is Phase.PASS:
+    if phase is _PLAY:
+        return play_moves(playable)
+    if phase is _PASS:
         return [Move.pass_cards(trio) for trio in combinations(cards_of(hand), PASS_SIZE)]
-    if phase is Phase.PLAY:
-        return [Move.play(card) for card in cards_of(playable)]
-    if phase is Phase.MOON_CHOICE:
-        return [Move.moon(True), Move.moon(False)]
+    if phase is _MOON_CHOICE:
+        return list(_MOON_MOVES)
     return []

@@ -21,7 +21,14 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Final
 
-MODULES: Final = ("game.legality", "game.hand", "game.deal", "game.ai.playout")
+MODULES: Final = (
+    "game.legality",
+    "game.hand",
+    "game.deal",
+    "game.events",
+    "game.match",
+    "game.ai.playout",
+)
 """The modules compiled: every move's path and the inner loop of Hard's searches."""
 
 SHARED_LIBRARY: Final = "game.compiled"

@@ -18,6 +18,7 @@ import pytest
 
 from game.cards import RANKS_PER_SUIT, cards_of
 from game.hand import HandState
+from game.match import Match
 from game.moves import MoveKind
 from game.rules import PassDirection, Rules
 
@@ -107,20 +108,35 @@ def test_the_checked_driver_plays_legal_uniformly_chosen_moves_through_the_match
     bench = load_benchmark()
     plays: list[tuple[int, int]] = []
     passes = 0
-    real_apply = bench.Match.apply
 
-    def watched_apply(match: Any, seat: int, move: Any) -> Any:
-        nonlocal passes
-        assert seat in match.to_act()
-        assert match.move_reason(seat, move) is None, move
-        if move.kind is MoveKind.PLAY:
-            legal = match.legal_moves(seat)
-            plays.append((len(legal), legal.index(move)))
-        else:
-            passes += 1
-        return real_apply(match, seat, move)
+    class WatchedMatch:
+        """A match seen through the driver's calls (the compiled Match's methods cannot be
+        patched): every move applied must be legal, and is logged."""
 
-    monkeypatch.setattr(bench.Match, "apply", watched_apply)
+        def __init__(self, match: Match) -> None:
+            self._match = match
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._match, name)
+
+        def apply(self, seat: int, move: Any) -> Any:
+            nonlocal passes
+            match = self._match
+            assert seat in match.to_act()
+            assert match.move_reason(seat, move) is None, move
+            if move.kind is MoveKind.PLAY:
+                legal = match.legal_moves(seat)
+                plays.append((len(legal), legal.index(move)))
+            else:
+                passes += 1
+            return match.apply(seat, move)
+
+    class WatchedMatches:
+        @staticmethod
+        def new(rules: Rules, seed: Any) -> WatchedMatch:
+            return WatchedMatch(Match.new(rules, seed))
+
+    monkeypatch.setattr(bench, "Match", WatchedMatches)
     hands = 60
     assert bench.checked_hands(hands, 3) > 0
     assert len(plays) == hands * 52
@@ -146,6 +162,8 @@ class FakeState:
         raise AssertionError("the plain driver must not call chance_outcomes()")
 
     def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []  # as pyspiel's: no action once the game is over
         size = self.rng.choice((2, 3, 4, 5))
         self.offered = self.rng.sample(range(100), size)
         return list(self.offered)
