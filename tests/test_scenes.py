@@ -83,6 +83,8 @@ def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
     while time.monotonic() < deadline:
         if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
             return
+        if table.ok_button.visible:
+            table.accept_received()  # the cards received seen: OK, as the player would
         frames(app)
         if table.source.thinking:
             time.sleep(0.001)
