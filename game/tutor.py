@@ -298,6 +298,7 @@ THROW_UNBEATEN: Final = "Throw the {card}: you have no {suit}, and no card still
 THROW_FEW_ABOVE: Final = "Throw the {card}: you have no {suit}, and only {count} card still out beats it in its suit, so it could take a trick later"  # noqa: E501
 THROW_FEW_ABOVE_PL: Final = "Throw the {card}: you have no {suit}, and only {count} cards still out beat it in its suit, so it could take a trick later"  # noqa: E501
 BLOCK: Final = "Take the trick with the {card}: {seat} has taken every point so far ({count}) and may be running for the moon"  # noqa: E501
+KEEP_STOPPER: Final = "Play the {card}: {seat} has taken every point so far ({count}) and may be running for the moon, so keep your high cards to stop it and give it no point"  # noqa: E501
 SHOOT: Final = (
     "Play the {card}: you have taken every point so far ({count}), keep going for the moon"
 )
@@ -587,6 +588,12 @@ def _motive_sentence(
         if runner is not None and runner != view.seat and wins_now:
             points = _points_taken(view, runner)
             return _sentence(BLOCK, card=card, seat=_seat(view, runner), count=points)
+        return None
+    if motive is Motive.KEEP_STOPPER:
+        runner = _runner(view)
+        if runner is not None and runner != view.seat and trick_winner(view)[1] == runner:
+            points = _points_taken(view, runner)
+            return _sentence(KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
         return None
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
         return _sentence(FIRST_TRICK, card=card)

@@ -7,7 +7,7 @@ import pytest
 from game.ai.decision import Motive
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer, heuristic_pass
-from game.cards import QUEEN_OF_SPADES, SPADES_MASK, Card, cards_of, mask_of, parse_cards
+from game.cards import QUEEN_OF_SPADES, SPADES_MASK, Card, Suit, cards_of, mask_of, parse_cards
 from tests.ai_helpers import deal_state, view_of
 
 WORK = 8000  # small searches: these positions do not need more
@@ -206,3 +206,25 @@ def test_no_level_drops_its_king_under_a_top_heart_lead_before_any_point(seed: i
     assert view.legal_cards() == parse_cards("2H KH")
     assert MediumPlayer(seed).decide_play(view).card == Card.parse("2H")
     assert HardPlayer(seed, work=WORK).decide_play(view).card == Card.parse("2H")
+
+
+# From the arena (a runner against Hard): seat 0 holds A♠ Q♠ J♠ and A♥ Q♥ J♥ and runs. It wins
+# the A♠ trick (no point yet), then leads the Q♠ itself, which only a runner does. Seat 2, void
+# in spades, holds the K♥: thrown on the queen, it hands the runner 14 points and the last
+# heart that could have taken a trick from it (Hard threw it: a moon, 26 to Hard).
+QUEEN_LEAD_DEAL = {
+    0: "JD KD 5S 6S JS QS AS 2H 4H 5H JH QH AH",
+    1: "7C JC QC 5D 9D 10D 2S 7S 8S 10S 3H 7H 8H",
+    2: "2C 3C 4C 5C 6C 8C AC 2D 4D AD KS 9H KH",
+    3: "9C 10C KC 3D 6D 7D 8D QD 3S 4S 9S 6H 10H",
+}
+QUEEN_LEAD_PLAYS = "2C KC 5S QC  3D KD 10D AD  3C 9C 6S 7C  3S AS 10S KS  QS 8S"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_feeds_no_heart_to_a_seat_that_leads_the_queen_before_any_point(seed: int) -> None:
+    view = view_of(deal_state(QUEEN_LEAD_DEAL, QUEEN_LEAD_PLAYS))
+    assert view.seat == 2 and view.points_taken() == [0, 0, 0, 0]
+    assert Card.parse("KH") in view.legal_cards()
+    decision = HardPlayer(seed, work=WORK).decide_play(view)
+    assert decision.card.suit is not Suit.HEARTS, decision

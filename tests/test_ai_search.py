@@ -6,6 +6,8 @@ from game.ai.decision import Motive
 from game.ai.facts import moon_add_wins
 from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
 from game.ai.medium import moon_decision
+from game.ai.playout import NO_RUNNER, THREAT_CARDS, policy, runner_of, threat_of
+from game.cards import QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
 from game.rules import MoonMode, Rules
 from tests.ai_helpers import deal_state, view_of
 
@@ -58,3 +60,28 @@ def test_hard_reports_its_search_values() -> None:
     decision = HardPlayer(3, work=3000).decide_play(view_of(state))
     assert decision.card in decision.expected
     assert decision.expected[decision.card] == max(decision.expected.values())
+
+
+def test_the_playouts_watch_a_lone_taker_of_the_queen_as_medium_does() -> None:
+    hearts = mask_of(parse_cards("2H 3H 4H 5H"))
+    assert threat_of([0, QUEEN_OF_SPADES_BIT, 0, 0], NO_RUNNER) == 1
+    assert threat_of([0, 0, hearts, 0], NO_RUNNER) == 2 and hearts.bit_count() == THREAT_CARDS
+    assert threat_of([0, 0, hearts & (hearts - 1), 0], NO_RUNNER) == NO_RUNNER  # three hearts
+    assert threat_of([1 << 40, QUEEN_OF_SPADES_BIT, 0, 0], NO_RUNNER) == NO_RUNNER  # two takers
+    assert threat_of([0, 0, 0, 0], 3) == 3  # a runner is always watched
+
+
+def test_a_watched_playout_feeds_no_heart_to_the_queen_taker() -> None:
+    hands = {
+        0: "2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D 5D 6D",
+        1: "AC KC QC JC AS 10H 9H 8H 7D 8D 9D 10D JD",
+        2: "10C 2S 3S 4S 5S 6S 7S 8S 9S JH 2H QD KD",
+        3: "QS KS 10S JS AH KH QH 7H 6H 5H 4H 3H AD",
+    }
+    # Seat 1 takes the queen on its A♠ and leads the K♣; seat 2 has no club left.
+    state = deal_state(hands, "2C AC 10C AD  AS 2S QS 2D  KC")
+    assert state.turn == 2 and runner_of(state.taken, state.hands) == NO_RUNNER
+    threat = threat_of(state.taken, NO_RUNNER)
+    assert threat == 1
+    assert policy(state, NO_RUNNER, True) == Card.parse("JH")  # the usual dump
+    assert policy(state, NO_RUNNER, True, threat) == Card.parse("3S")  # no point for it

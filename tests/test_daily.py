@@ -63,9 +63,9 @@ PASSES = {
     d(2027, 2, 28): {1: "JD 7H 9H", 2: "10C 9D 10D", 3: "QD KD QH"},
 }
 PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (0, 1, "KC KD QS"),
-    d(2026, 7, 14): (14, 7, "3C 4C 2S"),
-    d(2027, 2, 28): (18, 5, "KC AD QS"),
+    d(2026, 1, 1): (19, 5, "KC KD QS"),
+    d(2026, 7, 14): (9, 9, "3C 4C 2S"),
+    d(2027, 2, 28): (19, 6, "KC AD QS"),
 }
 
 

@@ -19,7 +19,7 @@ from game.ai import make_player
 from game.ai.decision import Decision, Motive
 from game.ai.hard import HardPlayer
 from game.ai.medium import heuristic_pass
-from game.cards import CARDS, Card, cards_of, mask_of, parse_cards
+from game.cards import CARDS, Card, Suit, cards_of, mask_of, parse_cards
 from game.hand import Phase
 from game.legality import SUIT_NAMES
 from game.match import Match
@@ -234,6 +234,19 @@ def _block(view: SeatView, card: Card, a: dict[str, object]) -> bool:
     )
 
 
+def _keep_stopper(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+    """The runner is winning the trick and the card neither beats it nor feeds it a point."""
+    runner = seat_of(a)
+    point = card.suit is Suit.HEARTS or card == Card.parse("QS")
+    return (
+        _runner(view) == runner != view.seat
+        and penalty_taken(view)[runner] == count_of(a)
+        and bool(view.trick)
+        and not _wins_now(view, card)
+        and not (is_void(view) and point)
+    )
+
+
 def _shoot(view: SeatView, card: Card, a: dict[str, object]) -> bool:
     return _runner(view) == view.seat and penalty_taken(view)[view.seat] == count_of(a)
 
@@ -301,6 +314,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     tutor.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
     tutor.THROW_FEW_ABOVE: lambda v, c, a: _throw(v, a) and _out_above(v, c) == count_of(a) <= 3,
     tutor.BLOCK: _block,
+    tutor.KEEP_STOPPER: _keep_stopper,
     tutor.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
     tutor.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
     tutor.ALIKE: lambda v, c, a: _one_run(v),

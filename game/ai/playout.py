@@ -5,7 +5,11 @@ The policy reads only the state's public fields plus the seat's own cards, on bi
 through :meth:`HandState.advance` (the unchecked path): a whole hand plays out in well under a
 millisecond. It ducks, dumps the queen and high hearts, leads low, and models the moon: once one
 seat holds every point card taken so far (and enough of them), that seat plays to take every
-trick and the others try to take a trick from it.
+trick and the others try to take a trick from it. With ``watch`` (Hard's default) the others
+defend as Medium does from the moment one seat alone holds the queen or four point cards
+(:func:`threat_of`): they take its trick with the lowest card that does when the trick holds a
+point, keep their high cards when they cannot, feed it no point, and lead a heart nothing else
+can beat.
 
 >>> from game.rules import Rules, PassDirection
 >>> from game.deal import deal_hands
@@ -39,6 +43,7 @@ from game.view import SeatView
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
+_HEARTS: Final = 3
 
 
 def runner_of(
@@ -70,6 +75,29 @@ def runner_of(
     return who
 
 
+THREAT_CARDS: Final = 4  # point cards a lone taker holds before the others defend (as Medium)
+
+
+def threat_of(taken: Sequence[int], runner: int) -> int:
+    """The seat the others defend against in the model: the runner, else the lone taker of
+    points once it holds the queen or THREAT_CARDS point cards (Medium's
+    :func:`~game.ai.facts.moon_threat`), else NO_RUNNER."""
+    if runner != NO_RUNNER:
+        return runner
+    who = NO_RUNNER
+    for seat, cards in enumerate(taken):
+        if cards & PENALTY_MASK:
+            if who != NO_RUNNER:
+                return NO_RUNNER
+            who = seat
+    if who == NO_RUNNER:
+        return NO_RUNNER
+    points = taken[who] & PENALTY_MASK
+    if points & QUEEN_OF_SPADES_BIT or points.bit_count() >= THREAT_CARDS:
+        return who
+    return NO_RUNNER
+
+
 def lowest_rank(mask: int) -> int:
     """The card of ``mask`` with the lowest rank (clubs first on ties); mask must be non-empty."""
     best = -1
@@ -98,9 +126,10 @@ def highest_rank(mask: int) -> int:
     return best
 
 
-def policy(state: HandState, runner: int, queen_taken: bool) -> int:
+def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RUNNER) -> int:
     """The card the seat to act plays in a playout (always legal). ``runner``: see
-    :func:`runner_of`; ``queen_taken``: the queen is in a finished trick."""
+    :func:`runner_of`; ``queen_taken``: the queen is in a finished trick; ``threat``: the seat
+    the others defend against (:func:`threat_of`)."""
     seat = state.turn
     hand = state.hands[seat]
     led = state.led_suit
@@ -111,6 +140,16 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
     if led < 0:
         if runner == seat:
             return highest_rank(legal)
+        if threat >= 0 and threat != seat:
+            # A heart above every heart the others hold takes a trick from the threat.
+            hearts = legal & HEARTS_MASK
+            if hearts:
+                out = 0
+                for other in state.hands:
+                    out |= other
+                out &= HEARTS_MASK & ~hand
+                if not out >> hearts.bit_length():
+                    return hearts.bit_length() - 1
         safe = legal
         if queen_out:
             safe &= ~HIGH_SPADES
@@ -126,6 +165,14 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
                 above = legal >> (best + 1)
                 if above:
                     return legal.bit_length() - 1
+        if threat >= 0 and threat != seat and state.best_seat == threat:
+            # Take its trick with the lowest card that does when it holds points (a point on
+            # purpose costs less than 26); else keep the high cards: play the lowest.
+            above = legal & ~((1 << (best + 1)) - 1)
+            if above and (state.trick_mask & PENALTY_MASK or led == _HEARTS):
+                return (above & -above).bit_length() - 1
+            if not above:
+                return (legal & -legal).bit_length() - 1
         below = legal & ((1 << best) - 1)
         if below:
             return below.bit_length() - 1
@@ -142,6 +189,10 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
         clean = legal & ~PENALTY_MASK
         if clean:
             return lowest_rank(clean) if runner == seat else highest_rank(clean)
+    if threat >= 0 and threat != seat and state.best_seat == threat:
+        clean = legal & ~PENALTY_MASK  # feed it no points
+        if clean:
+            return lowest_rank(clean)
     if legal & QUEEN_OF_SPADES_BIT:
         return QUEEN_OF_SPADES
     if queen_out and legal & HIGH_SPADES:
@@ -152,20 +203,25 @@ def policy(state: HandState, runner: int, queen_taken: bool) -> int:
     return highest_rank(legal)
 
 
-def finish(state: HandState, intent: int = NO_RUNNER, vigilant: bool = False) -> None:
+def finish(
+    state: HandState, intent: int = NO_RUNNER, vigilant: bool = False, watch: bool = False
+) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
-    ``vigilant``: see :func:`runner_of`)."""
+    ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
+    of points early, as Medium does: :func:`threat_of`)."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
     runner = runner_of(taken, hands, intent, vigilant)
+    threat = threat_of(taken, runner) if watch else NO_RUNNER
     queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
     advance = state.advance
     while True:
-        outcome = advance(policy(state, runner, queen_taken))
+        outcome = advance(policy(state, runner, queen_taken, threat))
         if outcome:
             if outcome == HAND_DONE:
                 return
             runner = runner_of(taken, hands, intent, vigilant)
+            threat = threat_of(taken, runner) if watch else NO_RUNNER
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
