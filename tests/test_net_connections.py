@@ -245,8 +245,8 @@ def test_address_urls() -> None:
 def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A client that stops reading must not hold its table: past the send queue's bound its
-    connection is cut and the seat goes to a bot."""
+    """A client that stops reading must not hold its table: once the socket's buffer is full,
+    messages queue, and past the queue's bound the connection is cut and the seat freed."""
     import game.net.server as server_module
 
     monkeypatch.setattr(server_module, "SEND_QUEUE", 3)
@@ -259,8 +259,17 @@ def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
                 await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Slow")).decode())
                 assert json.loads(await ws.recv())["type"] == "welcome"
                 conn = server.call(lambda: server.server.conns[(host.code, 1)])
-                # Fill its queue faster than any writer could empty it.
-                server.call(lambda: [conn.push(b"{}") for _ in range(10)])
+                # Fill the socket's buffers, then the queue, faster than anyone could read.
+                blob = b'"' + b"x" * 65536 + b'"'
+
+                def flood() -> int:
+                    pushed = 0
+                    while not conn.cut and pushed < 2000:
+                        conn.push(blob)
+                        pushed += 1
+                    return pushed
+
+                assert server.call(flood) < 2000
                 with pytest.raises(ConnectionClosed):
                     while True:
                         await asyncio.wait_for(ws.recv(), 5)
