@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.events import CardPlayed, ExtraHand
+from game.events import CardPlayed, ExtraHand, HandScored, HandStarted, PassChosen
 from game.hand import Phase
 from game.legality import Reason, illegal_reason
 from game.moves import Move
@@ -428,9 +428,10 @@ class TableScene(Scene):
 
     def _take(self, updates: list[Update]) -> None:
         """Queue what happened; the last event shown carries the view the updates led to."""
-        self.awaiting = False
         events = []
         for update in updates:
+            if self.awaiting and self._answers_move(update):
+                self.awaiting = False
             if isinstance(update, MoveRefused):
                 self.say(update.reason)
             elif isinstance(update, TableClosed):
@@ -444,6 +445,16 @@ class TableScene(Scene):
                     self.extra_hand = True
         for index, event in enumerate(events):
             self.animator.queue(event, self.view if index == len(events) - 1 else None)
+
+    def _answers_move(self, update: Update) -> bool:
+        """Whether ``update`` settles the move this seat sent: the table refused or made it,
+        or the seat, the hand or the table changed under it. Anything else (another seat's
+        pass, someone joining) comes first on a table elsewhere, and must not ask again."""
+        if isinstance(update, MoveRefused | TableClosed | HandStarted | HandScored):
+            return True  # HandScored: a moon choice made
+        if isinstance(update, PassChosen | CardPlayed | SeatChanged):
+            return update.seat == self.bottom
+        return False
 
     def _caught_up(self) -> None:
         """Nothing new and everything shown: the moon question or the score window, once."""
