@@ -82,6 +82,12 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
 }
 
 
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share."""
+    both = a.clip(b)
+    return both.w * both.h
+
+
 class TableScene(Scene):
     """The game table for one :class:`TableSource` (``hands_limit``: the demo stops after as
     many hands; ``on_new_game``: what "New game" does at the end; ``result``: the screen shown
@@ -167,11 +173,54 @@ class TableScene(Scene):
         self.hint_button.rect = self.layout.hint_button.copy()
         self.menu_button.rect = self.layout.menu_button.copy()
         self.score_button.rect = self.layout.score_button.copy()
-        for seat, button in enumerate(self.bot_buttons):
-            plate = self.layout.place(seat, self.bottom).plate
-            button.rect = pygame.Rect(0, 0, plate.w, max(22, round(30 * self.layout.scale)))
-            button.rect.midtop = (plate.centerx, plate.bottom + max(3, plate.h // 10))
+        self._place_bot_buttons()
         self.renderer.resize(size)
+
+    def _place_bot_buttons(self) -> None:
+        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        the middle of the table, else above it, else shorter under it; the first spot in the
+        window that covers no plate, no full fan of cards, no card of the trick or the hand
+        and no other button (on a table too crowded for any, the one covering the least)."""
+        layout = self.layout
+        m = layout.margin
+        window = pygame.Rect(0, 0, layout.width, layout.height)
+        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
+        taken.append(layout.hand_area)
+        side = layout.back_h  # a back turned any way fits in a square this wide
+        for index, place in enumerate(layout.places):
+            card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            taken += [place.plate, card]
+            backs = [
+                pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
+                for (x, y), _angle in layout.fan(index, layout.hand_size)
+            ]
+            if index:  # the player's own cards are the hand area
+                taken.append(backs[0].unionall(backs[1:]))
+        for seat, button in enumerate(self.bot_buttons):
+            plate = layout.place(seat, self.bottom).plate
+            gap = max(3, plate.h // 10)
+            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
+            under.midtop = (plate.centerx, plate.bottom + gap)
+            beside = under.copy()
+            if plate.centerx < layout.width / 2:
+                beside.midleft = (plate.right + m, plate.centery)
+            else:
+                beside.midright = (plate.left - m, plate.centery)
+            above = under.copy()
+            above.midbottom = (plate.centerx, plate.top - gap)
+            # Plates side by side (five players on a tall window): a shorter button under the
+            # plate, at its end towards the middle.
+            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
+            if plate.centerx < layout.width / 2:
+                short.topright = under.topright
+            else:
+                short.topleft = under.topleft
+            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
+            # The first free spot; on a crowded table the one covering the least.
+            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
+            if seat != self.bottom:
+                taken.append(button.rect)
 
     # -- what the seat may do now ----------------------------------------------------------------
 
