@@ -322,3 +322,49 @@ def test_bots_think_off_the_event_loop() -> None:
         other.close()
     assert thinking == 3  # the bots were still thinking when the answers came
     assert max(answers) < 0.5, answers  # a decision on the loop would have held them 1 s
+
+
+def test_a_server_that_never_answers_freezes_nothing() -> None:
+    """Something listens but never answers the websocket handshake (a dead or hung server):
+    joining returns at once, polling never waits, and the person is told in words."""
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind((LOOPBACK, 0))
+        silent.listen()
+        started = time.monotonic()
+        table = RemoteTable.join(
+            Address(LOOPBACK, silent.getsockname()[1]), "ZZZZZZZZ", "Ada", connect_timeout=0.5
+        )
+        polled = table.poll()
+        assert time.monotonic() - started < 0.3 and polled == []
+        assert table.status is Status.CONNECTING
+        assert not table.wait_seated(10)
+    assert table.problem is Problem.UNREACHABLE and table.problem_detail == "no answer"
+    assert Problem.UNREACHABLE.value == "The table cannot be reached"
+
+
+def test_everyone_sees_who_joins_and_who_leaves() -> None:
+    with serving() as server:
+        ada = RemoteTable.host(server.address, "Ada", Rules())
+        assert ada.wait_seated()
+        bea = RemoteTable.join(server.address, ada.code, "Bea")
+        assert bea.wait_seated() and bea.names[0] == "Ada" and bea.kinds[0] == "remote"
+        wait_for(lambda: "Bea" in ada.names, what="Bea on Ada's table")
+        cy = RemoteTable.join(server.address, ada.code, "Cy")
+        assert cy.wait_seated()
+        wait_for(lambda: "Cy" in bea.names, what="Cy on Bea's table")
+        cy.close()  # before the deal the seat is free again
+        wait_for(lambda: bea.kinds[cy.seat] == "empty", what="Cy's leaving on Bea's table")
+        changes = [u for u in ada.poll() if isinstance(u, SeatChanged) and u.seat != ada.seat]
+        assert [(u.seat, u.name, u.kind) for u in changes] == [
+            (1, "Bea", "remote"),
+            (2, "Cy", "remote"),
+            (2, "", "empty"),
+        ]
+        ada.start()  # bots fill the empty seats; once dealt, a person leaving is replaced
+        wait_for(bea.has_view, what="the deal")
+        bea.close()
+        wait_for(lambda: ada.kinds[1] == "bot", what="a bot in Bea's seat")
+        assert ada.names[1] == "Bea"
+        ada.close()

@@ -131,3 +131,31 @@ def test_the_servers_fast_updates_are_the_engines_views_and_events_byte_for_byte
             events = match.apply(seat, decide(players[seat], match.view(seat)))
             checked += _check_updates(match, events)
     assert checked > 500
+
+
+def test_docs_protocol_names_every_message_code_and_limit() -> None:
+    """docs/protocol.md documents the protocol: every message, event and error code defined in
+    game/net/protocol.py, and the limits the server enforces, are written there."""
+    from pathlib import Path
+    from typing import get_args
+
+    from game.net import server
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text("utf-8")
+    union = (*get_args(p.ClientMessage), *get_args(p.ServerMessage), *get_args(p.EventMessage))
+    for message in union:
+        assert f"`{message.__struct_config__.tag}`" in text, message
+    for code in p.ERROR_CODES:
+        assert f"`{code}`" in text, code
+    assert f"(version {p.PROTOCOL_VERSION})" in text
+    for figure in (
+        f"{p.MAX_CLIENT_MESSAGE} bytes",
+        f"{p.MAX_FRAME} bytes",
+        f"{server.RATE:g} a second ({server.BURST:g} at once)",
+        f"{server.HELLO_TIMEOUT:g} s to say hello",
+        f"{server.IDLE_TIMEOUT:g} s of silence",
+        f"waits {server.ABANDON_AFTER / 60:g} minutes",
+        f"{p.CODE_RANDOM_CHARS} characters",
+        f"{5 * p.CODE_RANDOM_CHARS} random bits",
+    ):
+        assert figure in text, figure

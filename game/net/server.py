@@ -482,9 +482,26 @@ def _port(server: Server) -> int:
     return 0
 
 
+class OneLineFormatter(logging.Formatter):
+    """Every record on one line, a traceback included (joined with " | "), so an operator
+    reads, greps and rotates one line per join, game or error."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return super().format(record).replace("\n", " | ")
+
+
+def log_to_stderr() -> None:
+    """The server's log: one line each for tables, seats, games and errors (the websockets
+    library's own open/close lines, one more per connection, only when something is wrong)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(OneLineFormatter("%(asctime)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    logging.getLogger("game.net.websockets").setLevel(logging.WARNING)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    log_to_stderr()
     try:
         asyncio.run(run(args, ready=lambda port: print(f"port {port}", flush=True)))
     except OSError as exc:
