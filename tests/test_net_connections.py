@@ -22,7 +22,10 @@ from game.rules import Rules
 from game.table import MoveRefused, SeatChanged, TableClosed
 from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
 
-FAST_RETRY = (0.01, 0.05, 0.2, 0.5, 1.0)
+# The first retry waits long enough for the server to see the cut first, even on a loaded
+# machine: back before that, Ada would simply keep her seat (no bot ever sat) and the test,
+# waiting for the bot's card, would stall (seen under `pytest -n auto` at load average 10+).
+FAST_RETRY = (0.2, 0.2, 0.5, 1.0, 2.0)
 
 
 @pytest.mark.slow
