@@ -21,7 +21,7 @@ from game import review, tutor
 from game.cards import cards_of
 from game.review import DecisionPoint, HandReview, Judgement
 from game.save import InvalidSave
-from scenes.i18n import N_, _, ngettext
+from scenes.i18n import N_, _, card_name, ngettext
 from scenes.report import ERROR_RED
 from scenes.scene import Scene
 from scenes.statistics import decimal
@@ -122,6 +122,8 @@ class HandReviewScene(Scene):
                 self.judgements[index] = future.result()
             except Exception:  # the worker failed: that decision stays without a verdict
                 log.exception("the tutor could not judge a decision")
+            if self.size[0] > 0 and self.panel_height(self.size) != self.panel.h:
+                self.resize(self.size)  # a longer verdict: the panel grows to hold it whole
 
     @property
     def steps(self) -> int:
@@ -140,12 +142,14 @@ class HandReviewScene(Scene):
         return tutor.default_seat_name(seat, _, len(self.names))
 
     def render(self, sentence: Any) -> str:
-        return tutor.render(sentence, _, ngettext, seat_name=self.name)
+        """The tutor's sentence in the player's language, its cards named as the table names
+        them (R, D, V in French)."""
+        return tutor.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
 
     def cards_text(self, cards: tuple[int, ...]) -> str:
         from game.cards import CARDS
 
-        return " ".join(CARDS[c].symbol() for c in cards)
+        return " ".join(str(card_name(CARDS[c])) for c in cards)
 
     def decision_at(self, step: int) -> tuple[int, DecisionPoint] | None:
         """The player's pass or play at ``step`` (the moon choice has no card)."""
@@ -177,16 +181,14 @@ class HandReviewScene(Scene):
             ).format(name=self.name(winner), count=taken)
         return f"{number} · {trick} · {took}"
 
-    def verdict_lines(self) -> list[str]:
-        """What the tutor says about the player's decision(s) at this step."""
+    def verdict_lines(self, step: int | None = None) -> list[str]:
+        """What the tutor says about the player's decision(s) at ``step`` (default: this one)."""
         if self.review is None:
             return []
-        found = [
-            (index, point)
-            for index, point in enumerate(self.review.decisions)
-            if point.step == self.step
-        ]
-        if not found and self.step == 0:
+        step = self.step if step is None else step
+        decisions = enumerate(self.review.decisions)
+        found = [(index, point) for index, point in decisions if point.step == step]
+        if not found and step == 0:
             return [_("No pass this hand.")]
         lines: list[str] = []
         for index, point in found:
@@ -291,9 +293,11 @@ class HandReviewScene(Scene):
         self.scale = scale = ui_scale(size)
         self.background = felt_surface(size)
         pad = round(10 * scale)
-        panel_h = round(150 * scale)
+        panel_h = self.panel_height(size)
         self.panel = pygame.Rect(pad, h - pad - panel_h, w - 2 * pad, panel_h)
-        self.table = pygame.Rect(0, round(34 * scale), w, self.panel.y - round(34 * scale))
+        # Below the headline, with room for the top seat's name over its passed cards.
+        top = round(64 * scale)
+        self.table = pygame.Rect(0, top, w, self.panel.y - top)
         players = len(self.review.steps[0].hands) if self.review is not None else 4
         per_seat = 17 if players == 3 else 13 if players == 4 else 10
         # the cards as large as the table allows: a side row takes the width of ~6 cards
@@ -306,6 +310,28 @@ class HandReviewScene(Scene):
             button.rect = pygame.Rect(
                 x, self.panel.bottom - pad - (i + 1) * (bh + gap) + gap, bw, bh
             )
+
+    def text_layout(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """The panel's text at a window size: its width, its size and its padding."""
+        scale = ui_scale(size)
+        pad = round(12 * scale)
+        text_w = size[0] - 2 * round(10 * scale) - 3 * pad - round(120 * scale)
+        return text_w, round(15 * scale), pad
+
+    def panel_height(self, size: tuple[int, int]) -> int:
+        """Tall enough for the longest verdict of the hand, wrapped, and the cost line under it
+        (at most 45% of the window: a longer one is written smaller, see draw_panel)."""
+        scale = ui_scale(size)
+        text_w, text_size, pad = self.text_layout(size)
+        lines = max(
+            (
+                sum(len(wrap_text(line, text_size, text_w)) for line in self.verdict_lines(step))
+                for step in range(self.steps)
+            ),
+            default=1,
+        )
+        needed = 2 * pad + lines * round(text_size * 1.35) + round(text_size * 2.2)
+        return min(round(size[1] * 0.45), max(round(150 * scale), needed))
 
     def seat_centre(self, seat: int, players: int, row_w: int) -> tuple[int, int]:
         """Where a seat's row of cards sits: the player at the bottom, the others clockwise."""
@@ -431,14 +457,19 @@ class HandReviewScene(Scene):
         pad = round(12 * scale)
         text_w = self.buttons[0].rect.x - self.panel.x - 2 * pad
         size = round(15 * scale)
+        bottom = self.panel.bottom - pad - round(size * 1.2)  # the cost line
+        # The whole verdict above the cost line: smaller letters rather than a cut sentence.
+        lines = self.verdict_lines()
+        for letters in range(size, 7, -1):
+            parts = [part for line in lines for part in wrap_text(line, letters, text_w)]
+            if self.panel.y + pad + len(parts) * round(letters * 1.35) <= bottom - letters // 3:
+                break
         y = self.panel.y + pad
-        for line in self.verdict_lines():
-            for part in wrap_text(line, size, text_w):
-                draw_text(surface, part, size, INK, (self.panel.x + pad, y), "topleft")
-                y += round(size * 1.35)
+        for part in parts:
+            draw_text(surface, part, letters, INK, (self.panel.x + pad, y), "topleft")
+            y += round(letters * 1.35)
         cost = self.cost_line()
         colour = ERROR_RED if self.review is None else INK
-        bottom = self.panel.bottom - pad - round(size * 1.2)
         draw_text(
             surface,
             cost,

@@ -43,6 +43,7 @@ from game.table import HostControls, MoveRefused, SeatChanged, TableClosed, Tabl
 from game.view import SeatView
 from scenes.dialogs import moon_dialog
 from scenes.i18n import N_, _, reason_message
+from scenes.last_trick import LastTrickScene
 from scenes.local_table import LocalTable
 from scenes.scene import Scene
 from scenes.score import ScoreScene
@@ -74,6 +75,8 @@ WINDOW_REPAINTED: Final = (
     pygame.WINDOWMAXIMIZED,
     pygame.VIDEOEXPOSE,
 )
+
+OK_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p)  # the OK after the exchange
 
 PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
     PassDirection.LEFT: N_("Pass left (to {name})"),
@@ -140,6 +143,9 @@ class TableScene(Scene):
         self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
         self.menu_button = Button(N_("Menu"), self.app.leave_game)
         self.score_button = Button(N_("Score"), self.show_score_sheet)
+        self.last_trick_button = Button(N_("Last trick"), self.show_last_trick, visible=False)
+        # After the exchange: the cards received stay raised until the player says OK.
+        self.ok_button = Button(N_("OK"), self.accept_received, visible=False)
         # The host of an online table: under each friend's plate, hand the seat to a computer
         # player (an idle friend; the friend keeps the token to come back).
         self.bot_buttons = [
@@ -168,11 +174,15 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
             return
-        self.layout = TableLayout(size, self.source.rules.players)
+        # The "not saved" notice, when shown, covers the window's top: the table lies below it.
+        notice = self.app.save_notice.height(size)
+        self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
         self.pass_button.rect = self.layout.button.copy()
         self.hint_button.rect = self.layout.hint_button.copy()
         self.menu_button.rect = self.layout.menu_button.copy()
         self.score_button.rect = self.layout.score_button.copy()
+        self.last_trick_button.rect = self.layout.last_trick_button.copy()
+        self.ok_button.rect = self.layout.button.copy()
         self._place_bot_buttons()
         self.renderer.resize(size)
 
@@ -185,7 +195,7 @@ class TableScene(Scene):
         m = layout.margin
         window = pygame.Rect(0, 0, layout.width, layout.height)
         taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
-        taken.append(layout.hand_area)
+        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
         side = layout.back_h  # a back turned any way fits in a square this wide
         for index, place in enumerate(layout.places):
             card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
@@ -248,6 +258,10 @@ class TableScene(Scene):
         """The player takes this seat's decisions and everything received has been shown."""
         return self.idle and self.human and not self.awaiting
 
+    def to_accept_received(self) -> bool:
+        """The cards received are shown raised and the player has not said OK (nor played)."""
+        return bool(self.hand.received) and self.human and self.view.phase is Phase.PLAY
+
     def human_to_pass(self) -> bool:
         view = self.view
         passing = view.phase is Phase.PASS and not view.pass_chosen[self.bottom]
@@ -268,6 +282,20 @@ class TableScene(Scene):
         legal = self.legal_cards()
         return {c for c in self.model.hand if not legal >> c & 1}
 
+    def turn_ring(self) -> int | None:
+        """The seat whose plate has the turn ring: the seat the engine waits for in the state
+        shown. A card in flight has left its seat, so the ring is already on the next one;
+        none while a full trick is shown or out of play."""
+        model = self.model
+        if model.phase is not Phase.PLAY or self.view.phase is not Phase.PLAY:
+            return None
+        current = self.animator.current_event
+        if current is not None and isinstance(current[0], CardPlayed):
+            return self.animator.next_to_act()
+        if len(model.trick) >= self.source.rules.players:
+            return None
+        return model.turn
+
     def practice_label(self) -> str:
         """ "Practice" once a hint or teaching mode was used (the game will not count)."""
         session = self.session
@@ -278,6 +306,11 @@ class TableScene(Scene):
     def send(self, move: Move) -> None:
         self.awaiting = True
         self.source.send(move)
+
+    def accept_received(self) -> None:
+        """OK after the exchange: the cards received go down among the others and the game
+        goes on."""
+        self.hand.end_received()
 
     def confirm_pass(self) -> None:
         selected = self.hand.selected
@@ -305,6 +338,7 @@ class TableScene(Scene):
             self.say(reason_message(reason, self.view.led_suit, self.view.first_lead))
             return
         self.hand.focus = None
+        self.hand.end_received()  # the player leads the first trick: playing says OK
         self.send(Move.play(card))
 
     def _refusal(self, card: int) -> Reason | None:
@@ -353,6 +387,16 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.push(ScoreScene(self.app, self, read_only=True))
 
+    def show_last_trick(self) -> None:
+        """The trick taken last this hand, by seat, with its taker; to look only (the table
+        waits while it is open). Before the hand's first trick is taken there is none."""
+        if self.app.stack.top is not self:
+            return
+        if not self.model.last_trick:
+            self.say(_("No trick has been taken yet this hand"))
+            return
+        self.app.stack.push(LastTrickScene(self.app, self))
+
     def new_game(self) -> None:
         """Another game (as whoever opened the table says), else back to the menu."""
         if self.on_new_game is not None:
@@ -397,16 +441,36 @@ class TableScene(Scene):
             if event.key in (pygame.K_s, pygame.K_F4):
                 self.show_score_sheet()
                 return True
+            if event.key == pygame.K_l:
+                self.show_last_trick()
+                return True
+            if self.ok_button.visible and event.key in OK_KEYS:
+                self.accept_received()
+                return True
             return self.hand.key(event.key)
         if self.pass_button.visible and self.pass_button.handle_event(event):
+            return True
+        if self.ok_button.visible and self.ok_button.handle_event(event):
             return True
         if self.hint_button.visible and self.hint_button.handle_event(event):
             return True
         if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
             return True
+        if self.last_trick_button.handle_event(event):
+            return True
         if any(b.visible and b.handle_event(event) for b in self.bot_buttons):
             return True
-        return self.hand.mouse(event)
+        if self.hand.mouse(event):
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.model.last_trick
+            and self.layout.trick_area.collidepoint(event.pos)
+        ):
+            self.show_last_trick()  # a click on the trick, as in the classic game
+            return True
+        return False
 
     def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
         """A card of the hand was clicked or chosen with the keys: raise it for the pass or
@@ -414,6 +478,8 @@ class TableScene(Scene):
         if self.human_to_pass():
             if not (raise_only and card in self.hand.selected):
                 self.hand.toggle(card)
+            # At once, not at the next update: a click on Pass in the same frame counts.
+            self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         elif self.human_to_play():
             self.play_card(card)
         elif self.idle and self.human and self.view.phase is Phase.PLAY:
@@ -422,11 +488,15 @@ class TableScene(Scene):
     # -- time ------------------------------------------------------------------------------------
 
     def busy(self) -> bool:
-        waiting_for_player = self.human_to_pass() or self.human_to_play()
+        waiting_for_player = (
+            self.human_to_pass() or self.human_to_play() or self.to_accept_received()
+        )
         timers = self.message_timer or self.banner_timer or self.hand.moving or self.advisor.busy
         return not waiting_for_player or bool(timers)
 
     def update(self, dt: float) -> None:
+        if self.app.save_notice.height(self.layout.size) != self.layout.top_inset:
+            self.resize(self.layout.size)  # the notice came or went: the table moves for it
         self.message_timer = max(0.0, self.message_timer - dt)
         self.banner_timer = max(0.0, self.banner_timer - dt)
         self.advisor.tick(dt)
@@ -439,7 +509,7 @@ class TableScene(Scene):
             remaining = self.animator.run(remaining)
             if self.finished or not self.animator.idle or self.app.stack.top is not self:
                 break
-            if not self._pull() or pygame.time.get_ticks() > deadline:
+            if self._waiting_for_ok() or not self._pull() or pygame.time.get_ticks() > deadline:
                 break
             remaining = 0.0
         self.hand.clamp_focus()
@@ -447,9 +517,16 @@ class TableScene(Scene):
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
+        self.ok_button.visible = self.to_accept_received() and self.idle
+        self.last_trick_button.visible = bool(self.model.last_trick)
         for seat, button in enumerate(self.bot_buttons):
             button.visible = self.may_give_to_bot(seat)
         self.advisor.after_update()
+
+    def _waiting_for_ok(self) -> bool:
+        """A game played here waits for the player's OK after the exchange, as the classic
+        game does (a table elsewhere goes on: the cards stay marked until OK or a play)."""
+        return self.local is not None and self.to_accept_received()
 
     def _pull(self) -> bool:
         """With the screen caught up: take what the source has for the seat. Returns True when
@@ -542,9 +619,11 @@ class TableScene(Scene):
         """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
         return (
             self.pass_button,
+            self.ok_button,
             self.hint_button,
             self.menu_button,
             self.score_button,
+            self.last_trick_button,
             *self.bot_buttons,
         )
 
@@ -560,6 +639,12 @@ class TableScene(Scene):
         """The line of help above the hand."""
         if self.message_timer > 0 and not self.message_boxed:
             return self.message
+        if self.to_accept_received():
+            giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
+            name = self.name(giver)
+            if self.human_to_play():
+                return _("Cards received from {name}: your lead").format(name=name)
+            return _("Cards received from {name}: press OK").format(name=name)
         if self.human_to_pass():
             return _("Choose three cards to pass")
         if self.human_to_play():

@@ -79,17 +79,27 @@ class SaveNotice:
             return _("The game is saved again.")
         return ""
 
+    def _lines(self, size: tuple[int, int]) -> tuple[list[str], int, int, int]:
+        """The notice's lines at a window size, its text size, line height and padding."""
+        w, h = size
+        scale = ui_scale((w, h))
+        text_size = round(16 * scale)
+        text = self.text()
+        lines = wrap_text(text, text_size, min(w - 40, round(1000 * scale))) if text else []
+        return lines, text_size, round(text_size * 1.35), round(8 * scale)
+
+    def height(self, size: tuple[int, int]) -> int:
+        """How much of the window's top the notice covers now (0: none): the table keeps it
+        clear."""
+        lines, _size, line_h, pad = self._lines(size)
+        return len(lines) * line_h + 2 * pad if lines else 0
+
     def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
         """Paint the notice at the top of the window; returns where (None: nothing shown)."""
-        text = self.text()
-        if not text:
+        lines, size, line_h, pad = self._lines(surface.get_size())
+        if not lines:
             return None
-        w, h = surface.get_size()
-        scale = ui_scale((w, h))
-        size = round(16 * scale)
-        lines = wrap_text(text, size, min(w - 40, round(1000 * scale)))
-        line_h = round(size * 1.35)
-        pad = round(8 * scale)
+        w = surface.get_width()
         box = pygame.Rect(0, 0, w, len(lines) * line_h + 2 * pad)
         surface.fill(PAPER, box)
         y = pad + line_h // 2

@@ -35,6 +35,7 @@ TITLE_BLUE: Final[Colour] = (0, 0, 128)
 TITLE_BLUE_END: Final[Colour] = (16, 132, 208)
 INK: Final[Colour] = (0, 0, 0)
 DISABLED_INK: Final[Colour] = (128, 128, 128)
+PLACEHOLDER_INK: Final[Colour] = (86, 104, 138)
 WHITE: Final[Colour] = (255, 255, 255)
 FOCUS: Final[Colour] = (0, 0, 128)
 HIGHLIGHT: Final[Colour] = (255, 236, 120)
@@ -50,6 +51,18 @@ def ui_scale(size: tuple[int, int]) -> float:
 def text_surface(text: str, size: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
     """``text`` rendered anti-aliased (cached: do not draw on the result)."""
     return assets.font(max(6, int(size)), bold).render(text, True, colour)
+
+
+@functools.lru_cache(maxsize=64)
+def placeholder_surface(text: str, size: int) -> pygame.Surface:
+    """A text field's placeholder: italic, in a soft blue-grey, so it reads as an example to
+    type over, not as a disabled control's grey (cached: do not draw on the result)."""
+    font = assets.font(max(6, int(size)))
+    font.italic = True
+    try:
+        return font.render(text, True, PLACEHOLDER_INK)
+    finally:
+        font.italic = False
 
 
 def draw_text(
@@ -202,6 +215,24 @@ class Button:
         if focused and self.enabled:
             inner = self.rect.inflate(-self.rect.h // 5, -self.rect.h // 5)
             _dotted_rect(surface, inner)
+
+
+def _sunken(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A classic sunken field's edge: dark above and left, light below and right."""
+    pygame.draw.line(surface, BEVEL_SHADOW, rect.topleft, (rect.right - 1, rect.top))
+    pygame.draw.line(surface, BEVEL_SHADOW, rect.topleft, (rect.left, rect.bottom - 1))
+    pygame.draw.line(
+        surface, BEVEL_DARK, (rect.left + 1, rect.top + 1), (rect.right - 2, rect.top + 1)
+    )
+    pygame.draw.line(
+        surface, BEVEL_DARK, (rect.left + 1, rect.top + 1), (rect.left + 1, rect.bottom - 2)
+    )
+    pygame.draw.line(
+        surface, WINDOW_GREY, (rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)
+    )
+    pygame.draw.line(
+        surface, WINDOW_GREY, (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1)
+    )
 
 
 def _dotted_rect(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -436,11 +467,15 @@ class Form:
                 draw_text(surface, value, size, INK, value_box.center)
             else:
                 hint = row.placeholder_text() if isinstance(row, TextRow) else ""
-                draw_text(
-                    surface,
-                    hint or value,
-                    size,
-                    DISABLED_INK if hint else INK,
-                    (value_box.x + pad, value_box.centery),
-                    "midleft",
-                )
+                if isinstance(row, TextRow):  # a text field: sunken, as one types into
+                    _sunken(surface, value_box)
+                at = (value_box.x + pad, value_box.centery)
+                if hint:
+                    image = placeholder_surface(hint, size)
+                    surface.blit(image, image.get_rect(midleft=at))
+                    if focused:  # the caret where typing starts (Enter to edit)
+                        top, bottom = value_box.y + 4, value_box.bottom - 4
+                        x = value_box.x + pad - 3
+                        pygame.draw.line(surface, INK, (x, top), (x, bottom), 1)
+                else:
+                    draw_text(surface, value, size, INK, at, "midleft")

@@ -42,6 +42,9 @@ def game_in_progress(app: App) -> TableScene:
     for card in sorted(table.model.hand)[:3]:
         table.hand.selected.add(card)
     table.confirm_pass()
+    # The cards received wait, raised, for OK (as in the classic game), then the play goes on.
+    until(app, lambda: table.ok_button.visible or len(table.source.match.hand.plays) >= 2)
+    table.accept_received()
     until(app, lambda: len(table.source.match.hand.plays) >= 2)
     app.leave_game()
     assert app.has_saved_game()

@@ -163,6 +163,12 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(
             if wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0], 4):
                 break
         assert saved(profile).hand.passes[0], "the pass was not made"
+        # The received cards wait, raised, for OK (the button where the pass button was).
+        for _attempt in range(6):
+            time.sleep(1.0)
+            click(env, window, *layout.button.center)
+            if wait_until(lambda: saved(profile).hand.turn == 0, 3):
+                break
         # Play: when it is the player's turn, click the cards from the left until the engine
         # takes one (a refused card only shows why).
         assert wait_until(lambda: saved(profile).hand.turn == 0)

@@ -24,6 +24,7 @@ from game.hand import Phase
 from scenes import games, i18n
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
+from scenes.last_trick import LastTrickScene
 from scenes.play import TableScene
 from scenes.score import ScoreScene
 from scenes.settings import SettingsScene
@@ -126,6 +127,10 @@ def act(app: App, table: TableScene, rng: random.Random, frame: int) -> None:
     if isinstance(top, ChoiceDialog):
         top.buttons[0].action()
         return
+    if isinstance(top, LastTrickScene):  # looked at for a few frames, then closed
+        if rng.random() < 0.1:
+            post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+        return
     if top is not table:
         return
     roll = rng.random()
@@ -136,7 +141,15 @@ def act(app: App, table: TableScene, rng: random.Random, frame: int) -> None:
     elif roll < 0.32:
         k = rng.choice((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN))
         post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    if table.model.last_trick and rng.random() < 0.01:  # the last trick, mid-hand
+        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode=""))
+        return
     if not table.idle:
+        return
+    if table.ok_button.visible and rng.random() < 0.05:  # OK after the exchange
+        pos = table.ok_button.rect.center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            post(pygame.event.Event(kind, pos=pos, button=1))
         return
     if table.human_to_pass():
         if len(table.hand.selected) == 3 and rng.random() < 0.1:
@@ -193,7 +206,9 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
         act(app, table, rng, frame)
         fiddle(app, table, rng)
         app.stack.update(FRAME)
-        if app.stack.top is not table and not isinstance(app.stack.top, ScoreScene | ChoiceDialog):
+        if app.stack.top is not table and not isinstance(
+            app.stack.top, ScoreScene | ChoiceDialog | LastTrickScene
+        ):
             break
         comparer.check(app, f"at frame {frame}")
         current = table.animator.current
@@ -202,6 +217,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
             for name, shown in (
                 ("greyed", bool(table.shown_greyed())),
                 ("received", bool(table.hand.received)),
+                ("last trick", isinstance(app.stack.top, LastTrickScene)),
                 ("selected", bool(table.hand.selected)),
                 ("focus", table.hand.focus is not None),
                 ("hover", table.hand.hover is not None and table.human_to_play()),
@@ -229,6 +245,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
     assert seen == {
         "greyed",
         "received",
+        "last trick",
         "selected",
         "focus",
         "hover",

@@ -117,3 +117,89 @@ def test_the_player_sits_at_the_bottom_and_play_goes_clockwise() -> None:
                 key=lambda s: math.dist(layout.place(s).trick, (fx, fy)),
             )
             assert nearest == seat
+
+
+def trick_rects(layout: TableLayout) -> list[pygame.Rect]:
+    rects = []
+    for place in layout.places:
+        rect = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+        rect.center = (round(place.trick[0]), round(place.trick[1]))
+        rects.append(rect)
+    return rects
+
+
+@pytest.mark.parametrize(("size", "players"), CASES, ids=IDS)
+def test_the_trick_is_laid_out_by_seat_each_card_clear_of_the_others(
+    size: tuple[int, int], players: int
+) -> None:
+    """Each seat's card on its own side of the centre (the player's below, the left seat's
+    left, the seats across above, the right seat's right), none hiding another once the window
+    is 800x600 or more, and none on a plate, a fan, the hand or a button."""
+    layout = TableLayout(size, players)
+    cx, cy = layout.centre
+    rects = trick_rects(layout)
+    for place, rect in zip(layout.places, rects, strict=True):
+        x = rect.centerx
+        if place.side == BOTTOM:
+            assert rect.top > cy - layout.trick_h * 0.3 and abs(x - cx) <= 1
+        elif place.side == TOP:
+            assert rect.bottom < cy + layout.trick_h * 0.3
+        elif place.side == LEFT:
+            assert x < cx - layout.trick_w / 2
+        else:
+            assert x > cx + layout.trick_w / 2
+    if players == 3:  # the two opponents' cards above the centre, each on its own side
+        assert rects[1].right <= rects[2].left and rects[1].bottom < rects[0].bottom
+    if players == 5:  # the two across side by side, left of right as they sit
+        assert rects[2].right <= rects[3].left
+    if size[0] >= 800 and size[1] >= 600:
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.colliderect(b), (a, b)
+    taken = [place.plate for place in layout.places]
+    taken += [layout.hint_button, layout.menu_button, layout.score_button]
+    taken += [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    for side in range(1, players):
+        taken += fan_rects(layout, side)
+    for rect in rects:
+        assert rect.collidelist(taken) < 0, (rect, taken[rect.collidelist(taken)])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (800, 600), (2560, 1440), (720, 1100), (1024, 600), (640, 960)]
+)
+def test_the_hands_name_and_the_hint_button_sit_clear_of_everything(
+    size: tuple[int, int], players: int
+) -> None:
+    """ "Daily challenge, par 14" (its French too) and "Practice" under it touch no card of the
+    hand, no fan, no plate, no button and no trick card; the hint button stays beside the
+    player's plate at every size (it went to the far corner at 2560x1440)."""
+    from scenes.widgets import text_surface
+
+    pygame.font.init()
+    layout = TableLayout(size, players)
+    pos, anchor, step = layout.hand_label
+    taken = [place.plate for place in layout.places]
+    taken += [layout.hint_button, layout.menu_button, layout.score_button]
+    taken += [layout.last_trick_button, layout.hearts_icon]
+    taken += [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    taken += trick_rects(layout)
+    for side in range(1, players):
+        taken += fan_rects(layout, side)
+    screen = pygame.Rect((0, 0), size)
+    daily = ("Daily challenge, par 14", "Défi du jour, par 14") if players == 4 else ()
+    for text in (*daily, "Hand 12"):
+        label = text_surface(text, layout.small_font).get_rect(**{anchor: pos})
+        practice = label.move(0, step * label.h)
+        for rect in (label, practice):
+            assert screen.contains(rect) and rect.collidelist(taken) < 0, (text, rect)
+    plate = layout.places[BOTTOM].plate
+    hint = layout.hint_button
+    assert abs(hint.centery - plate.centery) <= plate.h or hint.bottom <= plate.top
+    if hint.left >= plate.right:
+        gap = hint.left - plate.right
+    elif hint.right <= plate.left:
+        gap = plate.left - hint.right
+    else:
+        gap = plate.top - hint.bottom
+    assert 0 <= gap <= layout.margin * 1.5

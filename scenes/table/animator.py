@@ -84,6 +84,24 @@ class Animator:
             if done.on_done is not None:
                 done.on_done()
 
+    def next_to_act(self) -> int | None:
+        """While a card flies to the trick: the seat the engine waits for once it has landed,
+        from the engine's own updates (the seat of the next card queued, else the view the
+        updates led to), or None when that card ends the trick."""
+        current = self.current_event
+        if current is None or not isinstance(current[0], CardPlayed):
+            return None
+        if len(self.table.model.trick) + 1 >= self.table.source.rules.players:
+            return None  # the trick is full: it is shown, then taken
+        view = current[1]
+        for event, later_view in self.waiting:
+            if isinstance(event, CardPlayed):
+                return event.seat
+            if isinstance(event, TrickWon):
+                return None
+            view = later_view if later_view is not None else view
+        return view.turn if view is not None else None
+
     def _finish_event(self) -> None:
         assert self.current_event is not None
         event, view = self.current_event
@@ -97,7 +115,8 @@ class Animator:
             model.sync(view)
         if model.hand != old_hand and table.speed > 0 and not isinstance(event, HandStarted):
             hand.close_up(before)  # the cards left slide together instead of jumping
-        if isinstance(event, PassesExchanged) and table.speed > 0:
+        if isinstance(event, PassesExchanged) and table.speed > 0 and table.human:
+            # Raised and marked until the player says OK (or leads): see TableScene.
             received = event.received[table.bottom] or ()
             hand.show_received({int(c) for c in received})
 

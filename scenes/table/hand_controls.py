@@ -1,7 +1,8 @@
 """The player's cards as the player handles them: where each one is, the one under the mouse,
 the keyboard's focus, the cards raised for the pass, the cards just received (raised and
-marked), and the hand closing up after a card leaves it. Input here only chooses a card; what
-choosing it means (raise it, play it) is the table scene's business.
+marked until the player says OK or plays), and the hand closing up after a card leaves it.
+Input here only chooses a card; what choosing it means (raise it, play it) is the table
+scene's business.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from scenes.table.tween import ease_out_cubic
 if TYPE_CHECKING:
     from scenes.play import TableScene
 
-RECEIVED_SHOWN: Final = 2.2  # seconds the received cards stay raised (times the speed)
 HAND_CLOSE: Final = 0.2  # seconds the hand takes to close up after a card leaves it
 CHOOSE_KEYS: Final = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
 
@@ -28,8 +28,7 @@ class HandControls:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.selected: set[int] = set()  # cards raised for the pass
-        self.received: set[int] = set()  # cards just received, shown raised and marked
-        self.received_timer = 0.0
+        self.received: set[int] = set()  # cards received, raised and marked until OK
         self.motion: dict[int, tuple[int, int]] = {}  # where each card slides from
         self.motion_time = 0.0
         self.focus: int | None = None  # keyboard focus: an index into the shown hand
@@ -70,8 +69,8 @@ class HandControls:
 
     @property
     def moving(self) -> bool:
-        """Something here moves on its own (the hand closing up, received cards shown)."""
-        return bool(self.motion) or self.received_timer > 0
+        """Something here moves on its own (the hand closing up)."""
+        return bool(self.motion)
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -85,13 +84,12 @@ class HandControls:
             self.table.say(_("Choose three cards to pass"))
 
     def end_received(self) -> None:
+        """OK (or the player's first card): the received cards go down among the others."""
         self.received.clear()
-        self.received_timer = 0.0
 
     def show_received(self, cards: set[int]) -> None:
-        """The cards just received stay raised and marked for a while (or until a key)."""
+        """The cards just received stay raised and marked until :meth:`end_received`."""
         self.received = cards
-        self.received_timer = RECEIVED_SHOWN * self.table.speed
 
     def close_up(self, before: dict[int, tuple[int, int]]) -> None:
         """The hand changed: the cards left slide from where they were (``before``)."""
@@ -104,10 +102,6 @@ class HandControls:
         self.end_received()
 
     def tick(self, dt: float) -> None:
-        if self.received_timer > 0:
-            self.received_timer -= dt
-            if self.received_timer <= 0:
-                self.end_received()
         if self.motion:
             self.motion_time += dt
             if self.motion_time >= HAND_CLOSE * self.table.speed:
@@ -128,7 +122,6 @@ class HandControls:
             index = self.card_at(event.pos)
             if index is None:
                 return False
-            self.end_received()
             self.table.card_chosen(self.table.model.hand[index])
             return True
         return False
@@ -145,14 +138,12 @@ class HandControls:
                 self.focus = 0 if step > 0 else len(hand) - 1
             else:
                 self.focus = (self.focus + step) % len(hand)
-            self.end_received()
             return True
         if key in CHOOSE_KEYS:
             if self.focus is None:
                 self.focus = 0
                 return True
             card = hand[min(self.focus, len(hand) - 1)]
-            self.end_received()
             self.table.card_chosen(card, raise_only=key == pygame.K_UP)
             return True
         if key == pygame.K_DOWN and self.focus is not None and self.table.human_to_pass():

@@ -48,7 +48,8 @@ class Place:
 class TableLayout:
     """Every size and position of the table for one window size."""
 
-    def __init__(self, size: tuple[int, int], players: int = 4) -> None:
+    def __init__(self, size: tuple[int, int], players: int = 4, top_inset: int = 0) -> None:
+        """``top_inset``: pixels at the top of the window kept clear (a notice shown there)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
@@ -59,6 +60,8 @@ class TableLayout:
         self.per_row = math.ceil(self.hand_size / 2)  # the back row of a hand in two rows
         self.scale = max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
         self.margin = round(min(w, h) * 0.02)
+        self.top_inset = top_inset
+        self.top = self.margin + top_inset  # where the table's top edge things start
         self.two_rows = w / h < 1.05 or w < 760
         self._size_hand()
         back_w = self.card_w * (0.5 if self.two_rows else 0.62)
@@ -139,29 +142,28 @@ class TableLayout:
     def _place_table(self) -> None:
         w, h, m = self.width, self.height, self.margin
         bw, bh = self.back_w, self.back_h
-        side_top = m + bh + m  # the side fans start below the top fan
+        edge = self.top
+        side_top = edge + bh + m  # the side fans start below the top fan
         play_bottom = self.hand_area.top - m
         centre_y = (side_top + play_bottom) / 2
         if self.two_rows:
-            centre_y = (m + bh + play_bottom) / 2 + bh * 0.15
+            centre_y = (edge + bh + play_bottom) / 2 + bh * 0.15
         self.centre = (w / 2, centre_y)
-        dx = self.trick_w * 0.72
-        dy = self.trick_h * 0.42
         cx, cy = self.centre
         left_x = m + bh / 2
         right_x = w - m - bh / 2
-        if self.two_rows:
-            dx = self.trick_w * 0.58
-            dy = self.trick_h * 0.33
-        if self.players == 5:  # five cards round the centre: a wider ring keeps each readable
-            dx, dy = dx * 1.3, dy * 1.25
         plate_w, plate_h = self.plate_w, self.plate_h
         gaps = self.hand_size - 1  # between the backs of a full fan
         fan_w = bw + gaps * self.back_step  # a full fan's length
-        # Each seat's card in the trick, on an ellipse round the centre, clockwise from the
-        # player's (below the centre).
-        turn = [math.radians(90 + 360 * k / self.players) for k in range(self.players)]
-        tricks = [(cx + dx * round(math.cos(a), 9), cy + dy * round(math.sin(a), 9)) for a in turn]
+        # The trick stays clear of the fan across and of the help line above the hand (above
+        # the player's plate when the hand has two rows).
+        help_line = self.hand_area.top - m - self.font_size * 1.8
+        if self.two_rows:
+            help_line -= self.plate_h + m
+        tricks = self._trick_spots(
+            edge if self.players == 3 else edge + bh + m / 2, help_line, bh + 2 * m
+        )
+        dy = cy - min(y for _x, y in tricks)  # how far above the centre the highest card is
         # The seats across: one at the top (four players), two sharing it (five), none (three).
         if self.players == 4:
             tops = [self._top(w / 2, fan_w, tricks[2], 0)]
@@ -173,7 +175,7 @@ class TableLayout:
             ]
         else:
             tops = []
-            side_top = m  # nobody across: the side seats may start at the top
+            side_top = edge  # nobody across: the side seats may start at the top
         left_plate = pygame.Rect(
             m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
         )
@@ -208,73 +210,147 @@ class TableLayout:
         # (wide enough for "Pass across (to Margaret)" and its French)
         self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
         self.button.center = (round(cx), round(cy))
-        # The hint button: in the bottom-left corner beside the hand, else right of the plate.
-        self.hint_button = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
-        if hand_left - 2 * m >= self.hint_button.w:
-            self.hint_button.bottomleft = (m, h - m)
-        else:
-            self.hint_button.midleft = (bottom_plate.right + m, bottom_plate.centery)
         self.message_centre: Point = (cx, self.hand_area.top - m - self.font_size)
         if self.two_rows:  # above the player's plate, which shares the row with it
             self.message_centre = (cx, bottom_plate.top - m - self.font_size / 2)
-        self.banner_centre = (cx, max(m + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2))
+        banner_y = max(edge + self.font_size * 2, cy - dy - self.trick_h * 0.5 - m * 2)
+        self.banner_centre = (cx, banner_y)
+        # The trick's cards and round them: a click there shows the last trick.
+        spots = [pygame.Rect(0, 0, self.trick_w, self.trick_h) for _spot in tricks]
+        for rect, (x, y) in zip(spots, tricks, strict=True):
+            rect.center = (round(x), round(y))
+        self.trick_area = spots[0].unionall(spots[1:]).inflate(m, m)
+        # The hint button: beside the player's plate at every size (in the corner beside a
+        # wide window's hand it was far from everything the player looks at), on its right
+        # unless a trick card is there (five players), then on its left, else above it.
+        hint = pygame.Rect(0, 0, round(110 * self.scale), round(36 * self.scale))
+        window = pygame.Rect(m, 0, w - 2 * m, h)
+        fans = [self._fan_box(side) for side in range(1, len(self.places))]
+        for spot in (
+            {"midleft": (bottom_plate.right + m, bottom_plate.centery)},
+            {"midright": (bottom_plate.left - m, bottom_plate.centery)},
+            {"bottomleft": (bottom_plate.left, bottom_plate.top - m // 2)},
+        ):
+            for name, value in spot.items():
+                setattr(hint, name, value)
+            if window.contains(hint) and hint.collidelist([*spots, *fans]) < 0:
+                break
+        self.hint_button = hint
         icon = round(34 * self.scale)
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
-            self.hearts_icon.topright = (w - m, m)
+            self.hearts_icon.topright = (w - m, edge)
         self._place_corner_buttons()
 
+    def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
+        """Each seat's card in the trick, by side of the centre, clockwise from the player's:
+        below the centre for the player, left and right for the seats beside, above for the
+        seats across (two side by side with five players; with three, the two opponents'
+        cards side by side above the player's). The cards sit a gap apart so none hides
+        another. Between ``top`` and ``bottom`` (the felt clear of the fans and of the help
+        line above the hand) the trick's cards shrink, down to 80% of the hand's (70% in two
+        rows), to stay two cards high; only then do the cards above and below the centre
+        overlap. Across,
+        they shrink to stay ``side`` away from the window's edges (clear of the side fans)."""
+        gap = max(4, round(self.trick_w * 0.06))
+        cx, cy = self.centre
+        reach = min(cy - top, bottom - cy)  # from the centre to the nearer limit
+        width = self.trick_w
+        if self.trick_h + gap > reach:
+            smallest = self.card_w * (0.7 if self.two_rows else 0.8)
+            width = max(round(smallest), math.floor((reach - gap) / ASPECT))
+        # Half the trick's width: the cards beside the centre, in card widths and gaps.
+        cards, gaps = {3: (1, 0.5), 4: (1.5, 1), 5: (2, 1.5)}[self.players]
+        width = min(width, math.floor((cx - side - gaps * gap) / cards))
+        if width < self.trick_w:
+            self.trick_w, self.trick_h = width, round(width * ASPECT)
+        tw, th = self.trick_w, self.trick_h
+        dy = min(th / 2 + gap, max(th * 0.3, reach - th / 2))
+        below, above = (cx, cy + dy), (cx, cy - dy)
+        if self.players == 3:
+            half = tw / 2 + gap / 2
+            return [below, (cx - half, cy - dy), (cx + half, cy - dy)]
+        if self.players == 4:
+            return [below, (cx - tw - gap, cy), above, (cx + tw + gap, cy)]
+        half = tw / 2 + gap / 2  # five: the two across side by side, the sides beyond them
+        side = tw * 1.5 + gap * 1.5
+        return [below, (cx - side, cy), (cx - half, cy - dy), (cx + half, cy - dy), (cx + side, cy)]
+
     def _place_corner_buttons(self) -> None:
-        """The menu and score-sheet buttons, side by side in the first corner where they touch
-        no plate, no full fan, no card of the hand and no indicator (else the top-left one)."""
+        """The menu, score-sheet and last-trick buttons, side by side in the first corner where
+        they touch no plate, no full fan, no card of the hand, no indicator and no trick card
+        (else the top-left one). Which hand this is ("Hand 3", "Daily challenge, par 14",
+        "Practice") is written beside them, on the felt's side: the corner beside the hand,
+        where it was, is too narrow for it at 800x600 or 1280x800."""
         w, h, m = self.width, self.height, self.margin
         bw, bh = round(96 * self.scale), round(32 * self.scale)
-        pair = pygame.Rect(0, 0, 2 * bw + m // 2, bh)
-        self.rect = pygame.Rect(0, 0, w, h)
+        label_h = round(self.small_font * 2.6)  # the hand's name and "Practice" under it
+        pair = pygame.Rect(0, 0, 3 * bw + m, bh)
+        self.rect = pygame.Rect(0, self.top_inset, w, h - self.top_inset)
         taken = [place.plate.inflate(m, m) for place in self.places]
-        # The hearts indicator with "Hand N" beside it (above it on one row, below on two).
         marks = self.hearts_icon.inflate(m, m)
-        label_h = round(self.small_font * 2.6)
-        marks.union_ip(marks.move(0, label_h if self.two_rows else -label_h))
-        taken += [self.hand_area, marks, self.hint_button]
-        for side in range(1, len(self.places)):
-            backs = [
-                pygame.Rect(0, 0, self.back_h, self.back_h).move(
-                    round(x - self.back_h / 2), round(y - self.back_h / 2)
-                )
-                for (x, y), _angle in self.fan(side, self.hand_size)
-            ]
-            taken.append(backs[0].unionall(backs[1:]))
+        taken += [self.hand_area, marks, self.hint_button, self.trick_area]
+        taken += [self._fan_box(side) for side in range(1, len(self.places))]
         corners = [
-            {"topleft": (m, m)},
-            {"topright": (w - m, m)},
+            {"topleft": (m, self.top)},
+            {"topright": (w - m, self.top)},
             {"bottomright": (w - m, min(marks.top, self.hand_area.top) - m)},
             {"bottomleft": (m, self.hand_area.top - m)},
-            {"midtop": (w // 2, m)},  # three players: nobody sits across
+            {"midtop": (w // 2, self.top)},  # three players: nobody sits across
         ]
-        pair.topleft = (m, m)
+        pair.topleft = (m, self.top)
+        fitted = False
         for corner in corners:
             candidate = pair.copy()
             for name, value in corner.items():
                 setattr(candidate, name, value)
-            if self.rect.contains(candidate) and candidate.collidelist(taken) < 0:
-                pair = candidate
+            group = candidate.copy()  # with room for the hand's name, on the felt's side
+            group.h += m // 2 + label_h
+            if candidate.centery > h / 2:
+                group.y -= m // 2 + label_h
+            if self.rect.contains(group) and group.collidelist(taken) < 0:
+                pair, fitted = candidate, True
                 break
         self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
-        self.score_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
+        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
+        self.last_trick_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
+        # Where the hand's name is written: (position, anchor, the next line's direction).
+        side = "right" if pair.centerx >= w / 2 else "left"
+        if not fitted:  # a crowded table: under (or above) the hearts indicator
+            icon = self.hearts_icon
+            if icon.centery < h / 2:
+                self.hand_label = ((icon.right, icon.bottom + m // 2), "topright", 1)
+            else:
+                self.hand_label = ((icon.right, icon.top - m // 2), "bottomright", -1)
+        elif pair.centery < h / 2:
+            x = pair.right if side == "right" else pair.left
+            self.hand_label = ((x, pair.bottom + m // 2), f"top{side}", 1)
+        else:
+            x = pair.right if side == "right" else pair.left
+            self.hand_label = ((x, pair.top - m // 2), f"bottom{side}", -1)
+
+    def _fan_box(self, side: int) -> pygame.Rect:
+        """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""
+        backs = [
+            pygame.Rect(0, 0, self.back_h, self.back_h).move(
+                round(x - self.back_h / 2), round(y - self.back_h / 2)
+            )
+            for (x, y), _angle in self.fan(side, self.hand_size)
+        ]
+        return backs[0].unionall(backs[1:])
 
     def _top(self, x: float, fan_w: float, trick: Point, outward: int) -> Place:
         """A seat across the table with its fan centred at ``x``: its plate beside the fan, on
         the left (``outward`` -1 or 0) or the right (1), or under it when there is no room."""
         w, m = self.width, self.margin
-        y = m + self.back_h / 2
+        y = self.top + self.back_h / 2
         plate = pygame.Rect(0, 0, self.plate_w, self.plate_h)
         if outward <= 0:
             plate.midright = (round(x - fan_w / 2 - m), round(y))
         else:
             plate.midleft = (round(x + fan_w / 2 + m), round(y))
         if plate.left < m or plate.right > w - m:  # no room beside the fan: under it
-            plate.midtop = (round(x), round(m + self.back_h + m / 2))
+            plate.midtop = (round(x), round(self.top + self.back_h + m / 2))
         return Place(TOP, (x, y), plate, trick, (x, -self.trick_h))
 
     def place(self, seat: int, bottom_seat: int = 0) -> Place:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.cards import cards_of
+from game.cards import cards_of, mask_of
 from game.events import (
     CardPlayed,
     Event,
@@ -39,6 +39,11 @@ class TableModel:
     hand_number: int = 0
     totals: list[int] = field(default_factory=list)  # by seat
     moon_shooter: int | None = None  # who shot the moon this hand, once it is known
+    # The trick finished last this hand, (seat, card) in play order, its taker and its points
+    # (empty before the first trick of the hand is taken).
+    last_trick: list[tuple[int, int]] = field(default_factory=list)
+    last_winner: int | None = None
+    last_points: int = 0
 
     @classmethod
     def from_view(cls, view: SeatView) -> TableModel:
@@ -60,6 +65,13 @@ class TableModel:
         self.hand_number = view.hand_number
         self.totals = list(view.totals)
         self.moon_shooter = view.moon_shooter
+        self.last_trick, self.last_winner, self.last_points = [], None, 0
+        if view.tricks:
+            leader, cards, winner = view.tricks[-1]
+            n = view.rules.players
+            self.last_trick = [((leader + i) % n, int(card)) for i, card in enumerate(cards)]
+            self.last_winner = winner
+            self.last_points = view.rules.points_of(mask_of(cards))
 
     def clear_hands(self) -> None:
         """Before the deal: nobody holds anything yet."""
@@ -69,6 +81,7 @@ class TableModel:
         self.points = [0] * len(self.points)
         self.hearts_broken = False
         self.moon_shooter = None
+        self.last_trick, self.last_winner, self.last_points = [], None, 0
 
     def apply(self, event: Event) -> None:
         """Show the result of ``event`` (its animation has just ended)."""
@@ -81,6 +94,9 @@ class TableModel:
         elif isinstance(event, HeartsBroken):
             self.hearts_broken = True
         elif isinstance(event, TrickWon):
+            n = len(self.counts)
+            self.last_trick = [((event.leader + i) % n, int(c)) for i, c in enumerate(event.cards)]
+            self.last_winner, self.last_points = event.winner, event.points
             self.trick = []
             self.points[event.winner] += event.points
             self.leader = self.turn = event.winner

@@ -284,12 +284,7 @@ class TableRenderer:
     def _plate_picture(self, seat: int) -> tuple[Any, ...]:
         """One name plate: the seat, its name, its points, its turn ring, the leader's token."""
         model = self.table.model
-        turn = (
-            model.turn == seat
-            and len(model.trick) < self.table.source.rules.players
-            and model.phase is Phase.PLAY
-            and self.table.view.phase is Phase.PLAY
-        )
+        turn = self.table.turn_ring() == seat
         total = model.totals[seat] if seat < len(model.totals) else 0
         if model.moon_shooter == seat:  # not 26 under the one who may have taken 26 off
             this_hand = _("Moon!")
@@ -517,21 +512,17 @@ class TableRenderer:
                 "midright",
                 shadow=(0, 0, 0),
             )
-        # Which hand this is, beside the hearts indicator.
-        if layout.two_rows:
-            pos, anchor = (rect.right, rect.bottom + layout.margin // 2), "topright"
-        else:
-            pos, anchor = (rect.right, rect.top - layout.margin // 2), "bottomright"
+        # Which hand this is: under the hearts indicator (two rows) or beside the corner
+        # buttons (one row), with "Practice" on the next line.
+        pos, anchor, step = layout.hand_label
         drawn = draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
         if practice:
-            # Discreet: a small italic-free note under (or above) the hand's number.
-            step = drawn.h if layout.two_rows else -drawn.h
             draw_text(
                 surface,
                 practice,
                 round(layout.small_font * 0.9),
                 PRACTICE_INK,
-                (pos[0], pos[1] + step),
+                (pos[0], pos[1] + step * drawn.h),
                 anchor,
             )
 
