@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.events import CardPlayed, ExtraHand
+from game.events import CardPlayed, ExtraHand, HandScored, HandStarted, PassChosen
 from game.hand import Phase
 from game.legality import Reason, illegal_reason
 from game.moves import Move
@@ -83,6 +83,12 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
     PassDirection.RIGHT: N_("Pass right (to {name})"),
     PassDirection.ACROSS: N_("Pass across (to {name})"),
 }
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share."""
+    both = a.clip(b)
+    return both.w * both.h
 
 
 class TableScene(Scene):
@@ -177,11 +183,54 @@ class TableScene(Scene):
         self.score_button.rect = self.layout.score_button.copy()
         self.last_trick_button.rect = self.layout.last_trick_button.copy()
         self.ok_button.rect = self.layout.button.copy()
-        for seat, button in enumerate(self.bot_buttons):
-            plate = self.layout.place(seat, self.bottom).plate
-            button.rect = pygame.Rect(0, 0, plate.w, max(22, round(30 * self.layout.scale)))
-            button.rect.midtop = (plate.centerx, plate.bottom + max(3, plate.h // 10))
+        self._place_bot_buttons()
         self.renderer.resize(size)
+
+    def _place_bot_buttons(self) -> None:
+        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        the middle of the table, else above it, else shorter under it; the first spot in the
+        window that covers no plate, no full fan of cards, no card of the trick or the hand
+        and no other button (on a table too crowded for any, the one covering the least)."""
+        layout = self.layout
+        m = layout.margin
+        window = pygame.Rect(0, 0, layout.width, layout.height)
+        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
+        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
+        side = layout.back_h  # a back turned any way fits in a square this wide
+        for index, place in enumerate(layout.places):
+            card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            taken += [place.plate, card]
+            backs = [
+                pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
+                for (x, y), _angle in layout.fan(index, layout.hand_size)
+            ]
+            if index:  # the player's own cards are the hand area
+                taken.append(backs[0].unionall(backs[1:]))
+        for seat, button in enumerate(self.bot_buttons):
+            plate = layout.place(seat, self.bottom).plate
+            gap = max(3, plate.h // 10)
+            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
+            under.midtop = (plate.centerx, plate.bottom + gap)
+            beside = under.copy()
+            if plate.centerx < layout.width / 2:
+                beside.midleft = (plate.right + m, plate.centery)
+            else:
+                beside.midright = (plate.left - m, plate.centery)
+            above = under.copy()
+            above.midbottom = (plate.centerx, plate.top - gap)
+            # Plates side by side (five players on a tall window): a shorter button under the
+            # plate, at its end towards the middle.
+            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
+            if plate.centerx < layout.width / 2:
+                short.topright = under.topright
+            else:
+                short.topleft = under.topleft
+            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
+            # The first free spot; on a crowded table the one covering the least.
+            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
+            if seat != self.bottom:
+                taken.append(button.rect)
 
     # -- what the seat may do now ----------------------------------------------------------------
 
@@ -505,9 +554,10 @@ class TableScene(Scene):
 
     def _take(self, updates: list[Update]) -> None:
         """Queue what happened; the last event shown carries the view the updates led to."""
-        self.awaiting = False
         events = []
         for update in updates:
+            if self.awaiting and self._answers_move(update):
+                self.awaiting = False
             if isinstance(update, MoveRefused):
                 self.say(update.reason)
             elif isinstance(update, TableClosed):
@@ -521,6 +571,16 @@ class TableScene(Scene):
                     self.extra_hand = True
         for index, event in enumerate(events):
             self.animator.queue(event, self.view if index == len(events) - 1 else None)
+
+    def _answers_move(self, update: Update) -> bool:
+        """Whether ``update`` settles the move this seat sent: the table refused or made it,
+        or the seat, the hand or the table changed under it. Anything else (another seat's
+        pass, someone joining) comes first on a table elsewhere, and must not ask again."""
+        if isinstance(update, MoveRefused | TableClosed | HandStarted | HandScored):
+            return True  # HandScored: a moon choice made
+        if isinstance(update, PassChosen | CardPlayed | SeatChanged):
+            return update.seat == self.bottom
+        return False
 
     def _caught_up(self) -> None:
         """Nothing new and everything shown: the moon question or the score window, once."""

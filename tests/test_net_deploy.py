@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import shutil
 import signal
@@ -13,6 +14,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,23 +60,76 @@ def server_process(*args: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
         proc.wait(10)
 
 
+LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR|CRITICAL) \S")
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_the_command_line_server_logs_and_stops_cleanly(sig: signal.Signals) -> None:
+    """A table played to its end, a bad message, a browser's request and a wrong code: the log
+    says each in one line (a joined line per event, nothing spread over several), then the
+    signal stops the server cleanly and the person at the table is told."""
     with server_process("--tables", "3") as (proc, port):
-        host = RemoteTable.host(Address(LOOPBACK, port), "Ada", Rules(), level="easy")
+        address = Address(LOOPBACK, port)
+        host = RemoteTable.host(address, "Ada", Rules(target=1), level="easy")
         assert host.wait_seated(), host.problem
         host.start()
-        wait_for(host.has_view, what="the deal")
+        updates = play_until_over([(host, RandomPlayer(4))])
+        assert any(isinstance(u, GameOver) for u in updates[host.seat])
+        host._post_raw(b'{"type": "shuffle"}')  # an unknown message: refused, logged
+        lost = RemoteTable.join(address, "ZZZZZZZZ", "Bea")
+        assert not lost.wait_seated() and lost.problem is Problem.WRONG_CODE
+        with socket.create_connection((LOOPBACK, port)) as browser:  # not a websocket
+            browser.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert browser.recv(100).startswith(b"HTTP/1.1 426")
+        time.sleep(0.3)
         proc.send_signal(sig)
         assert proc.wait(10) == 0
         log = proc.stderr.read() if proc.stderr else ""
     wait_for(lambda: host.status is Status.OVER, what="the closing message")
     assert host.problem is Problem.CLOSED and host.problem_detail == "The server is stopping"
     lines = log.splitlines()
-    # One line each: the table opened, the seat taken, the game started, the stop.
-    for words in ("opened by Ada", "Ada sits at seat 0", "game starts", "stopping", "stopped"):
+    assert all(LOG_LINE.match(line) for line in lines), log  # no continuation lines
+    # One line each: the table opened, the seat taken, the game started and over, each error,
+    # the stop.
+    for words in (
+        "opened by Ada",
+        "Ada sits at seat 0",
+        "game starts",
+        "game over, totals",
+        "unknown: Invalid value 'shuffle'",
+        "wrong-code",
+        "stopping",
+        "stopped",
+    ):
         assert sum(words in line for line in lines) == 1, (words, log)
-    assert "Traceback" not in log
+    assert "Traceback" not in log and "connection open" not in log
+
+
+def test_a_traceback_is_logged_on_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    from game.net.server import OneLineFormatter
+
+    try:
+        raise ValueError("first\nsecond")
+    except ValueError:
+        record = logging.LogRecord("x", logging.ERROR, "f", 1, "it broke", None, sys.exc_info())
+    text = OneLineFormatter("%(levelname)s %(message)s").format(record)
+    assert "\n" not in text and text.startswith("ERROR it broke | Traceback")
+    assert "ValueError: first | second" in text
+
+
+def test_the_console_entry_point_is_the_servers_main() -> None:
+    """``dame-de-pique-server`` (pyproject's console script) runs the same server."""
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="dame-de-pique-server")
+    assert script.load() is server_main
+    installed = Path(sys.executable).with_name("dame-de-pique-server")
+    if not installed.exists():
+        pytest.skip("the project is not installed in this environment (pip install -e .)")
+    done = subprocess.run(
+        [str(installed), "--help"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.startswith("usage: dame-de-pique-server") and "--tables" in done.stdout
 
 
 def test_bad_command_lines_get_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,10 +7,11 @@ import json
 import msgspec
 import pytest
 
-from game.events import Event, event_to_dict, for_seat
+from game.events import Event, PassesExchanged, event_to_dict, for_seat
+from game.hand import Phase
 from game.match import Match
 from game.net import protocol as p
-from game.players import RandomPlayer, play_match
+from game.players import RandomPlayer, decide, play_match
 from game.rules import MoonMode, Rules
 
 
@@ -90,3 +91,71 @@ def test_rules_go_over_the_wire_unchanged() -> None:
     ):
         spec = p.RulesSpec.of(rules)
         assert msgspec.json.decode(p._encoder.encode(spec), type=p.RulesSpec).to_rules() == rules
+
+
+def _check_updates(match: Match, events: list[Event]) -> int:
+    """Every seat's fast update for ``events`` against the plain one; returns the seats checked."""
+    shared = [p.event_bytes(e) for e in events]
+    exchange = any(isinstance(e, PassesExchanged) for e in events)
+    for seat in range(match.rules.players):
+        plain = p.Update(
+            events=[p.event_message(for_seat(e, seat)) for e in events],
+            view=match.view(seat).to_dict(),
+        )
+        mine = [p.event_bytes(for_seat(e, seat)) for e in events]
+        assert p.encode_update(mine, match.view(seat)) == p.encode(plain)
+        if not exchange:  # the events every seat is sent alike
+            assert p.encode_update(shared, match.view(seat)) == p.encode(plain)
+    return match.rules.players
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(target=60), Rules(players=3, target=40), Rules(moon=MoonMode.SHOOTER_CHOOSES)]
+)
+def test_the_servers_fast_updates_are_the_engines_views_and_events_byte_for_byte(
+    rules: Rules,
+) -> None:
+    """The server writes each update from events encoded once and a faster form of the view:
+    after every move of whole games, for every seat, its bytes are those of the plain
+    ``Update(events=[for_seat...], view=SeatView.to_dict())``."""
+    checked = 0
+    for seed in range(2):
+        match = Match.new(rules, seed)
+        players = [RandomPlayer(f"{seed}/{s}") for s in range(rules.players)]
+        checked += _check_updates(match, [match.start_event()])
+        while not match.is_over:
+            if match.phase is Phase.HAND_OVER:
+                checked += _check_updates(match, match.next_hand())
+                continue
+            seat = match.to_act()[0]
+            events = match.apply(seat, decide(players[seat], match.view(seat)))
+            checked += _check_updates(match, events)
+    assert checked > 500
+
+
+def test_docs_protocol_names_every_message_code_and_limit() -> None:
+    """docs/protocol.md documents the protocol: every message, event and error code defined in
+    game/net/protocol.py, and the limits the server enforces, are written there."""
+    from pathlib import Path
+    from typing import get_args
+
+    from game.net import server
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text("utf-8")
+    union = (*get_args(p.ClientMessage), *get_args(p.ServerMessage), *get_args(p.EventMessage))
+    for message in union:
+        assert f"`{message.__struct_config__.tag}`" in text, message
+    for code in p.ERROR_CODES:
+        assert f"`{code}`" in text, code
+    assert f"(version {p.PROTOCOL_VERSION})" in text
+    for figure in (
+        f"{p.MAX_CLIENT_MESSAGE} bytes",
+        f"{p.MAX_FRAME} bytes",
+        f"{server.RATE:g} a second ({server.BURST:g} at once)",
+        f"{server.HELLO_TIMEOUT:g} s to say hello",
+        f"{server.IDLE_TIMEOUT:g} s of silence",
+        f"waits {server.ABANDON_AFTER / 60:g} minutes",
+        f"{p.CODE_RANDOM_CHARS} characters",
+        f"{5 * p.CODE_RANDOM_CHARS} random bits",
+    ):
+        assert figure in text, figure

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.net.client import Problem, RemoteTable, Status
+from game.net.server import DEFAULT_PORT
 from game.rules import Rules
 from scenes import i18n, online
 from scenes.app import App
@@ -128,10 +129,16 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
     host = app.stack.top
     assert isinstance(host, online.HostScene)
     type_into(host, "Your name", "Ada")
+    # The port: a sensible default, shown and changeable.
+    assert row(host, "Port").value_text() == str(DEFAULT_PORT)  # type: ignore[attr-defined]
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))
         port = s.getsockname()[1]
     type_into(host, "Port", str(port))
+    # The computer players' level, picked by the host (medium, then hard).
+    level = row(host, "Computer players")
+    assert level.value_text() == "Medium"  # type: ignore[attr-defined]
+    level.step(1)  # type: ignore[attr-defined]
     press(host, "Open the table")
     wait_for(
         lambda: (
@@ -158,6 +165,7 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
     wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
     opened = app.opened[0]  # type: ignore[attr-defined]
     assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
+    assert opened.level == "hard" and opened.rules == app.prefs.new_game.rules()
     # The host leaves the table (the table scene closes its source): the guests are told.
     opened.close()
     wait_for(lambda: friend.status is Status.OVER, what="the host leaving")

@@ -81,7 +81,10 @@ def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
     players answer from their worker process in real time)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if app.stack.top is not table or table.human_to_pass() or table.human_to_play():
+        # A pass waits for the computer players' passes too: arriving between the player's
+        # clicks, they would hide the pass button for a frame (seen at load average 15).
+        passing = table.human_to_pass() and not table.source.thinking
+        if app.stack.top is not table or passing or table.human_to_play():
             return
         if table.ok_button.visible:
             table.accept_received()  # the cards received seen: OK, as the player would

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.ai import make_player
 from game.moves import Move
@@ -46,6 +47,7 @@ ABANDON_AFTER: Final = 300.0  # seconds a dealt table waits for someone to come 
 RATE: Final = 20.0  # messages that change nothing a connection may send a second...
 BURST: Final = 40.0  # ...and at once (a move the table plays is not counted)
 SEND_QUEUE: Final = 512  # messages waiting for a slow reader before it is disconnected
+WRITE_BUFFER: Final = 64 * 1024  # bytes in the socket's buffer beyond which messages queue
 CLOSE_POLICY: Final = 1008  # websocket close code: the client broke the rules
 CLOSE_GOING_AWAY: Final = 1001
 
@@ -75,8 +77,11 @@ class TokenBucket:
 
 @dataclass
 class Connection:
-    """One person's websocket: what it sends goes through a queue and one writer task, so a
-    slow reader never holds up its table."""
+    """One person's websocket. A message goes straight to the socket while the connection keeps
+    up (no task, no await: four updates a move at hundreds of tables made the writer task and
+    its queue a fifth of the server's time); once the socket's buffer backs up, messages wait in
+    a queue for the writer task, and a reader that falls ``SEND_QUEUE`` messages behind is cut
+    off, so a slow reader never holds up its table."""
 
     ws: ServerConnection
     queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
@@ -84,17 +89,30 @@ class Connection:
     seat: int = -1
     writer: asyncio.Task[None] | None = None
     cut: bool = False  # disconnected for reading too slowly
+    waiting: int = 0  # messages handed to the writer task and not yet written
 
     def push(self, data: bytes) -> None:
         if self.cut:
+            return
+        ws = self.ws
+        if (
+            data
+            and not self.waiting
+            and ws.protocol.state is State.OPEN
+            and ws.transport.get_write_buffer_size() <= WRITE_BUFFER
+        ):
+            # What ws.send() does, without its awaits: frame the message, hand it to the socket.
+            ws.protocol.send_text(data)
+            ws.send_data()
             return
         if self.queue.qsize() >= SEND_QUEUE:
             # A reader this far behind would only fall further: its seat goes to a bot when
             # the handler sees the connection end.
             log.warning("seat %d: reads too slowly: disconnected", self.seat)
             self.cut = True
-            self.ws.transport.abort()
+            ws.transport.abort()
             return
+        self.waiting += 1
         self.queue.put_nowait(data)
 
     async def write(self) -> None:
@@ -103,7 +121,8 @@ class Connection:
                 if not data:  # the marker: this connection is finished
                     await self.ws.close()
                     return
-                await self.ws.send(data, text=True)
+                await self.ws.send(data, text=True)  # waits while the socket's buffer is full
+                self.waiting -= 1
 
 
 def new_code(node: str, taken: Callable[[str], bool]) -> str:
@@ -250,26 +269,31 @@ class TableServer:
 
     async def _listen(self, conn: Connection) -> None:
         bucket = TokenBucket(self.rate, self.burst, self.clock)
-        while conn.table is not None:
-            try:
-                raw = await asyncio.wait_for(conn.ws.recv(), self.idle_timeout)
-            except TimeoutError:
-                conn.push(p.encode(p.Error(code="idle", reason=p.ERROR_CODES["idle"])))
-                return
-            table = conn.table
-            if table is None:
-                return
-            if not bucket.take():
-                log.warning("table %s seat %d: flooding: disconnected", table.code, conn.seat)
-                conn.push(p.encode(p.Error(code="flood", reason=p.ERROR_CODES["flood"])))
-                return
-            before = table.version
-            message = table.receive_frame(conn.seat, raw)
-            if table.version != before:
-                bucket.refund()
-            self._flush(table)
-            if isinstance(message, p.Leave) or table.closed:
-                return
+        loop = asyncio.get_running_loop()
+        try:
+            # One deadline moved on by every message (wait_for made a task per message).
+            async with asyncio.timeout(None) as silence:
+                while conn.table is not None:
+                    silence.reschedule(loop.time() + self.idle_timeout)
+                    raw = await conn.ws.recv()
+                    table = conn.table
+                    if table is None:
+                        return
+                    if not bucket.take():
+                        log.warning(
+                            "table %s seat %d: flooding: disconnected", table.code, conn.seat
+                        )
+                        conn.push(p.encode(p.Error(code="flood", reason=p.ERROR_CODES["flood"])))
+                        return
+                    before = table.version
+                    message = table.receive_frame(conn.seat, raw)
+                    if table.version != before:
+                        bucket.refund()
+                    self._flush(table)
+                    if isinstance(message, p.Leave) or table.closed:
+                        return
+        except TimeoutError:
+            conn.push(p.encode(p.Error(code="idle", reason=p.ERROR_CODES["idle"])))
 
     def _gone(self, conn: Connection) -> None:
         table = conn.table
@@ -458,9 +482,26 @@ def _port(server: Server) -> int:
     return 0
 
 
+class OneLineFormatter(logging.Formatter):
+    """Every record on one line, a traceback included (joined with " | "), so an operator
+    reads, greps and rotates one line per join, game or error."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return super().format(record).replace("\n", " | ")
+
+
+def log_to_stderr() -> None:
+    """The server's log: one line each for tables, seats, games and errors (the websockets
+    library's own open/close lines, one more per connection, only when something is wrong)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(OneLineFormatter("%(asctime)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    logging.getLogger("game.net.websockets").setLevel(logging.WARNING)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    log_to_stderr()
     try:
         asyncio.run(run(args, ready=lambda port: print(f"port {port}", flush=True)))
     except OSError as exc:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import make_player
+from game.cards import CARDS
 from game.events import Event, PassesExchanged, for_seat
 from game.hand import Phase
 from game.legality import IllegalMove
@@ -36,6 +37,10 @@ log = logging.getLogger("game.net.server")
 
 BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
 """The computer players' names (the frog and its friends of the rule pages)."""
+
+
+_PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
+"""The 52 plays as clients write them, parsed once (the engine still checks each one)."""
 
 
 class SitRefused(Exception):
@@ -227,7 +232,7 @@ class NetTable:
 
     def _play(self, seat: int, text: str) -> None:
         try:
-            move = Move.parse(text)
+            move = _PLAYS.get(text) or Move.parse(text)
         except ValueError as exc:
             self._send(seat, p.Refused(move=text, reason=str(exc)))
             return
@@ -350,18 +355,17 @@ class NetTable:
         self._broadcast(p.SeatUpdate(seat=info.seat, name=info.name, kind=info.kind))
 
     def _send_events(self, events: list[Event]) -> None:
-        assert self.match is not None
-        # Only the exchange of passes differs from seat to seat: the rest is made once.
-        shared = [None if isinstance(e, PassesExchanged) else p.event_message(e) for e in events]
+        match = self.match
+        assert match is not None
+        # Each event is encoded once for every seat; only the exchange of passes differs from
+        # seat to seat (for_seat keeps the cards a seat passed and received, hides the rest).
+        shared = [None if isinstance(e, PassesExchanged) else p.event_bytes(e) for e in events]
         for seat in self.connected():
             mine = [
-                m or p.event_message(for_seat(e, seat)) for m, e in zip(shared, events, strict=True)
+                raw or p.event_bytes(for_seat(e, seat))
+                for raw, e in zip(shared, events, strict=True)
             ]
-            message = p.Update(
-                events=mine,
-                view=self.match.view(seat).to_dict(),
-            )
-            self.outbox.append((seat, p.encode(message)))
+            self.outbox.append((seat, p.encode_update(mine, match.view(seat))))
 
     def take_outbox(self) -> list[tuple[int, bytes]]:
         out, self.outbox = self.outbox, []
