@@ -113,6 +113,7 @@ def legal_now(table: NetTable, seat: int, raw: bytes) -> bool:
 
 class Tally:
     frames = 0
+    all_frames = 0  # over every game of the fuzzer
     refused = 0
     cards_checked = 0
     messages = 0
@@ -127,9 +128,16 @@ def flush_checked(table: NetTable, tally: type[Tally]) -> list[tuple[int, bytes]
     return out
 
 
+def test_hostile_frames_change_nothing_and_leak_nothing() -> None:
+    """Twenty games with hostile frames between the honest moves: thousands in all."""
+    Tally.all_frames = 0
+    hostile_game()
+    assert Tally.all_frames >= 2000, Tally.all_frames
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), data=st.data())
-def test_hostile_frames_change_nothing_and_leak_nothing(seed: int, data: st.DataObject) -> None:
+def hostile_game(seed: int, data: st.DataObject) -> None:
     table = NetTable(
         "FUZZFUZZ", Rules(target=26), "easy", seed=seed, make_bot=lambda level, s: RandomPlayer(s)
     )
@@ -156,6 +164,7 @@ def test_hostile_frames_change_nothing_and_leak_nothing(seed: int, data: st.Data
             kind = json.loads(out[0][1])["type"]
             assert kind in ("error", "refused"), out
             Tally.frames += 1
+            Tally.all_frames += 1
         # Honest moves: the people, then the bots, as the server would.
         moved = False
         for seat, player in people.items():
