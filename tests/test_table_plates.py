@@ -77,9 +77,9 @@ def play_to_moon(app: App, table: TableScene) -> None:
 
 
 def shoot(app: App, name: str) -> None:
-    """Screenshots at 1280x800 and 720x1100 (looked at), back to 1280x800 after."""
+    """Screenshots at the four sizes of issue 11 (looked at), back to 1280x800 after."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for size in ((1280, 800), (720, 1100)):
+    for size in ((1280, 800), (800, 600), (2560, 1440), (720, 1100)):
         app.screen = pygame.display.set_mode(size)
         app.resize()
         pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))  # set_mode cleared it
