@@ -22,7 +22,7 @@ from game.match import Match
 from game.moves import Move
 from game.players import RandomPlayer, decide
 from game.rules import Rules
-from game.table import MoveRefused, TableClosed, TableSource, Update
+from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
 from game.view import SeatView
 from scenes import i18n
 from scenes.app import App, Options
@@ -115,7 +115,10 @@ class SeatViewOnlySource:
 def _for_seat(update: Update) -> Update:
     from game.events import for_seat
 
-    return for_seat(update, SEAT) if not isinstance(update, MoveRefused | TableClosed) else update
+    # Only the engine's events are filtered for the seat; the table's own updates pass as they are.
+    if isinstance(update, MoveRefused | TableClosed | SeatChanged):
+        return update
+    return for_seat(update, SEAT)
 
 
 @pytest.fixture
