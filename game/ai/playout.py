@@ -46,6 +46,21 @@ _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
 _HEARTS: Final = 3
 
 
+SEVERAL_TAKERS: Final = -2  # lone_taker: more than one seat holds point cards
+
+
+def lone_taker(taken: Sequence[int]) -> int:
+    """The one seat that has taken point cards; NO_RUNNER when none has, SEVERAL_TAKERS when
+    more than one has."""
+    who = NO_RUNNER
+    for seat, cards in enumerate(taken):
+        if cards & PENALTY_MASK:
+            if who != NO_RUNNER:
+                return SEVERAL_TAKERS
+            who = seat
+    return who
+
+
 def runner_of(
     taken: Sequence[int], hands: Sequence[int], intent: int = NO_RUNNER, vigilant: bool = False
 ) -> int:
@@ -53,14 +68,11 @@ def runner_of(
     of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
     first heart), and the highest heart still in play. Before any point is taken, ``intent``
     (a seat whose hand set out to run) is the runner."""
-    who = NO_RUNNER
-    for seat, cards in enumerate(taken):
-        if cards & PENALTY_MASK:
-            if who != NO_RUNNER:
-                return NO_RUNNER
-            who = seat
+    who = lone_taker(taken)
     if who == NO_RUNNER:
         return intent
+    if who == SEVERAL_TAKERS:
+        return NO_RUNNER
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
     enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
@@ -84,13 +96,8 @@ def threat_of(taken: Sequence[int], runner: int) -> int:
     :func:`~game.ai.facts.moon_threat`), else NO_RUNNER."""
     if runner != NO_RUNNER:
         return runner
-    who = NO_RUNNER
-    for seat, cards in enumerate(taken):
-        if cards & PENALTY_MASK:
-            if who != NO_RUNNER:
-                return NO_RUNNER
-            who = seat
-    if who == NO_RUNNER:
+    who = lone_taker(taken)
+    if who < 0:  # nobody, or several, hold points
         return NO_RUNNER
     points = taken[who] & PENALTY_MASK
     if points & QUEEN_OF_SPADES_BIT or points.bit_count() >= THREAT_CARDS:
