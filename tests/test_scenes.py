@@ -18,7 +18,9 @@ import pytest
 
 from game.cards import cards_of
 from game.hand import Phase
+from game.match import Match
 from game.profile import PROFILE_FILE, Profile
+from game.rules import MoonMode
 from scenes import games, i18n, score
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
@@ -27,6 +29,7 @@ from scenes.menu import MenuScene
 from scenes.play import TableScene
 from scenes.preferences import SPEEDS
 from scenes.score import ScoreScene
+from scenes.session import GameSession
 from scenes.settings import SettingsScene
 
 FRAME = 1 / 60
@@ -401,11 +404,8 @@ MOON_SEED = 70
 """With the player passing low and playing high against LowestCardPlayer, seat 0 shoots."""
 
 
-def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> None:
-    from game.match import Match
-    from game.rules import MoonMode
-    from scenes.session import GameSession
-
+def moon_table(app: App) -> tuple[TableScene, Match]:
+    """A game in which the shooter chooses, against three LowestCardPlayers (see MOON_SEED)."""
     app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
     options = app.prefs.new_game
     match = Match.new(options.rules(), seed=MOON_SEED)
@@ -413,10 +413,15 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
     session = GameSession(match, options, players=opponents)
     table = TableScene(app, games.local_table(app, session))
     app.show_table(table)
+    return table, match
+
+
+def play_to_moon(app: App, table: TableScene) -> None:
+    """The player passes low and plays high: seat 0 shoots the moon (see MOON_SEED)."""
     for _ in range(100):
         wait_for_player(app, table)
         if app.stack.top is not table:
-            break
+            return
         if table.human_to_pass():
             table.hand.selected = set(table.model.hand[:3])
             frames(app)
@@ -424,6 +429,11 @@ def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> N
         else:
             legal = table.legal_cards()
             table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+
+
+def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> None:
+    table, match = moon_table(app)
+    play_to_moon(app, table)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and dialog.title == "Shot the moon!"
     click(app, dialog.buttons[0].rect.center)  # take 26 off my own score

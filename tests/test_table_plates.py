@@ -11,14 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from game.match import Match
-from game.rules import MoonMode, PassDirection
-from scenes import games, i18n
+from game.rules import PassDirection
+from scenes import i18n
 from scenes.app import App
 from scenes.dialogs import ChoiceDialog
 from scenes.play import TableScene
@@ -26,12 +25,12 @@ from scenes.score import ScoreScene
 from scenes.table.layout import TableLayout
 from scenes.widgets import text_surface
 from tests.test_scenes import (
-    MOON_SEED,
-    LowestCardPlayer,
     click,
     frames,
     key,
     make_app,
+    moon_table,
+    play_to_moon,
     start_game,
     wait_for_player,
 )
@@ -48,32 +47,17 @@ def app(tmp_path: Path) -> Iterator[App]:
     i18n.set_language("en")
 
 
-def moon_table(app: App) -> tuple[TableScene, Match]:
-    from scenes.session import GameSession
-
-    app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
-    options = app.prefs.new_game
-    match = Match.new(options.rules(), seed=MOON_SEED)
-    opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
-    session = GameSession(match, options, players=opponents)
-    table = TableScene(app, games.local_table(app, session))
-    app.show_table(table)
-    return table, match
-
-
-def play_to_moon(app: App, table: TableScene) -> None:
-    """The player passes low and plays high: seat 0 shoots the moon (see MOON_SEED)."""
-    for _ in range(100):
-        wait_for_player(app, table)
-        if app.stack.top is not table:
-            return
-        if table.human_to_pass():
-            table.hand.selected = set(table.model.hand[:3])
-            frames(app)
-            click(app, table.pass_button.rect.center)
-        else:
-            legal = table.legal_cards()
-            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+def moon_for_the_others(app: App) -> tuple[TableScene, Match, ScoreScene]:
+    """The player shoots the moon in the first hand and gives the others 26: the score window."""
+    table, match = moon_table(app)
+    play_to_moon(app, table)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)  # give the others 26
+    wait_for_player(app, table)
+    window = app.stack.top
+    assert isinstance(window, ScoreScene)
+    return table, match, window
 
 
 def shoot(app: App, name: str) -> None:
@@ -95,13 +79,7 @@ def plate_texts(table: TableScene, seat: int) -> list[str]:
 
 
 def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: App) -> None:
-    table, match = moon_table(app)
-    play_to_moon(app, table)
-    dialog = app.stack.top
-    assert isinstance(dialog, ChoiceDialog)
-    click(app, dialog.buttons[1].rect.center)  # give the others 26
-    wait_for_player(app, table)
-    assert isinstance(app.stack.top, ScoreScene)
+    table, match, _window = moon_for_the_others(app)
     assert match.history[0] == (0, 26, 26, 26)
     # The shooter's plate says so instead of "26 points"; every plate shows the game's total.
     mine = plate_texts(table, 0)
@@ -129,14 +107,7 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None
     from game.save import save_match
     from scenes.menu import MenuScene
 
-    table, match = moon_table(app)
-    play_to_moon(app, table)
-    dialog = app.stack.top
-    assert isinstance(dialog, ChoiceDialog)
-    click(app, dialog.buttons[1].rect.center)
-    wait_for_player(app, table)
-    window = app.stack.top
-    assert isinstance(window, ScoreScene)
+    table, match, window = moon_for_the_others(app)
     click(app, window.buttons[0].rect.center)  # OK: the next hand
     wait_for_player(app, table)
     assert table.human_to_pass() and match.hand_number == 1
@@ -243,14 +214,7 @@ def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
 
 
 def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(app: App) -> None:
-    table, match = moon_table(app)
-    play_to_moon(app, table)
-    dialog = app.stack.top
-    assert isinstance(dialog, ChoiceDialog)
-    click(app, dialog.buttons[1].rect.center)
-    wait_for_player(app, table)
-    window = app.stack.top
-    assert isinstance(window, ScoreScene)
+    table, match, window = moon_for_the_others(app)
     for size in ((1280, 800), (720, 1100), (800, 600)):
         window.resize(size)
         assert check_point_card_rows(window, match) == [0]  # the moon: one row of 14
