@@ -415,8 +415,10 @@ class HandState:
         # The AI's playouts and the benchmark spend most of their time here: no calls of ours
         # on the way through a trick, the trick's end inline.
         seat = self.turn
-        bit = _CARD_BITS[card]  # a shared int: no new 52-bit int for each play
-        self.hands[seat] ^= bit
+        bit = 1 << card
+        hands = self.hands
+        hand: int = hands[seat]  # (typed: compiled, the xor is then on machine words)
+        hands[seat] = hand ^ bit
         if bit & self.breakers:
             self.hearts_broken = True
         trick = self.trick
@@ -435,7 +437,9 @@ class HandState:
                 # The trick is over: its winner takes it and leads the next.
                 winner = self.best_seat
                 self.tricks.append((self.leader, tuple(trick), winner))
-                self.taken[winner] |= self.trick_mask
+                taken = self.taken
+                won: int = taken[winner]
+                taken[winner] = won | self.trick_mask
                 self.trick = []
                 self.led_suit = NO_LED_SUIT
                 self.leader = self.turn = winner
