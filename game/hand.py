@@ -17,8 +17,6 @@ move against :mod:`game.legality` and returns the :mod:`game.events` it caused.
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Iterable
 from enum import Enum
 from typing import Final
@@ -94,7 +92,10 @@ _RANKS: Final = (1 << RANKS_PER_SUIT) - 1
 
 
 def _or_all(masks: list[int]) -> int:
-    return functools.reduce(operator.or_, masks, 0)
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def _breakers(queen_breaks_hearts: bool) -> int:
@@ -333,24 +334,18 @@ class HandState:
             self.first_lead,
         )
 
-    def legal_cards(self) -> list[Card]:
-        """The cards the seat to act may play, lowest first."""
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to act may play, lowest first: a tuple of each suit's legal cards
+        from a shared table, so the common case (following suit) builds nothing and a lead
+        joins a few tuples (a tuple plus an empty one is the tuple itself)."""
         mask = self.legal_mask()
         table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
-        clubs = mask & _RANKS
-        diamonds = mask >> 13 & _RANKS
-        spades = mask >> 26 & _RANKS
-        hearts = mask >> 39
-        # Most plays follow suit: one suit's cards, copied from the table in one step.
-        if not (diamonds or spades or hearts):
-            return list(table[0][clubs])
-        if not (clubs or spades or hearts):
-            return list(table[1][diamonds])
-        if not (clubs or diamonds or hearts):
-            return list(table[2][spades])
-        if not (clubs or diamonds or spades):
-            return list(table[3][hearts])
-        return [*table[0][clubs], *table[1][diamonds], *table[2][spades], *table[3][hearts]]
+        return (
+            table[0][mask & _RANKS]
+            + table[1][mask >> 13 & _RANKS]
+            + table[2][mask >> 26 & _RANKS]
+            + table[3][mask >> 39]
+        )
 
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
