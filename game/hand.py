@@ -56,6 +56,7 @@ from game.legality import (
     legal_mask,
     reason_text,
 )
+from game.points import card_points
 from game.rules import MOON_POINTS, PASS_SIZE, MoonMode, PassDirection, Rules
 
 # advance() tells its caller what the card finished.
@@ -562,11 +563,11 @@ def score_hand(rules: Rules, taken: list[int], subtract: bool = False) -> tuple[
 def _score_hand(
     rules: Rules, taken: list[int], shooter: int | None, subtract: bool
 ) -> tuple[int, ...]:
-    points_of = rules.points_of
+    jack = rules.jack_of_diamonds  # (card_points is rules.points_of, without a Python call)
     if shooter is None:
-        return tuple([points_of(t) for t in taken])
+        return tuple([card_points(t, jack) for t in taken])
     # The moon replaces the hearts and the queen; the jack still counts for its taker.
-    bonus = [points_of(t & ~PENALTY_MASK) for t in taken]
+    bonus = [card_points(t & ~PENALTY_MASK, jack) for t in taken]
     if subtract:
         return tuple(b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus))
     return tuple(b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus))
