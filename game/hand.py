@@ -56,8 +56,8 @@ from game.legality import (
     legal_mask,
     reason_text,
 )
-from game.points import card_points
-from game.rules import MOON_POINTS, PASS_SIZE, MoonMode, PassDirection, Rules
+from game.points import MOON_POINTS, card_points
+from game.rules import PASS_SIZE, MoonMode, PassDirection, Rules
 
 # advance() tells its caller what the card finished.
 TRICK_GOES_ON: Final = 0
@@ -313,7 +313,7 @@ class HandState:
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        bit = CARD_BITS[self.first_lead]
+        bit = 1 << self.first_lead
         seat = 0
         for hand in self.hands:
             if hand & bit:

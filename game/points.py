@@ -21,6 +21,7 @@ QUEEN_POINTS: Final = 13
 JACK_POINTS: Final = -10
 HAND_POINTS: Final = 13 * HEART_POINTS + QUEEN_POINTS
 """Points in a hand without the jack variant: 26."""
+MOON_POINTS: Final = HAND_POINTS  # what a moon shot is worth, to the others or off the shooter
 
 
 def card_points(taken: int, jack_of_diamonds: bool) -> int:

@@ -27,10 +27,10 @@ from game.cards import (
 from game.points import HAND_POINTS as HAND_POINTS  # (the point values live with the count)
 from game.points import HEART_POINTS as HEART_POINTS
 from game.points import JACK_POINTS as JACK_POINTS
+from game.points import MOON_POINTS as MOON_POINTS
 from game.points import QUEEN_POINTS as QUEEN_POINTS
 from game.points import card_points
 
-MOON_POINTS: Final = HAND_POINTS
 PASS_SIZE: Final = 3
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 5

@@ -171,8 +171,7 @@ def test_built_program_draws_the_table_with_its_cards(tmp_path: Path) -> None:
     )
     # The engine's hot modules run compiled in the program (tools/compile_engine.py).
     compiled = (
-        "game.ai.playout, game.deal, game.events, game.hand, game.legality, game.match,"
-        " game.points"
+        "game.ai.playout, game.deal, game.events, game.hand, game.legality, game.match, game.points"
     )
     assert f"compiled engine modules: {compiled}" in result.stdout
     surface = load_png(shot)
