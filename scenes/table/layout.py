@@ -331,11 +331,14 @@ class TableLayout:
             if self.rect.contains(group) and group.collidelist(taken) < 0:
                 pair, fitted = candidate, True
                 break
-        self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
-        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
-        self.last_trick_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
-        # Where the hand's name is written: (position, anchor, the next line's direction).
+        # The menu in the corner, the last trick towards the felt: before the first trick its
+        # button is hidden, and its empty slot must not stand between the corner and the rest.
         side = "right" if pair.centerx >= w / 2 else "left"
+        outer, inner = (pair.right - bw, pair.x) if side == "right" else (pair.x, pair.right - bw)
+        self.menu_button = pygame.Rect(outer, pair.y, bw, bh)
+        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
+        self.last_trick_button = pygame.Rect(inner, pair.y, bw, bh)
+        # Where the hand's name is written: (position, anchor, the next line's direction).
         if not fitted:  # a crowded table: under (or above) the hearts indicator
             icon = self.hearts_icon
             if icon.centery < h / 2:
