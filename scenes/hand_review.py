@@ -26,6 +26,7 @@ from scenes.report import ERROR_RED
 from scenes.scene import Scene
 from scenes.statistics import decimal
 from scenes.table.felt import felt_surface
+from scenes.table.layout import trick_cross
 from scenes.widgets import (
     BEVEL_LIGHT,
     HIGHLIGHT,
@@ -333,13 +334,18 @@ class HandReviewScene(Scene):
         needed = 2 * pad + lines * round(text_size * 1.35) + round(text_size * 2.2)
         return min(round(size[1] * 0.45), max(round(150 * scale), needed))
 
+    def around(self, seat: int, players: int) -> int:
+        """A seat's place clockwise from the reviewed seat's (0)."""
+        return (seat - (self.review.seat if self.review is not None else 0)) % players
+
     def seat_centre(self, seat: int, players: int, row_w: int) -> tuple[int, int]:
-        """Where a seat's row of cards sits: the player at the bottom, the others clockwise."""
+        """Where a seat's row of cards sits: the reviewed seat at the bottom (whatever its
+        number: an online player may sit anywhere), the others clockwise."""
         table = self.table
         card_h = round(self.card_w * 1.4)
         rx = table.w / 2 - row_w / 2 - 10 * self.scale
         ry = table.h / 2 - card_h / 2 - 22 * self.scale
-        angle = 2 * math.pi * seat / players
+        angle = 2 * math.pi * self.around(seat, players) / players
         x = table.centerx - math.sin(angle) * rx
         y = table.centery + math.cos(angle) * ry
         return round(x), round(y)
@@ -371,6 +377,27 @@ class HandReviewScene(Scene):
             return set()
         return {int(c) for c in judged.tutor_cards}
 
+    def row_rect(self, seat: int, players: int, count: int) -> pygame.Rect:
+        """Where a seat's row of ``count`` cards lies, face up, each card ``overlap`` apart."""
+        card_w = self.card_w
+        card_h = round(card_w * 1.4)
+        overlap = round(card_w * 0.42)
+        row_w = card_w + overlap * max(0, count - 1)
+        cx, cy = self.seat_centre(seat, players, card_w + overlap * 12)
+        return pygame.Rect(cx - row_w // 2, cy - card_h // 2, row_w, card_h)
+
+    def trick_rect(self, seat: int, players: int) -> pygame.Rect:
+        """Where a seat's card of the trick lies (see :func:`scenes.table.layout.trick_cross`)."""
+        card_w = self.card_w
+        card_h = round(card_w * 1.4)
+        spots = trick_cross(
+            players, self.table.center, (card_w, card_h), max(4, round(card_w * 0.06))
+        )
+        x, y = spots[self.around(seat, players)]
+        rect = pygame.Rect(0, 0, card_w, card_h)
+        rect.center = (round(x), round(y))
+        return rect
+
     def draw_table(self, surface: pygame.Surface) -> None:
         r = self.review
         assert r is not None
@@ -387,10 +414,9 @@ class HandReviewScene(Scene):
         shown_hands = list(step.hands)
         for seat in range(players):
             cards = cards_of(shown_hands[seat])
-            row_w = card_w + overlap * max(0, len(cards) - 1)
-            cx, cy = self.seat_centre(seat, players, card_w + overlap * 12)
-            x = cx - row_w // 2
-            y = cy - card_h // 2
+            row = self.row_rect(seat, players, len(cards))
+            cx = row.centerx
+            x, y = row.topleft
             for card in cards:
                 lift = 0
                 passed = self.step == 0 and step.passed and step.passed[seat] >> card & 1
@@ -432,15 +458,10 @@ class HandReviewScene(Scene):
                 bold=seat == r.seat,
                 shadow=(0, 50, 10),
             )
-        # the trick in the middle, each card toward its player; the winner's framed
-        centre = self.table.center
+        # the trick in the middle laid out as on the table, a gap between the cards, each
+        # toward its player; the winner's framed
         for seat, card in step.trick:
-            sx, sy = self.seat_centre(seat, players, card_w + overlap * 12)
-            dx, dy = sx - centre[0], sy - centre[1]
-            length = max(1.0, math.hypot(dx, dy))
-            reach = card_h * 0.62
-            x = round(centre[0] + dx / length * reach - card_w / 2)
-            y = round(centre[1] + dy / length * reach * 0.8 - card_h / 2)
+            x, y = self.trick_rect(seat, players).topleft
             surface.blit(art.face(int(card), card_w), (x, y))
             if seat == step.winner:
                 pygame.draw.rect(

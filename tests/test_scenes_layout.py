@@ -203,3 +203,21 @@ def test_the_hands_name_and_the_hint_button_sit_clear_of_everything(
     else:
         gap = plate.top - hint.bottom
     assert 0 <= gap <= layout.margin * 1.5
+
+
+@pytest.mark.parametrize(("size", "players"), CASES, ids=IDS)
+def test_the_menu_button_takes_the_corner_and_the_last_trick_the_inside(
+    size: tuple[int, int], players: int
+) -> None:
+    """Before the first trick the Last trick button is hidden: its empty slot lies on the
+    felt's side of the group, never between the window's edge and the Menu button."""
+    layout = TableLayout(size, players)
+    menu, score, last = layout.menu_button, layout.score_button, layout.last_trick_button
+    assert menu.y == score.y == last.y
+    assert menu.collidelist([score, last]) < 0 and score.colliderect(last) == 0
+    assert min(menu.x, last.x) < score.x < max(menu.x, last.x)  # the score sheet in between
+    group = menu.union(last)
+    if group.centerx < size[0] / 2:
+        assert menu.x < last.x
+    elif group.centerx > size[0] / 2:
+        assert menu.x > last.x

@@ -182,7 +182,8 @@ class Error(_Message, tag="error", frozen=True):
 
 
 class Closed(_Message, tag="closed", frozen=True):
-    """The table is closed (``code``: host-left, game-over, shutdown, idle, flood)."""
+    """The table is closed (``code``: host-left, shutdown, idle; a flooder gets an ``Error``
+    with code flood before its connection closes, see docs/protocol.md)."""
 
     code: str
     reason: str

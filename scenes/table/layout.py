@@ -34,6 +34,34 @@ RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
 
+def trick_cross(
+    players: int, centre: Point, card: Point, gap: float, dy: float | None = None
+) -> list[Point]:
+    """The centres of a trick's cards, one a seat, clockwise from the player's (index 0): below
+    the centre for the player, left and right for the seats beside, above for the seats across
+    (two side by side with five players; with three, the two opponents' cards side by side above
+    the player's). Cards ``card`` (width, height) sit ``gap`` apart so none hides another; ``dy``
+    (from the centre to the cards above and below it) defaults to half a card and a gap. The
+    table, its last-trick window and the hand review lay a trick out the same way.
+
+    >>> trick_cross(4, (100, 100), (20, 28), 4)
+    [(100, 118.0), (76, 100), (100, 82.0), (124, 100)]
+    """
+    cx, cy = centre
+    tw, th = card
+    if dy is None:
+        dy = th / 2 + gap
+    below = (cx, cy + dy)
+    if players == 3:
+        half = tw / 2 + gap / 2
+        return [below, (cx - half, cy - dy), (cx + half, cy - dy)]
+    if players == 4:
+        return [below, (cx - tw - gap, cy), (cx, cy - dy), (cx + tw + gap, cy)]
+    half = tw / 2 + gap / 2  # five: the two across side by side, the sides beyond them
+    side = tw * 1.5 + gap * 1.5
+    return [below, (cx - side, cy), (cx - half, cy - dy), (cx + half, cy - dy), (cx + side, cy)]
+
+
 @dataclass(frozen=True)
 class Place:
     """One seat's spots: its fan of cards, its name plate, its card in the trick."""
@@ -264,17 +292,9 @@ class TableLayout:
         width = min(width, math.floor((cx - side - gaps * gap) / cards))
         if width < self.trick_w:
             self.trick_w, self.trick_h = width, round(width * ASPECT)
-        tw, th = self.trick_w, self.trick_h
+        th = self.trick_h
         dy = min(th / 2 + gap, max(th * 0.3, reach - th / 2))
-        below, above = (cx, cy + dy), (cx, cy - dy)
-        if self.players == 3:
-            half = tw / 2 + gap / 2
-            return [below, (cx - half, cy - dy), (cx + half, cy - dy)]
-        if self.players == 4:
-            return [below, (cx - tw - gap, cy), above, (cx + tw + gap, cy)]
-        half = tw / 2 + gap / 2  # five: the two across side by side, the sides beyond them
-        side = tw * 1.5 + gap * 1.5
-        return [below, (cx - side, cy), (cx - half, cy - dy), (cx + half, cy - dy), (cx + side, cy)]
+        return trick_cross(self.players, self.centre, (self.trick_w, th), gap, dy)
 
     def _place_corner_buttons(self) -> None:
         """The menu, score-sheet and last-trick buttons, side by side in the first corner where
@@ -311,11 +331,14 @@ class TableLayout:
             if self.rect.contains(group) and group.collidelist(taken) < 0:
                 pair, fitted = candidate, True
                 break
-        self.menu_button = pygame.Rect(pair.x, pair.y, bw, bh)
-        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
-        self.last_trick_button = pygame.Rect(pair.right - bw, pair.y, bw, bh)
-        # Where the hand's name is written: (position, anchor, the next line's direction).
+        # The menu in the corner, the last trick towards the felt: before the first trick its
+        # button is hidden, and its empty slot must not stand between the corner and the rest.
         side = "right" if pair.centerx >= w / 2 else "left"
+        outer, inner = (pair.right - bw, pair.x) if side == "right" else (pair.x, pair.right - bw)
+        self.menu_button = pygame.Rect(outer, pair.y, bw, bh)
+        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
+        self.last_trick_button = pygame.Rect(inner, pair.y, bw, bh)
+        # Where the hand's name is written: (position, anchor, the next line's direction).
         if not fitted:  # a crowded table: under (or above) the hearts indicator
             icon = self.hearts_icon
             if icon.centery < h / 2:
