@@ -123,14 +123,17 @@ QUEEN_OF_SPADES: Final = card_at(Suit.SPADES, 10)
 KING_OF_SPADES: Final = card_at(Suit.SPADES, 11)
 ACE_OF_SPADES: Final = card_at(Suit.SPADES, 12)
 
-SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))
+# The masks are sums of constants of this module (not computed from Suit or a Card) so that
+# mypy folds them: the compiled engine modules then read them as constants, with no look-up.
+_SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1  # one suit's thirteen ranks, as the clubs
+CLUBS_MASK: Final = _SUIT_BITS
+DIAMONDS_MASK: Final = _SUIT_BITS << RANKS_PER_SUIT
+SPADES_MASK: Final = _SUIT_BITS << 2 * RANKS_PER_SUIT
+HEARTS_MASK: Final = _SUIT_BITS << 3 * RANKS_PER_SUIT
+SUIT_MASKS: Final = (CLUBS_MASK, DIAMONDS_MASK, SPADES_MASK, HEARTS_MASK)
 FULL_DECK: Final = (1 << DECK_SIZE) - 1
-HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
-CLUBS_MASK: Final = SUIT_MASKS[Suit.CLUBS]
-SPADES_MASK: Final = SUIT_MASKS[Suit.SPADES]
-DIAMONDS_MASK: Final = SUIT_MASKS[Suit.DIAMONDS]
-QUEEN_OF_SPADES_BIT: Final = 1 << QUEEN_OF_SPADES
-JACK_OF_DIAMONDS_BIT: Final = 1 << JACK_OF_DIAMONDS
+QUEEN_OF_SPADES_BIT: Final = 1 << (2 * RANKS_PER_SUIT + 10)  # 1 << QUEEN_OF_SPADES
+JACK_OF_DIAMONDS_BIT: Final = 1 << (RANKS_PER_SUIT + 9)  # 1 << JACK_OF_DIAMONDS
 PENALTY_MASK: Final = HEARTS_MASK | QUEEN_OF_SPADES_BIT
 """The cards that cost points: the thirteen hearts and the queen of spades."""
 

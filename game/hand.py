@@ -17,8 +17,6 @@ move against :mod:`game.legality` and returns the :mod:`game.events` it caused.
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Iterable
 from enum import Enum
 from typing import Final
@@ -58,7 +56,8 @@ from game.legality import (
     legal_mask,
     reason_text,
 )
-from game.rules import MOON_POINTS, PASS_SIZE, MoonMode, PassDirection, Rules
+from game.points import MOON_POINTS, card_points
+from game.rules import PASS_SIZE, MoonMode, PassDirection, Rules
 
 # advance() tells its caller what the card finished.
 TRICK_GOES_ON: Final = 0
@@ -94,7 +93,10 @@ _RANKS: Final = (1 << RANKS_PER_SUIT) - 1
 
 
 def _or_all(masks: list[int]) -> int:
-    return functools.reduce(operator.or_, masks, 0)
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def _breakers(queen_breaks_hearts: bool) -> int:
@@ -311,7 +313,7 @@ class HandState:
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        bit = CARD_BITS[self.first_lead]
+        bit = 1 << self.first_lead
         seat = 0
         for hand in self.hands:
             if hand & bit:
@@ -333,24 +335,18 @@ class HandState:
             self.first_lead,
         )
 
-    def legal_cards(self) -> list[Card]:
-        """The cards the seat to act may play, lowest first."""
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to act may play, lowest first: a tuple of each suit's legal cards
+        from a shared table, so the common case (following suit) builds nothing and a lead
+        joins a few tuples (a tuple plus an empty one is the tuple itself)."""
         mask = self.legal_mask()
         table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
-        clubs = mask & _RANKS
-        diamonds = mask >> 13 & _RANKS
-        spades = mask >> 26 & _RANKS
-        hearts = mask >> 39
-        # Most plays follow suit: one suit's cards, copied from the table in one step.
-        if not (diamonds or spades or hearts):
-            return list(table[0][clubs])
-        if not (clubs or spades or hearts):
-            return list(table[1][diamonds])
-        if not (clubs or diamonds or hearts):
-            return list(table[2][spades])
-        if not (clubs or diamonds or spades):
-            return list(table[3][hearts])
-        return [*table[0][clubs], *table[1][diamonds], *table[2][spades], *table[3][hearts]]
+        return (
+            table[0][mask & _RANKS]
+            + table[1][mask >> 13 & _RANKS]
+            + table[2][mask >> 26 & _RANKS]
+            + table[3][mask >> 39]
+        )
 
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
@@ -415,8 +411,10 @@ class HandState:
         # The AI's playouts and the benchmark spend most of their time here: no calls of ours
         # on the way through a trick, the trick's end inline.
         seat = self.turn
-        bit = _CARD_BITS[card]  # a shared int: no new 52-bit int for each play
-        self.hands[seat] ^= bit
+        bit = 1 << card
+        hands = self.hands
+        hand: int = hands[seat]  # (typed: compiled, the xor is then on machine words)
+        hands[seat] = hand ^ bit
         if bit & self.breakers:
             self.hearts_broken = True
         trick = self.trick
@@ -435,7 +433,9 @@ class HandState:
                 # The trick is over: its winner takes it and leads the next.
                 winner = self.best_seat
                 self.tricks.append((self.leader, tuple(trick), winner))
-                self.taken[winner] |= self.trick_mask
+                taken = self.taken
+                won: int = taken[winner]
+                taken[winner] = won | self.trick_mask
                 self.trick = []
                 self.led_suit = NO_LED_SUIT
                 self.leader = self.turn = winner
@@ -563,11 +563,11 @@ def score_hand(rules: Rules, taken: list[int], subtract: bool = False) -> tuple[
 def _score_hand(
     rules: Rules, taken: list[int], shooter: int | None, subtract: bool
 ) -> tuple[int, ...]:
-    points_of = rules.points_of
+    jack = rules.jack_of_diamonds  # (card_points is rules.points_of, without a Python call)
     if shooter is None:
-        return tuple([points_of(t) for t in taken])
+        return tuple([card_points(t, jack) for t in taken])
     # The moon replaces the hearts and the queen; the jack still counts for its taker.
-    bonus = [points_of(t & ~PENALTY_MASK) for t in taken]
+    bonus = [card_points(t & ~PENALTY_MASK, jack) for t in taken]
     if subtract:
         return tuple(b - MOON_POINTS if s == shooter else b for s, b in enumerate(bonus))
     return tuple(b if s == shooter else b + MOON_POINTS for s, b in enumerate(bonus))

@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Final, TypeGuard
 
 from game.cards import (
+    CLUBS_MASK,
     DECK_SIZE,
     HEARTS_MASK,
     PENALTY_MASK,
@@ -80,7 +81,7 @@ def legal_mask(
         # Hearts are led only once broken, unless the hand holds nothing else. A hand of hearts
         # and the queen of spades is left with the queen, as the rule wants.
         return hand & ~HEARTS_MASK or hand
-    follow = hand & SUIT_MASKS[led_suit]
+    follow = hand & CLUBS_MASK << RANKS_PER_SUIT * led_suit  # the cards of the suit led
     if follow:
         return follow  # follow suit if able
     if trick_number == 0:

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 MODULES: Final = (
     "game.legality",
+    "game.points",
     "game.hand",
     "game.deal",
     "game.events",

@@ -24,13 +24,13 @@ from game.cards import (
     TWO_OF_DIAMONDS,
     lowest_card,
 )
+from game.points import HAND_POINTS as HAND_POINTS  # (the point values live with the count)
+from game.points import HEART_POINTS as HEART_POINTS
+from game.points import JACK_POINTS as JACK_POINTS
+from game.points import MOON_POINTS as MOON_POINTS
+from game.points import QUEEN_POINTS as QUEEN_POINTS
+from game.points import card_points
 
-HEART_POINTS: Final = 1
-QUEEN_POINTS: Final = 13
-JACK_POINTS: Final = -10
-HAND_POINTS: Final = 13 * HEART_POINTS + QUEEN_POINTS
-"""Points in a hand without the jack variant: 26."""
-MOON_POINTS: Final = HAND_POINTS
 PASS_SIZE: Final = 3
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 5
@@ -122,12 +122,7 @@ class Rules:
 
     def points_of(self, taken: int) -> int:
         """Points of a set of taken cards, before any moon adjustment."""
-        points = (taken & HEARTS_MASK).bit_count() * HEART_POINTS
-        if taken & QUEEN_OF_SPADES_BIT:
-            points += QUEEN_POINTS
-        if self.jack_of_diamonds and taken & JACK_OF_DIAMONDS_BIT:
-            points += JACK_POINTS
-        return points
+        return card_points(taken, self.jack_of_diamonds)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON-compatible)."""

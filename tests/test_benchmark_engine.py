@@ -68,10 +68,10 @@ class WatchedState:
             self._log["passed"].append([chosen >> c & 1 for c in cards_of(hand)])
         self._state.exchange_fast(passes)
 
-    def legal_cards(self) -> list[int]:
-        self._offered = self._state.legal_cards()
+    def legal_cards(self) -> tuple[int, ...]:
+        self._offered = list(self._state.legal_cards())
         assert self._offered == cards_of(self._state.legal_mask())
-        return self._offered
+        return tuple(self._offered)
 
     def advance(self, card: int) -> int:
         assert card in self._offered, f"card {card} was not offered as legal"
@@ -285,7 +285,7 @@ def test_openspiel_plays_our_rules_the_legal_cards_agree_at_every_play() -> None
         while not state.is_terminal():
             assert state.current_player() == ours.turn
             legal = sorted(openspiel_card(a) for a in state.legal_actions())
-            assert legal == ours.legal_cards(), (legal, ours)
+            assert legal == list(ours.legal_cards()), (legal, ours)
             compared += 1
             action = rng.choice(state.legal_actions())
             state.apply_action(action)

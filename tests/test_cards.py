@@ -73,3 +73,25 @@ def test_masks_and_lists_agree(numbers: set[int]) -> None:
 def test_penalty_cards_are_the_hearts_and_the_queen() -> None:
     assert cards_of(PENALTY_MASK) == [QUEEN_OF_SPADES, *cards_of(HEARTS_MASK)]
     assert format_cards(parse_cards("2C, QS 10H")) == "2♣ Q♠ 10♥"
+
+
+def test_the_masks_written_as_constants_are_the_cards_they_name() -> None:
+    """game.cards writes its masks as constant sums (so that the compiled engine inlines them):
+    each must be the set of the cards it names."""
+    from game import cards
+
+    def suit_of(suit: Suit) -> int:
+        return mask_of(c for c in cards.CARDS if c.suit is suit)
+
+    named = {
+        "CLUBS_MASK": suit_of(Suit.CLUBS),
+        "DIAMONDS_MASK": suit_of(Suit.DIAMONDS),
+        "SPADES_MASK": suit_of(Suit.SPADES),
+        "HEARTS_MASK": suit_of(Suit.HEARTS),
+        "SUIT_MASKS": tuple(suit_of(s) for s in Suit),
+        "QUEEN_OF_SPADES_BIT": 1 << Card.parse("QS"),
+        "JACK_OF_DIAMONDS_BIT": 1 << Card.parse("JD"),
+        "PENALTY_MASK": suit_of(Suit.HEARTS) | 1 << Card.parse("QS"),
+        "FULL_DECK": mask_of(cards.CARDS),
+    }
+    assert {name: getattr(cards, name) for name in named} == named

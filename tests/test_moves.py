@@ -47,7 +47,7 @@ def play_through_the_move_api(match: Match, rng: random.Random) -> tuple[int, in
         seat = rng.choice(acting)
         listed = match.legal_moves(seat)
         if match.phase is Phase.PLAY:
-            assert [m.card for m in listed] == match.hand.legal_cards()
+            assert [m.card for m in listed] == list(match.hand.legal_cards())
             # Every card the engine refuses is refused through the move API too, unchanged.
             refused = cards_of(match.rules.deck & ~match.hand.legal_mask())
             before = save_match(match)

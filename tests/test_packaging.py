@@ -170,7 +170,9 @@ def test_built_program_draws_the_table_with_its_cards(tmp_path: Path) -> None:
         *("--screenshot", str(shot), "--profile", str(tmp_path / "profile")),
     )
     # The engine's hot modules run compiled in the program (tools/compile_engine.py).
-    compiled = "game.ai.playout, game.deal, game.events, game.hand, game.legality, game.match"
+    compiled = (
+        "game.ai.playout, game.deal, game.events, game.hand, game.legality, game.match, game.points"
+    )
     assert f"compiled engine modules: {compiled}" in result.stdout
     surface = load_png(shot)
     assert green_felt_fraction(surface) > 0.3

@@ -34,6 +34,8 @@ def play_random_hand(match: Match, rng: random.Random) -> list[object]:
         legal = hand.legal_mask()
         assert legal, "the legal set is never empty while cards remain"
         assert legal & ~hand.hands[hand.turn] == 0
+        # legal_cards() is the legal set as an immutable tuple, lowest first
+        assert hand.legal_cards() == tuple(cards_of(legal))
         illegal = [c for c in cards_of(hand.hands[hand.turn]) if not legal >> c & 1]
         if illegal:
             card = rng.choice(illegal)

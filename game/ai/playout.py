@@ -42,6 +42,9 @@ from game.view import SeatView
 
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS
+# (constants of this module: compiled, they are read without a dictionary look-up)
+_HIGH_SPADES: Final = HIGH_SPADES
+_QUEEN_OF_SPADES: Final = QUEEN_OF_SPADES
 _RANK_MASK: Final = (1 << RANKS_PER_SUIT) - 1
 _HEARTS: Final = 3
 
@@ -159,7 +162,7 @@ def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RU
                     return hearts.bit_length() - 1
         safe = legal
         if queen_out:
-            safe &= ~HIGH_SPADES
+            safe &= ~_HIGH_SPADES
         safe &= ~QUEEN_OF_SPADES_BIT
         safe &= ~HEARTS_MASK
         return lowest_rank(safe or legal & ~QUEEN_OF_SPADES_BIT or legal)
@@ -187,7 +190,7 @@ def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RU
         # where no points fall), else the lowest; never the queen while another card will do.
         safe = legal & ~QUEEN_OF_SPADES_BIT
         if not safe:
-            return QUEEN_OF_SPADES
+            return _QUEEN_OF_SPADES
         if len(state.trick) == state.n - 1 or state.trick_number == 0:
             return safe.bit_length() - 1
         return (safe & -safe).bit_length() - 1
@@ -201,9 +204,9 @@ def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RU
         if clean:
             return lowest_rank(clean)
     if legal & QUEEN_OF_SPADES_BIT:
-        return QUEEN_OF_SPADES
-    if queen_out and legal & HIGH_SPADES:
-        return (legal & HIGH_SPADES).bit_length() - 1
+        return _QUEEN_OF_SPADES
+    if queen_out and legal & _HIGH_SPADES:
+        return (legal & _HIGH_SPADES).bit_length() - 1
     hearts = legal & HEARTS_MASK
     if hearts:
         return hearts.bit_length() - 1
