@@ -79,3 +79,32 @@ def test_two_people_and_two_bots_play_the_engines_game() -> None:
         assert over == expected_over
         assert plays == expected_plays
     assert guest.kinds[2:] == ("bot", "bot")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fast", [True, False], ids=["fast-send", "writer-task-only"])
+def test_with_or_without_the_fast_send_the_table_plays_the_same_game(
+    monkeypatch: pytest.MonkeyPatch, fast: bool
+) -> None:
+    """Without the fast send (a websockets lacking the undocumented send_data it uses), every
+    message goes through the writer task and the game is still the engine's, card for card."""
+    from game.net import server as net_server
+
+    assert net_server.FAST_SEND  # the websockets the project installs has it
+    monkeypatch.setattr(net_server, "FAST_SEND", fast)
+    queued: list[bool] = []  # for each message pushed: did it wait for the writer task?
+    push = net_server.Connection.push
+
+    def counted(self: net_server.Connection, data: bytes) -> None:
+        waiting = self.waiting
+        push(self, data)
+        if data:
+            queued.append(self.waiting > waiting)
+
+    monkeypatch.setattr(net_server.Connection, "push", counted)
+    test_one_person_and_three_bots_play_the_engines_game()
+    assert len(queued) > 100
+    if fast:
+        assert queued.count(False) > len(queued) // 2
+    else:
+        assert all(queued)

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
+from websockets.protocol import Protocol, State
 
 from game.ai import make_player
 from game.moves import Move
@@ -48,6 +48,15 @@ RATE: Final = 20.0  # messages that change nothing a connection may send a secon
 BURST: Final = 40.0  # ...and at once (a move the table plays is not counted)
 SEND_QUEUE: Final = 512  # messages waiting for a slow reader before it is disconnected
 WRITE_BUFFER: Final = 64 * 1024  # bytes in the socket's buffer beyond which messages queue
+# The fast send (Connection.push) frames a message and hands it to the socket without
+# ws.send()'s awaits, through websockets' sans-I/O Protocol.send_text and the asyncio
+# connection's send_data: the second is not documented API. Where the installed websockets
+# lacks either, every message goes through the writer task and ws.send(), as documented
+# (slower under load, the same bytes: tests/test_net_games.py plays a game both ways).
+FAST_SEND = callable(getattr(Protocol, "send_text", None)) and callable(
+    getattr(ServerConnection, "send_data", None)
+)
+
 CLOSE_POLICY: Final = 1008  # websocket close code: the client broke the rules
 CLOSE_GOING_AWAY: Final = 1001
 
@@ -96,7 +105,8 @@ class Connection:
             return
         ws = self.ws
         if (
-            data
+            FAST_SEND
+            and data
             and not self.waiting
             and ws.protocol.state is State.OPEN
             and ws.transport.get_write_buffer_size() <= WRITE_BUFFER
