@@ -75,12 +75,35 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 # With the watched playouts, 300,000 (MAX_SAMPLES 2,000; longest decision 378 ms) against
 # 60,000 beside three Medium, paired on 28 deals: 4.28 against 4.44 points a hand (-0.16 +/-
 # 0.58): no gain to read at a size the shared machine allows, so the default stays.
+# Time chart (issue 17): Hard beside three ISMCTS given the same work (WORK_PER_ITERATION),
+# 24 duplicate deals, seed chart17, MAX_SAMPLES raised with the work so the time is spent:
+#   work     MAX_SAMPLES  Hard cpu median/max  Hard pts/hand  ISMCTS  ratio
+#   30,000   200           9.7 / 44 ms         7.20 +/- 1.59  8.07    0.89
+#   60,000   400          19.9 / 85 ms         7.81 +/- 1.24  7.33    1.07
+#   150,000  1,000        46.7 / 231 ms        8.16 +/- 1.57  7.57    1.08
+# No knee: the rows are inside each other's intervals, and the search bots gain at least as
+# much from time as Hard does, so 60,000 stays (at 60,000 the ISMCTS takes 49 ms a decision
+# against Hard's 19: "equal work" gives it the longer time).
+# Issue 17, second pass, paired on the same deals beside three Medium (difference in Hard's
+# points a hand, 95% interval): 150,000 card plays with MAX_SAMPLES 1,000 (median 55 ms, max
+# 228 ms) -0.01 +/- 0.23 (seed p17a, 100 deals). More deals of the same playouts buy nothing:
+# what Hard loses is the model (the playouts' opponents, the even deal of the unseen cards),
+# not the noise. Tried and not kept on the same terms: a benefit of the doubt of 0.5 point to
+# Medium's card, -0.10 +/- 0.37 (p17a, 100); our own moons counted at half their worth in the
+# playouts, +0.25 +/- 0.22, worse (p17a, 100); deals sampled before the pass, with the others
+# passing as Medium does (so the voids a pass makes show), through trick 3: +0.01 +/- 0.28
+# beside Medium (p17c, 150), +0.34 +/- 0.71 beside three ISMCTS (p17d, 80), though in a
+# replayed hand (d17a deal 41) it stops the early lead of a high diamond into a void the pass
+# made, Hard's most frequent big loss (benchmarks/hard_losses.py).
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
 PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
 PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
+# (Medium's pass instead of the search, paired beside three Medium: -0.40 +/- 0.51 points a
+# hand on 100 deals, seed p17b, then +0.07 +/- 0.35 on 150, p17c; 96 samples a candidate
+# instead of 24: +0.00 +/- 0.45, p17b: nothing to read, so the search stays.)
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
 WATCH: Final = True  # playout opponents defend against a lone taker of points, as Medium does
 # (60 duplicate deals against three Medium, seed s17a: 5.24 points a hand against 6.12 without,
