@@ -96,12 +96,23 @@ def play_deal(task: tuple[str, int]) -> list[tuple[Seat, Seat]]:
     return [(play_seat(seed, deal, s, True), play_seat(seed, deal, s, False)) for s in range(4)]
 
 
+def count(text: str) -> int:
+    """A whole number of at least 1, for --deals and --jobs."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--deals", type=int, default=50)
+    p.add_argument("--deals", type=count, default=50)
     p.add_argument("--seed", default="d17a")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--worst", type=int, default=15, help="hands Hard lost most to list")
+    p.add_argument("--jobs", type=count, default=1)
+    p.add_argument("--worst", type=count, default=15, help="hands Hard lost most to list")
     args = p.parse_args(argv)
     tasks = [(args.seed, d) for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
