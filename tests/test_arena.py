@@ -81,3 +81,19 @@ def test_sized_entries_meet_at_one_table() -> None:
     )
     assert set(report.mean) == {"hard:600", "hard:1200:0.5", "ismcts:40", "runner"}
     assert all(report.hands[level] == 4 for level in report.mean)
+
+
+def test_the_ismcts_yardstick_gets_hards_decision_time_by_default() -> None:
+    """Issue 17 asks for ISMCTS at Hard's decision time: the default line-up gives it the
+    iterations measured to take Hard's median time, and a bigger Hard a proportionally bigger
+    ISMCTS; an explicit count wins."""
+    from game.ai.baselines import DEFAULT_ITERATIONS, WORK_PER_ITERATION, IsmctsPlayer
+    from game.ai.hard import DEFAULT_WORK
+    from game.arena import new_player
+
+    assert abs(DEFAULT_WORK // WORK_PER_ITERATION - DEFAULT_ITERATIONS) <= 1
+    cases = [({}, DEFAULT_ITERATIONS), ({"hard_work": 2 * DEFAULT_WORK}, 2 * DEFAULT_WORK // 207)]
+    cases.append(({"hard_work": 50, "ismcts_iterations": 33}, 33))
+    for options, iterations in cases:
+        player = new_player("ismcts", "s", **options)  # type: ignore[arg-type]
+        assert isinstance(player, IsmctsPlayer) and player.iterations == iterations, options

@@ -115,8 +115,13 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
 
 # -- information-set MCTS ------------------------------------------------------------------------
 
-WORK_PER_ITERATION: Final = 80  # Hard's card plays that cost one iteration's time (measured)
-DEFAULT_ITERATIONS: Final = 750  # Hard's default decision time (60,000 card plays, ~44 ms)
+# ISMCTS given Hard's decision time: 290 iterations took 18.9 ms a decision (median, processor
+# time) beside Hard's 16.9 ms at 60,000 card plays (arena, seed final17c, 300 deals). It was 750
+# (80 plays an iteration) when Hard's decisions took ~44 ms; the engine of issue 15 and Hard
+# stopping at MAX_SAMPLES long before its work made them ~17 ms, so 750 gave ISMCTS 2.6x
+# Hard's time (49 ms).
+WORK_PER_ITERATION: Final = 207  # Hard's card plays that cost one iteration's time
+DEFAULT_ITERATIONS: Final = 290  # Hard's default decision time (60,000 card plays, ~17 ms)
 EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
 
 
