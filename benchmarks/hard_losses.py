@@ -26,14 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.hard import HardPlayer
-from game.cards import HEARTS_MASK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_BIT, RANKS_PER_SUIT, Suit
+from game.arena import Z_95, positive
+from game.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_BIT, Suit
 from game.hand import HandState
 from game.match import Match
 from game.players import Player, play_match
+from game.points import QUEEN_POINTS
 from game.rules import Rules
-
-Z_95 = 1.959964
-QUEEN_POINTS = 13
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ def queen_how(hand: HandState, seat: int) -> tuple[str | None, int]:
         played_by = (leader + cards.index(QUEEN_OF_SPADES)) % n
         if played_by == seat:
             return ("own queen, led" if leader == seat else "own queen, followed"), number
-        if cards[0] // RANKS_PER_SUIT == Suit.SPADES:
+        if CARDS[cards[0]].suit is Suit.SPADES:
             return ("led a spade into her" if leader == seat else "caught by a high spade"), number
         return ("dumped on its lead" if leader == seat else "dumped when following"), number
     raise AssertionError("the queen was taken in no trick")
@@ -96,23 +95,12 @@ def play_deal(task: tuple[str, int]) -> list[tuple[Seat, Seat]]:
     return [(play_seat(seed, deal, s, True), play_seat(seed, deal, s, False)) for s in range(4)]
 
 
-def count(text: str) -> int:
-    """A whole number of at least 1, for --deals and --jobs."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--deals", type=count, default=50)
+    p.add_argument("--deals", type=positive, default=50)
     p.add_argument("--seed", default="d17a")
-    p.add_argument("--jobs", type=count, default=1)
-    p.add_argument("--worst", type=count, default=15, help="hands Hard lost most to list")
+    p.add_argument("--jobs", type=positive, default=1)
+    p.add_argument("--worst", type=positive, default=15, help="hands Hard lost most to list")
     args = p.parse_args(argv)
     tasks = [(args.seed, d) for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:

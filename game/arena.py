@@ -312,7 +312,8 @@ def _summarise(
     return report
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """A whole number of at least 1 (an argparse type: a wrong one is a one-line message)."""
     try:
         value = int(text)
     except ValueError:
@@ -330,9 +331,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "players", nargs="+", metavar="PLAYER", help=f"3 to 5 of: {', '.join(ARENA_LEVELS)}"
     )
-    p.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
+    p.add_argument("--deals", type=positive, default=100, help="deals to play (default 100)")
     p.add_argument("--seed", default="1", help="seed of the deals and players (default 1)")
-    p.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
+    p.add_argument("--jobs", type=positive, default=1, help="processes (default 1)")
     p.add_argument(
         "--moon",
         choices=[m.value for m in MoonMode],
@@ -344,11 +345,11 @@ def parser() -> argparse.ArgumentParser:
         "--queen-breaks-hearts", action="store_true", help="the queen of spades breaks hearts"
     )
     p.add_argument(
-        "--hard-work", type=_positive, default=None, help="card plays Hard simulates per decision"
+        "--hard-work", type=positive, default=None, help="card plays Hard simulates per decision"
     )
     p.add_argument(
         "--ismcts-iterations",
-        type=_positive,
+        type=positive,
         default=None,
         help="iterations of the ISMCTS yardstick per decision (default: Hard's decision time)",
     )

@@ -14,10 +14,10 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "hard_losses.py
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--deals", "-3"], "argument --deals: -3 must be at least 1"),
-        (["--deals", "0"], "argument --deals: 0 must be at least 1"),
+        (["--deals", "-3"], "argument --deals: '-3' must be at least 1"),
+        (["--deals", "0"], "argument --deals: '0' must be at least 1"),
         (["--jobs", "x"], "argument --jobs: 'x' is not a whole number"),
-        (["--worst", "0"], "argument --worst: 0 must be at least 1"),
+        (["--worst", "0"], "argument --worst: '0' must be at least 1"),
     ],
 )
 def test_a_wrong_argument_gets_one_clear_line_and_no_traceback(args: list[str], said: str) -> None:
