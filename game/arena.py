@@ -27,13 +27,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import LEVELS, make_player
-from game.ai.baselines import (
-    DEFAULT_ITERATIONS,
-    WORK_PER_ITERATION,
-    IsmctsPlayer,
-    RunnerPlayer,
-)
-from game.ai.hard import TOUGH_SHARE, HardPlayer
+from game.ai.baselines import DEFAULT_ITERATIONS, IsmctsPlayer, RunnerPlayer
+from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.cards import QUEEN_OF_SPADES_BIT, Card
 from game.match import Match
 from game.players import Player, RandomPlayer, play_match
@@ -119,7 +114,7 @@ def new_player(
         return RunnerPlayer(seed)
     if level == "ismcts":
         # The same decision time as Hard's, unless told otherwise.
-        equal = DEFAULT_ITERATIONS if hard_work is None else max(1, hard_work // WORK_PER_ITERATION)
+        equal = max(1, round(DEFAULT_ITERATIONS * (hard_work or DEFAULT_WORK) / DEFAULT_WORK))
         return IsmctsPlayer(seed, ismcts_iterations or equal)
     if level == "hard" and hard_work is not None:
         return HardPlayer(seed, work=hard_work)

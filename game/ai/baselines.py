@@ -120,7 +120,7 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
 # (80 plays an iteration) when Hard's decisions took ~44 ms; the engine of issue 15 and Hard
 # stopping at MAX_SAMPLES long before its work made them ~17 ms, so 750 gave ISMCTS 2.6x
 # Hard's time (49 ms).
-WORK_PER_ITERATION: Final = 207  # Hard's card plays that cost one iteration's time
+# (A Hard given other work gets iterations in proportion: see game.arena.new_player.)
 DEFAULT_ITERATIONS: Final = 290  # Hard's default decision time (60,000 card plays, ~17 ms)
 EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
 
