@@ -26,7 +26,7 @@ from scenes.report import ERROR_RED
 from scenes.scene import Scene
 from scenes.statistics import decimal
 from scenes.table.felt import felt_surface
-from scenes.table.layout import trick_cross
+from scenes.table.layout import trick_cross, trick_gap
 from scenes.widgets import (
     BEVEL_LIGHT,
     HIGHLIGHT,
@@ -390,9 +390,7 @@ class HandReviewScene(Scene):
         """Where a seat's card of the trick lies (see :func:`scenes.table.layout.trick_cross`)."""
         card_w = self.card_w
         card_h = round(card_w * 1.4)
-        spots = trick_cross(
-            players, self.table.center, (card_w, card_h), max(4, round(card_w * 0.06))
-        )
+        spots = trick_cross(players, self.table.center, (card_w, card_h), trick_gap(card_w))
         x, y = spots[self.around(seat, players)]
         rect = pygame.Rect(0, 0, card_w, card_h)
         rect.center = (round(x), round(y))

@@ -34,6 +34,11 @@ RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
 
+def trick_gap(card_w: float) -> int:
+    """The gap between a trick's cards of width ``card_w``."""
+    return max(4, round(card_w * 0.06))
+
+
 def trick_cross(
     players: int, centre: Point, card: Point, gap: float, dy: float | None = None
 ) -> list[Point]:
@@ -280,7 +285,7 @@ class TableLayout:
         rows), to stay two cards high; only then do the cards above and below the centre
         overlap. Across,
         they shrink to stay ``side`` away from the window's edges (clear of the side fans)."""
-        gap = max(4, round(self.trick_w * 0.06))
+        gap = trick_gap(self.trick_w)
         cx, cy = self.centre
         reach = min(cy - top, bottom - cy)  # from the centre to the nearer limit
         width = self.trick_w
