@@ -1,0 +1,104 @@
+"""Two settings of Hard in the same seat of the same deal, beside three yardsticks.
+
+    python benchmarks/hard_paired.py --deals 200 --seed p18a --others medium --b work=150000
+
+Each deal is played once per seat with Hard set as ``--a`` in that seat and once set as ``--b``
+(the same three others, the same seeds): the difference in that seat's points a hand is what
+``--b`` changes, paired on the cards, with its 95% interval over the deals. A setting is a
+comma-separated list of HardPlayer keyword arguments (``work=150000,watch=0``); empty is the
+default Hard. The others are arena levels (``medium``, ``runner``, ``ismcts``: the ISMCTS gets
+the default Hard's decision time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import math
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.hard import HardPlayer
+from game.arena import ARENA_LEVELS, Z_95, new_player, positive
+from game.match import Match
+from game.players import Player, play_match
+from game.rules import Rules
+
+Setting = dict[str, int | float | bool]
+
+
+def setting(text: str) -> Setting:
+    """``key=value,...`` to HardPlayer keyword arguments (numbers; 0/1 for the switches)."""
+    result: Setting = {}
+    known = tuple(k for k in inspect.signature(HardPlayer).parameters if k != "seed")
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or key not in known:
+            raise argparse.ArgumentTypeError(f"{item!r}: expected KEY=VALUE, KEY one of {known}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{item!r}: the value is not a number") from None
+        result[key] = int(number) if number.is_integer() and key != "tough" else number
+    return result
+
+
+def shown(hard: Setting) -> str:
+    return ",".join(f"{k}={v}" for k, v in hard.items()) or "default"
+
+
+def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> int:
+    """The points of ``seat`` in one hand of deal ``deal`` with Hard set as ``hard`` there."""
+    rules = Rules()
+    players: list[Player] = [
+        HardPlayer(f"{seed}/{deal}/{seat}/{s}", **hard)  # type: ignore[arg-type]
+        if s == seat
+        else new_player(others, f"{seed}/{deal}/{seat}/{s}")
+        for s in range(rules.players)
+    ]
+    match = Match.new(
+        rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
+    )
+    play_match(match, players, max_hands=1)
+    scores = match.hand.hand_scores
+    assert scores is not None
+    return scores[seat]
+
+
+def play_deal(task: tuple[str, int, Setting, Setting, str]) -> list[tuple[int, int]]:
+    seed, deal, a, b, others = task
+    return [
+        (seat_points(seed, deal, s, a, others), seat_points(seed, deal, s, b, others))
+        for s in range(4)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--deals", type=positive, default=50)
+    p.add_argument("--seed", default="p18a")
+    p.add_argument("--jobs", type=positive, default=1)
+    p.add_argument("--others", choices=[x for x in ARENA_LEVELS if x != "hard"], default="medium")
+    p.add_argument("--a", type=setting, default={}, help="Hard's first setting (default Hard)")
+    p.add_argument("--b", type=setting, default={}, help="Hard's second setting")
+    args = p.parse_args(argv)
+    tasks = [(args.seed, d, args.a, args.b, args.others) for d in range(args.deals)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        deals = list(pool.map(play_deal, tasks))
+    per_deal = [statistics.fmean(b - a for a, b in seats) for seats in deals]
+    half = Z_95 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(deals) > 1 else 0
+    a_mean = statistics.fmean(a for seats in deals for a, _ in seats)
+    b_mean = statistics.fmean(b for seats in deals for _, b in seats)
+    print(f"{args.deals} deals x 4 seats, seed {args.seed}, beside three {args.others}")
+    print(f"a {shown(args.a)}: {a_mean:.2f} points a hand")
+    print(f"b {shown(args.b)}: {b_mean:.2f} points a hand")
+    print(f"b - a in the same seat: {statistics.fmean(per_deal):+.3f} +/- {half:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""benchmarks/hard_paired.py: settings are read strictly, a wrong one gets one clear line, and a
+tiny paired run prints the two settings' points and their difference."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "hard_paired.py"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--deals", "0"], "argument --deals: '0' must be at least 1"),
+        (["--b", "work"], "'work': expected KEY=VALUE"),
+        (["--b", "speed=3"], "'speed=3': expected KEY=VALUE"),
+        (["--a", "work=lots"], "'work=lots': the value is not a number"),
+        (["--others", "hard"], "argument --others: invalid choice: 'hard'"),
+    ],
+)
+def test_a_wrong_argument_gets_one_clear_line_and_no_traceback(args: list[str], said: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert said in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_small_run_pairs_two_settings() -> None:
+    result = run("--deals", "2", "--seed", "t", "--b", "work=2000,pass_samples=0")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "2 deals x 4 seats, seed t, beside three medium"
+    assert lines[1].startswith("a default: ")
+    assert lines[2].startswith("b work=2000,pass_samples=0: ")
+    a = float(lines[1].rsplit(": ", 1)[1].split()[0])
+    b = float(lines[2].rsplit(": ", 1)[1].split()[0])
+    difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
+    assert difference == pytest.approx(b - a, abs=0.006)
