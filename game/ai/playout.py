@@ -149,15 +149,22 @@ def highest_rank(mask: int) -> int:
 def shown_voids(state: HandState) -> int:
     """The suits each seat has shown void in by not following: bit ``4 * seat + suit``."""
     voids = 0
-    n = state.n
     for leader, cards, _ in state.tricks:
-        led = cards[0] // RANKS_PER_SUIT
-        for i in range(1, n):
-            if cards[i] // RANKS_PER_SUIT != led:
-                seat = leader + i
-                if seat >= n:
-                    seat -= n
-                voids |= 1 << (4 * seat + led)
+        voids |= trick_voids(leader, cards)
+    return voids
+
+
+def trick_voids(leader: int, cards: Sequence[int]) -> int:
+    """The voids (as in :func:`shown_voids`) one trick shows."""
+    n = len(cards)
+    led = cards[0] // RANKS_PER_SUIT
+    voids = 0
+    for i in range(1, n):
+        if cards[i] // RANKS_PER_SUIT != led:
+            seat = leader + i
+            if seat >= n:
+                seat -= n
+            voids |= 1 << (4 * seat + led)
     return voids
 
 
@@ -222,10 +229,13 @@ def medium_lead(hands: Sequence[int], seat: int, legal: int, queen_out: bool, sh
     return best_card
 
 
-def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RUNNER) -> int:
+def policy(
+    state: HandState, runner: int, queen_taken: bool, threat: int = NO_RUNNER, shown: int = -1
+) -> int:
     """The card the seat to act plays in a playout (always legal). ``runner``: see
     :func:`runner_of`; ``queen_taken``: the queen is in a finished trick; ``threat``: the seat
-    the others defend against (:func:`threat_of`)."""
+    the others defend against (:func:`threat_of`); ``shown``: :func:`shown_voids` of the state
+    (-1: worked out here)."""
     seat = state.turn
     hand = state.hands[seat]
     led = state.led_suit
@@ -247,7 +257,9 @@ def policy(state: HandState, runner: int, queen_taken: bool, threat: int = NO_RU
                 if not out >> hearts.bit_length():
                     return hearts.bit_length() - 1
         # Medium's lead, for every seat: the figures above medium_lead().
-        return medium_lead(state.hands, seat, legal, queen_out, shown_voids(state))
+        if shown < 0:
+            shown = shown_voids(state)
+        return medium_lead(state.hands, seat, legal, queen_out, shown)
     best = state.best_card
     if legal & _SUIT_MASKS[led]:  # following: every legal card is of the suit led
         if runner >= 0:
@@ -307,12 +319,16 @@ def finish(
     runner = runner_of(taken, hands, intent, vigilant)
     threat = threat_of(taken, runner) if watch else NO_RUNNER
     queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
+    shown = shown_voids(state)
+    tricks = state.tricks
     advance = state.advance
     while True:
-        outcome = advance(policy(state, runner, queen_taken, threat))
+        outcome = advance(policy(state, runner, queen_taken, threat, shown))
         if outcome:
             if outcome == HAND_DONE:
                 return
+            leader, cards, _ = tricks[-1]
+            shown |= trick_voids(leader, cards)
             runner = runner_of(taken, hands, intent, vigilant)
             threat = threat_of(taken, runner) if watch else NO_RUNNER
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
