@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from game.ai.decision import Motive
-from game.ai.facts import moon_add_wins
+from game.ai.facts import moon_add_wins, moon_threat
 from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
-from game.ai.medium import moon_decision
+from game.ai.knowledge import Knowledge
+from game.ai.medium import MediumPlayer, heuristic_play, moon_decision
 from game.ai.playout import NO_RUNNER, THREAT_CARDS, policy, runner_of, threat_of
-from game.cards import QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
+from game.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
+from game.hand import Phase
+from game.match import Match
 from game.rules import MoonMode, Rules
 from tests.ai_helpers import deal_state, view_of
 
@@ -85,3 +88,50 @@ def test_a_watched_playout_feeds_no_heart_to_the_queen_taker() -> None:
     assert threat == 1
     assert policy(state, NO_RUNNER, True) == Card.parse("JH")  # the usual dump
     assert policy(state, NO_RUNNER, True, threat) == Card.parse("3S")  # no point for it
+
+
+def test_a_playout_leads_as_medium_does_away_from_a_suit_others_showed_void_in() -> None:
+    hands = {
+        0: "AC 7C 9D 10D JD 3H 4H 5H 6H 7H 8H 9H 10H",
+        1: "2C 3C 4C 5C 6C 8C 9C 10C JC QC KC QD JH",
+        2: "2D 3D 4D 5D 6D 7D 8D 2S 3S 4S 5S 6S QH",
+        3: "KD AD 7S 8S 9S 10S JS QS KS AS KH AH 2H",
+    }
+    # Seats 2 and 3 showed a club void on the first trick; seat 0 won it and leads.
+    state = deal_state(hands, "2C 8D AD AC")
+    assert state.turn == 0
+    # The lowest card, 7C, would win the trick (seat 1 ducks) under the queen and the Q♥ of
+    # the void seats; the 9D has fewer of the others' cards below it and no void against it,
+    # and seat 1 must overtake it with its only diamond.
+    lead = policy(state, NO_RUNNER, False)
+    assert lead == Card.parse("9D")
+    for first in (Card.parse("7C"), lead):
+        trick = state.copy()
+        trick.advance(first)
+        for _ in range(3):
+            trick.advance(policy(trick, NO_RUNNER, False))
+        points = trick.taken[0] & PENALTY_MASK
+        assert points == (mask_of(parse_cards("QS QH")) if first != lead else 0)
+
+
+def test_the_playouts_lead_as_medium_does() -> None:
+    # In hands of four Medium, every lead with a choice (and no moon to defend against) is the
+    # card the playout policy leads in that state: the model of the others' leads is Medium.
+    leads = 0
+    for seed in range(12):
+        match = Match.new(Rules(), seed=seed, single_hand=True)
+        players = [MediumPlayer(s) for s in range(4)]
+        for seat in range(4):
+            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
+        while match.hand.phase is Phase.PLAY:
+            state = match.hand
+            view = match.view(state.turn)
+            card = heuristic_play(view).card
+            legal = view.legal_mask()
+            taken = Knowledge.of(view).taken
+            if not view.trick and legal & (legal - 1) and moon_threat(view, taken) is None:
+                queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+                assert policy(state, NO_RUNNER, queen_taken) == card, (seed, view.trick_number)
+                leads += 1
+            match.play(card, state.turn)
+    assert leads > 100

@@ -58,14 +58,14 @@ DEALS = {
 # The opponents' passes and the par come from the Hard AI's play. Update them ON PURPOSE, in the
 # same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
 PASSES = {
-    d(2026, 1, 1): {1: "7C QD AH", 2: "AC AS KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "QC 10D KS", 2: "7C AC QS", 3: "JC QD KD"},
-    d(2027, 2, 28): {1: "JD 7H 9H", 2: "10C 9D 10D", 3: "QD KD QH"},
+    d(2026, 1, 1): {1: "7C QC QD", 2: "AC JH KH", 3: "9C 10C AD"},
+    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "KD QH KH"},
+    d(2027, 2, 28): {1: "JD 9H AH", 2: "10C AC 9D", 3: "QD KS QH"},
 }
 PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (19, 5, "KC KD QS"),
-    d(2026, 7, 14): (9, 9, "3C 4C 2S"),
-    d(2027, 2, 28): (19, 6, "KC AD QS"),
+    d(2026, 1, 1): (26, 0, "KD QS QH"),
+    d(2026, 7, 14): (0, 2, "KC AD AH"),
+    d(2027, 2, 28): (1, 4, "QS JH KH"),
 }
 
 

@@ -27,14 +27,15 @@ from game.ai.medium import MediumPlayer
 from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 3
+AI_VERSION: Final = 4
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
 the daily challenge's par (:func:`game.daily.par_key`) is computed again when it changes.
 2: Medium's (and so Easy's) moon defence and its lead above a held queen.
 3: Hard's playouts defend against a moon as Medium does; Hard defends against a suspected
-runner (game.ai.hard.defended)."""
+runner (game.ai.hard.defended).
+4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

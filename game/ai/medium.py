@@ -30,7 +30,14 @@ from game.ai.facts import (
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.playout import highest_rank, lowest_rank
+from game.ai.playout import (
+    LEAD_HEART_RISK,
+    LEAD_QUEEN_RISK,
+    LEAD_SURE_WIN_RISK,
+    LEAD_VOID_RISK,
+    highest_rank,
+    lowest_rank,
+)
 from game.cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -168,6 +175,7 @@ def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decisio
 
 
 def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
+    # (game.ai.playout.medium_lead plays the same card in Hard's playouts: change both.)
     queen_out = know.out(QUEEN_OF_SPADES)
     options = []
     for suit in range(4):
@@ -183,15 +191,15 @@ def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
             below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
             risk = float(below.bit_count())
             if suit == HEARTS:
-                risk += 2
+                risk += LEAD_HEART_RISK
             catches = card > QUEEN_OF_SPADES and queen_out
             if suit == SPADES and (catches or card == QUEEN_OF_SPADES):
-                risk += 20  # a spade that may catch the queen, or the queen itself
+                risk += LEAD_QUEEN_RISK  # a spade that may catch the queen, or the queen itself
             others = range(view.rules.players)
             voids = sum(1 for s in others if s != view.seat and know.void(s, suit))
-            risk += 3 * voids  # someone void will throw points on it
+            risk += LEAD_VOID_RISK * voids  # someone void will throw points on it
             if not know.unseen & SUIT_MASKS[suit]:
-                risk += 6  # nobody can follow: it wins for sure
+                risk += LEAD_SURE_WIN_RISK  # nobody can follow: it wins for sure
             options.append((risk, rank_of(card), card))
     options.sort()
     _, _, card = options[0]
