@@ -103,6 +103,13 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 # beside Medium (p17c, 150), +0.34 +/- 0.71 beside three ISMCTS (p17d, 80), though in a
 # replayed hand (d17a deal 41) it stops the early lead of a high diamond into a void the pass
 # made, Hard's most frequent big loss (benchmarks/hard_losses.py).
+# Issue 17, third pass: a tree search in place of the flat one (information-set MCTS over every
+# seat's cards, one tree shared by the sampled deals, UCB constant 0.7, finished by the same
+# watched playouts, 1,500 iterations: median 65 ms, max 102 ms a decision) plays worse, paired
+# in the same seat: +0.62 +/- 0.56 points a hand beside three Medium (seed h1, 100 deals),
+# +0.49 +/- 1.19 beside three ISMCTS (h2, 50). Its opponents' nodes choose what is best for
+# them in each sampled deal, which plans on their seeing our cards; the flat search's
+# playouts model them as careful players instead, which is nearer the truth.
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
