@@ -46,3 +46,36 @@ def test_a_small_run_pairs_two_settings() -> None:
     b = float(lines[2].rsplit(": ", 1)[1].split()[0])
     difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
     assert difference == pytest.approx(b - a, abs=0.006)
+
+
+REGRET = SCRIPT.parent / "hard_regret.py"
+
+
+def regret(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(REGRET), "--deals", "1", "--seed", "t", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_regret_of_a_setting_against_itself_is_zero() -> None:
+    result = regret("--a", "work=2000")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "a work=2000 plays; b default is asked"
+    # The default Hard searches 30 times more: it disagrees somewhere in four hands.
+    assert "b chose another card at 0 " not in lines[2]
+    same = regret("--a", "work=3000", "--b", "work=3000")
+    assert "b chose another card at 0 (0.0%)" in same.stdout
+    assert "a hand: +0.000 +/- 0.000" in same.stdout
+
+
+def test_the_regret_script_refuses_a_wrong_setting() -> None:
+    result = subprocess.run(
+        [sys.executable, str(REGRET), "--b", "speed=3"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert "'speed=3': expected KEY=VALUE" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -47,7 +47,14 @@ from game.ai.facts import (
 )
 from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass
-from game.ai.playout import NO_RUNNER, final_scores, finish, public_state, with_hands
+from game.ai.playout import (
+    NO_RUNNER,
+    final_scores,
+    finish,
+    public_state,
+    threat_of,
+    with_hands,
+)
 from game.ai.seeding import decision_rng
 from game.cards import (
     CARDS,
@@ -96,6 +103,13 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 # beside Medium (p17c, 150), +0.34 +/- 0.71 beside three ISMCTS (p17d, 80), though in a
 # replayed hand (d17a deal 41) it stops the early lead of a high diamond into a void the pass
 # made, Hard's most frequent big loss (benchmarks/hard_losses.py).
+# Issue 17, third pass: a tree search in place of the flat one (information-set MCTS over every
+# seat's cards, one tree shared by the sampled deals, UCB constant 0.7, finished by the same
+# watched playouts, 1,500 iterations: median 65 ms, max 102 ms a decision) plays worse, paired
+# in the same seat: +0.62 +/- 0.56 points a hand beside three Medium (seed h1, 100 deals),
+# +0.49 +/- 1.19 beside three ISMCTS (h2, 50). Its opponents' nodes choose what is best for
+# them in each sampled deal, which plans on their seeing our cards; the flat search's
+# playouts model them as careful players instead, which is nearer the truth.
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
 MAX_SAMPLES: Final = 400
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
@@ -111,10 +125,98 @@ WATCH: Final = True  # playout opponents defend against a lone taker of points, 
 # paired difference -0.88 +/- 0.59: the playouts stop planning moons Medium now stops)
 DEFEND: Final = True  # against a suspected runner: no point fed to it, stoppers kept, and the
 # playouts let it run (see defended() and runner_suspect())
+INFER: Final = 0  # the kinds of evidence (bits) the sampled deals are weighed by: evidence()
+# (0: nothing measurable in Hard's favour, paired in the same seat, benchmarks/hard_paired.py,
+# b - a with a = none: the queen alone (1) beside three Medium -0.06 +/- 0.16 (seed i18a, 120
+# deals); all three kinds (7) beside Medium -0.15 +/- 0.31 (i18a, 120) and -0.05 +/- 0.17 (i18d,
+# 300), beside three ISMCTS -0.21 +/- 0.69 (i18c, 80); their cards where they differ, on the
+# real deal (benchmarks/hard_regret.py, r18a, 150): 0.27 +/- 0.45 a hand for 7. The weights make
+# the queen's holder plain (tests/test_ai_inference.py), but Hard's card changes at only 3.7%
+# of its plays, and those changes win about as often as they lose.)
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
 # (0: in the arena a half of tough playouts did worse, not better: 7.00 against 5.98 points a
 # hand beside two runners on 60 deals, 8.83 against 8.28 beside two ISMCTS on 40; see the
 # arena's hard:WORK:TOUGH entries to measure another share)
+
+
+QUEEN_DOUBT: Final = 0.1  # weight of a deal for each clear chance its queen holder let pass
+DUCK_DOUBT: Final = 0.3  # ... for a card a seat following suit would have played instead
+DISCARD_DOUBT: Final = 0.5  # ... for hearts (or high spades) a discarding seat kept
+
+
+def evidence(view: SeatView, kinds: int = 7) -> list[tuple[int, int, float]]:
+    """What the others' plays say of the cards they hold, as (seat, cards, factor): a sampled
+    deal in which ``seat`` holds any of ``cards`` weighs ``factor`` times less. A careful player
+    (and Medium) gives the queen of spades away at the first clear chance: void in the suit led
+    after the first trick, or a spade above her winning a spade trick (queen, ``kinds`` bit 1);
+    following suit ducks with its highest card under the winning one, and plays above it only
+    when it has nothing under (duck, bit 2); void, it discards high spades while the queen is
+    out, then its highest heart, before any other card (discard, bit 4). Nothing is read from a
+    seat while a seat running for the moon wins the trick (nobody feeds a runner), or from that
+    seat itself. Only cards still unseen are named; the queen's line is dropped once she is
+    played."""
+    n = view.rules.players
+    found: dict[tuple[int, int], float] = {}
+    taken = [0] * n
+    played = 0
+    unseen = view.rules.deck & ~view.hand
+    for _, cards, _ in view.tricks:
+        unseen &= ~mask_of(cards)
+    unseen &= ~mask_of(view.trick)
+
+    def doubt(seat: int, cards: int, factor: float) -> None:
+        cards &= unseen
+        if cards:
+            found[seat, cards] = found.get((seat, cards), 1.0) * factor
+
+    for number, (leader, cards, winner) in enumerate([*view.tricks, (view.leader, view.trick, -1)]):
+        if not cards:
+            continue
+        threat = threat_of(taken, NO_RUNNER)
+        led = cards[0] // RANKS_PER_SUIT
+        best = cards[0]
+        best_seat = leader
+        for i, card in enumerate(cards):
+            seat = (leader + i) % n
+            bit = 1 << card
+            queen_out = not played & QUEEN_OF_SPADES_BIT
+            if i and seat != view.seat and best_seat != threat and seat != threat:
+                suit = card // RANKS_PER_SUIT
+                if suit != led:
+                    if number and kinds & 1 and card != QUEEN_OF_SPADES:
+                        doubt(seat, QUEEN_OF_SPADES_BIT, QUEEN_DOUBT)
+                    if not number or not kinds & 4 or card == QUEEN_OF_SPADES:
+                        pass
+                    elif bit & HIGH_SPADES and queen_out:
+                        pass  # a high spade goes before any heart while the queen is out
+                    elif not bit & HEARTS_MASK:
+                        if queen_out:
+                            doubt(seat, HIGH_SPADES, DISCARD_DOUBT)
+                        doubt(seat, HEARTS_MASK, DISCARD_DOUBT)
+                    else:
+                        doubt(seat, HEARTS_MASK & ~((1 << card) - 1), DISCARD_DOUBT)
+                elif card < best:
+                    if kinds & 1 and led == SPADES and card < QUEEN_OF_SPADES < best:
+                        doubt(seat, QUEEN_OF_SPADES_BIT, QUEEN_DOUBT)
+                    if kinds & 2:
+                        doubt(seat, ((1 << best) - 1) & ~((1 << (card + 1)) - 1), DUCK_DOUBT)
+                elif kinds & 2 and number:
+                    doubt(seat, SUIT_MASKS[led] & ((1 << best) - 1), DUCK_DOUBT)
+            if card // RANKS_PER_SUIT == led and card > best:
+                best, best_seat = card, seat
+            played |= bit
+        if winner >= 0:
+            taken[winner] |= mask_of(cards)
+    return [(seat, cards, factor) for (seat, cards), factor in found.items()]
+
+
+def deal_weight(hands: Sequence[int], lines: Sequence[tuple[int, int, float]]) -> float:
+    """How much a sampled deal weighs against the :func:`evidence` lines."""
+    weight = 1.0
+    for seat, cards, factor in lines:
+        if hands[seat] & cards:
+            weight *= factor
+    return weight
 
 
 def _would_run(base: HandState, hands: list[int], me: int) -> int:
@@ -288,7 +390,8 @@ class HardPlayer(DecidingPlayer):
     ``pass_samples`` the deals played out per candidate pass; ``tough`` the share of playouts
     with a runner picked from the sampled hands; ``watch``: the playouts' opponents defend
     against a lone taker of points (:func:`game.ai.playout.threat_of`); ``defend``: moon
-    defence against a suspected runner (:func:`defended`)."""
+    defence against a suspected runner (:func:`defended`); ``infer``: the kinds of
+    :func:`evidence` the sampled deals are weighed by (0: none)."""
 
     level = "hard"
 
@@ -300,6 +403,7 @@ class HardPlayer(DecidingPlayer):
         tough: float = TOUGH_SHARE,
         watch: bool = WATCH,
         defend: bool = DEFEND,
+        infer: int = INFER,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -307,6 +411,7 @@ class HardPlayer(DecidingPlayer):
         self.tough = tough
         self.watch = watch
         self.defend = defend
+        self.infer = infer
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -421,7 +526,9 @@ class HardPlayer(DecidingPlayer):
         totals = view.totals
         target = view.rules.target
         sums = dict.fromkeys(options, 0.0)
-        moons = dict.fromkeys(options, 0)
+        moons = dict.fromkeys(options, 0.0)
+        lines = evidence(view, self.infer) if self.infer else []
+        weights = 0.0
         base = None
         tough_every = round(1 / self.tough) if self.tough > 0 else 0
         threat = runner_suspect(view, know) if self.defend else None
@@ -434,16 +541,18 @@ class HardPlayer(DecidingPlayer):
             # moon plausible runs for it, and the others defend from the first point.
             tough = bool(tough_every) and number % tough_every == 0
             intent = _would_run(base, hands, seat) if tough else suspect
+            weight = deal_weight(hands, lines) if lines else 1.0
+            weights += weight
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
                     finish(state, intent, tough, self.watch)
                 scores = final_scores(state, totals)
-                sums[card] += utility(scores, seat, totals, target)
+                sums[card] += weight * utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:
-                    moons[card] += 1
-        values = {c: sums[c] / samples for c in options}
-        return values, {c: moons[c] / samples for c in options}
+                    moons[card] += weight
+        values = {c: sums[c] / weights for c in options}
+        return values, {c: moons[c] / weights for c in options}
 
 
 def explain(
