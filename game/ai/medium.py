@@ -22,7 +22,6 @@ from game.ai.facts import (
     HIGH_HEART_RANK,
     HIGH_SPADES,
     LOW_SPADES,
-    SPADES,
     moon_add_wins,
     moon_threat,
     rank_of,
@@ -30,14 +29,7 @@ from game.ai.facts import (
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.playout import (
-    LEAD_HEART_RISK,
-    LEAD_QUEEN_RISK,
-    LEAD_SURE_WIN_RISK,
-    LEAD_VOID_RISK,
-    highest_rank,
-    lowest_rank,
-)
+from game.ai.playout import highest_rank, lowest_rank, lowest_risk_lead
 from game.cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -175,35 +167,19 @@ def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decisio
 
 
 def _lead(view: SeatView, know: Knowledge, legal: int) -> Decision:
-    # (game.ai.playout.medium_lead plays the same card in Hard's playouts: change both.)
+    """The lead that risks least (:func:`~game.ai.playout.lowest_risk_lead`, which Hard's
+    playouts play too): a suit's lowest card that the most unseen cards can beat, away from
+    hearts, a spade that may catch the queen, and the suits a seat has shown void in."""
+    shown = 0
+    for seat, voids in enumerate(know.voids):
+        if seat != view.seat:
+            shown |= voids << (4 * seat)
     queen_out = know.out(QUEEN_OF_SPADES)
-    options = []
-    for suit in range(4):
-        cards = legal & SUIT_MASKS[suit]
-        if not cards:
-            continue
-        choices = [(cards & -cards).bit_length() - 1]  # the suit's lowest card
-        if suit == SPADES and cards & QUEEN_OF_SPADES_BIT and cards & HIGH_SPADES:
-            # Holding the queen, a spade above her cannot catch her: leading it keeps the
-            # queen for a discard later, where the lowest spade may be the queen herself.
-            choices.append(cards.bit_length() - 1)
-        for card in choices:
-            below = know.unseen & SUIT_MASKS[suit] & ((1 << card) - 1)
-            risk = float(below.bit_count())
-            if suit == HEARTS:
-                risk += LEAD_HEART_RISK
-            catches = card > QUEEN_OF_SPADES and queen_out
-            if suit == SPADES and (catches or card == QUEEN_OF_SPADES):
-                risk += LEAD_QUEEN_RISK  # a spade that may catch the queen, or the queen itself
-            others = range(view.rules.players)
-            voids = sum(1 for s in others if s != view.seat and know.void(s, suit))
-            risk += LEAD_VOID_RISK * voids  # someone void will throw points on it
-            if not know.unseen & SUIT_MASKS[suit]:
-                risk += LEAD_SURE_WIN_RISK  # nobody can follow: it wins for sure
-            options.append((risk, rank_of(card), card))
-    options.sort()
-    _, _, card = options[0]
+    n = view.rules.players
+    card = lowest_risk_lead(know.unseen, view.seat, n, legal, queen_out, shown)
     if 1 << card & HIGH_SPADES and legal & QUEEN_OF_SPADES_BIT:
+        # Holding the queen, a spade above her cannot catch her: leading it keeps the queen
+        # for a discard later, where the lowest spade may be the queen herself.
         return Decision.play(card, Motive.LEAD_ABOVE_QUEEN)
     return Decision.play(card, Motive.LEAD_LOW_SAFE)
 

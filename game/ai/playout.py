@@ -189,17 +189,23 @@ def trick_voids(leader: int, cards: Sequence[int]) -> int:
 #   Medium's lead, beside three Medium (q18e, 100 deals): the voids the others really have
 #   instead of those they have shown (what Medium knows) +0.37 +/- 0.41.
 def medium_lead(hands: Sequence[int], seat: int, legal: int, queen_out: bool, shown: int) -> int:
-    """Medium's lead (:func:`game.ai.medium.heuristic_play`), from what the seat knows (the
-    others' hands together are the cards it has not seen): among the lowest card of each suit
-    (and the top spade above a held queen), the one with the fewest unseen cards below it, with
-    hearts, a spade that may catch the queen (or the queen), the seats ``shown`` void in the
-    suit (:func:`shown_voids`) and a suit nobody else holds counting against it (LEAD_*_RISK);
-    then the lowest rank, then clubs first."""
-    n = len(hands)
+    """Medium's lead in a playout: :func:`lowest_risk_lead` with the cards the seat has not
+    seen (the others' hands together)."""
     others = 0
-    for other in range(n):
+    for other in range(len(hands)):
         if other != seat:
             others |= hands[other]
+    return lowest_risk_lead(others, seat, len(hands), legal, queen_out, shown)
+
+
+def lowest_risk_lead(
+    unseen: int, seat: int, players: int, legal: int, queen_out: bool, shown: int
+) -> int:
+    """Medium's lead (:func:`game.ai.medium.heuristic_play`, and Hard's playouts): among the
+    lowest card of each suit (and the top spade above a held queen), the one with the fewest
+    ``unseen`` cards below it, with hearts, a spade that may catch the queen (or the queen), the
+    seats ``shown`` void in the suit (:func:`shown_voids`) and a suit nobody else holds
+    counting against it (LEAD_*_RISK); then the lowest rank, then clubs first."""
     best_card = -1
     best_key = 1 << 30
     for suit in range(4):
@@ -207,9 +213,9 @@ def medium_lead(hands: Sequence[int], seat: int, legal: int, queen_out: bool, sh
         cards = legal & mask
         if not cards:
             continue
-        out = others & mask
+        out = unseen & mask
         suit_risk = 0
-        for other in range(n):
+        for other in range(players):
             if other != seat and shown >> (4 * other + suit) & 1:
                 suit_risk += LEAD_VOID_RISK
         if suit == _HEARTS:
