@@ -77,26 +77,38 @@ def play_deal(task: tuple[str, int, Setting, Setting, str]) -> list[tuple[int, i
     ]
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+def arguments(description: str | None, seed: str) -> argparse.ArgumentParser:
+    """The arguments this script shares with hard_regret.py."""
+    p = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawTextHelpFormatter
+    )
     p.add_argument("--deals", type=positive, default=50)
-    p.add_argument("--seed", default="p18a")
+    p.add_argument("--seed", default=seed)
     p.add_argument("--jobs", type=positive, default=1)
     p.add_argument("--others", choices=[x for x in ARENA_LEVELS if x != "hard"], default="medium")
     p.add_argument("--a", type=setting, default={}, help="Hard's first setting (default Hard)")
     p.add_argument("--b", type=setting, default={}, help="Hard's second setting")
-    args = p.parse_args(argv)
+    return p
+
+
+def mean_and_half(per_deal: list[float]) -> tuple[float, float]:
+    """The mean of the deals' figures and the half-width of its 95% interval."""
+    half = Z_95 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else 0
+    return statistics.fmean(per_deal), half
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(__doc__, "p18a").parse_args(argv)
     tasks = [(args.seed, d, args.a, args.b, args.others) for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         deals = list(pool.map(play_deal, tasks))
-    per_deal = [statistics.fmean(b - a for a, b in seats) for seats in deals]
-    half = Z_95 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(deals) > 1 else 0
+    mean, half = mean_and_half([statistics.fmean(b - a for a, b in seats) for seats in deals])
     a_mean = statistics.fmean(a for seats in deals for a, _ in seats)
     b_mean = statistics.fmean(b for seats in deals for _, b in seats)
     print(f"{args.deals} deals x 4 seats, seed {args.seed}, beside three {args.others}")
     print(f"a {shown(args.a)}: {a_mean:.2f} points a hand")
     print(f"b {shown(args.b)}: {b_mean:.2f} points a hand")
-    print(f"b - a in the same seat: {statistics.fmean(per_deal):+.3f} +/- {half:.3f}")
+    print(f"b - a in the same seat: {mean:+.3f} +/- {half:.3f}")
     return 0
 
 

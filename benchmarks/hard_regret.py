@@ -14,8 +14,6 @@ interval is over the deals. Positive: ``--b``'s cards are worth more.
 
 from __future__ import annotations
 
-import argparse
-import math
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -23,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, setting, shown
+from benchmarks.hard_paired import Setting, arguments, mean_and_half, shown
 from game.ai.hard import HardPlayer
-from game.arena import ARENA_LEVELS, Z_95, new_player, positive
+from game.arena import ARENA_LEVELS, new_player
 from game.cards import SUIT_MASKS
 from game.hand import HandState, Phase
 from game.match import Match
@@ -114,20 +112,13 @@ def play_deal(task: tuple[str, int, Setting, Setting, str, str | None]) -> list[
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--deals", type=positive, default=50)
-    p.add_argument("--seed", default="r18a")
-    p.add_argument("--jobs", type=positive, default=1)
-    p.add_argument("--others", choices=[x for x in ARENA_LEVELS if x != "hard"], default="medium")
-    p.add_argument("--a", type=setting, default={}, help="Hard's setting that plays")
-    p.add_argument("--b", type=setting, default={}, help="Hard's setting asked beside it")
+    p = arguments(__doc__, "r18a")
     p.add_argument("--ask", choices=ARENA_LEVELS, help="ask this level instead of --b")
     args = p.parse_args(argv)
     tasks = [(args.seed, d, args.a, args.b, args.others, args.ask) for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         deals = list(pool.map(play_deal, tasks))
-    per_deal = [statistics.fmean(g for _, _, g, _ in seats) for seats in deals]
-    half = Z_95 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(deals) > 1 else 0
+    mean, half = mean_and_half([statistics.fmean(g for _, _, g, _ in seats) for seats in deals])
     decisions = sum(d for seats in deals for d, _, _, _ in seats)
     differ = sum(x for seats in deals for _, x, _, _ in seats)
     hands = 4 * len(deals)
@@ -135,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     asked = args.ask or shown(args.b)
     print(f"a {shown(args.a)} plays; b {asked} is asked")
     print(f"decisions {decisions}, b chose another card at {differ} ({differ / decisions:.1%})")
-    print(f"b's cards minus a's, a hand: {statistics.fmean(per_deal):+.3f} +/- {half:.3f}")
+    print(f"b's cards minus a's, a hand: {mean:+.3f} +/- {half:.3f}")
     counts: dict[str, int] = {}
     totals: dict[str, float] = {}
     for seats in deals:

@@ -132,7 +132,8 @@ INFER: Final = 0  # the kinds of evidence (bits) the sampled deals are weighed b
 # 300), beside three ISMCTS -0.21 +/- 0.69 (i18c, 80); their cards where they differ, on the
 # real deal (benchmarks/hard_regret.py, r18a, 150): 0.27 +/- 0.45 a hand for 7. The weights make
 # the queen's holder plain (tests/test_ai_inference.py), but Hard's card changes at only 3.7%
-# of its plays, and those changes win about as often as they lose.)
+# of its plays, and those changes win about as often as they lose. With the playouts that lead
+# as Medium does (AI_VERSION 4), 7 beside three Medium: +0.01 +/- 0.22, seed j18a, 200 deals.)
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
 # (0: in the arena a half of tough playouts did worse, not better: 7.00 against 5.98 points a
 # hand beside two runners on 60 deals, 8.83 against 8.28 beside two ISMCTS on 40; see the
