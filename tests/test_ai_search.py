@@ -135,3 +135,30 @@ def test_the_playouts_lead_as_medium_does() -> None:
                 leads += 1
             match.play(card, state.turn)
     assert leads > 100
+
+
+def test_the_playouts_play_every_card_as_medium_does_outside_moon_defence() -> None:
+    # The whole model of the others, not only their leads: at every play with a choice in hands
+    # of four Medium where neither Medium nor the playouts defend a moon, the playout policy
+    # plays Medium's card (benchmarks/playout_agreement.py counts the rest: moon defence).
+    plays = 0
+    for seed in range(12):
+        match = Match.new(Rules(), seed=seed, single_hand=True)
+        players = [MediumPlayer(s) for s in range(4)]
+        for seat in range(4):
+            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
+        while match.hand.phase is Phase.PLAY:
+            state = match.hand
+            view = match.view(state.turn)
+            card = heuristic_play(view).card
+            legal = view.legal_mask()
+            runner = runner_of(state.taken, state.hands)
+            threat = threat_of(state.taken, runner)
+            quiet = threat == NO_RUNNER and moon_threat(view, Knowledge.of(view).taken) is None
+            if legal & (legal - 1) and quiet:
+                queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+                played = policy(state, runner, queen_taken, threat)
+                assert played == card, (seed, view.trick_number, state.turn)
+                plays += 1
+            match.play(card, state.turn)
+    assert plays > 400

@@ -103,6 +103,19 @@ def runner_of(
 THREAT_CARDS: Final = 4  # point cards a lone taker holds before the others defend (as Medium)
 
 
+# Issue 17, moon defence as Medium's (benchmarks/playout_agreement.py, 100 hands of four Medium:
+# this policy plays Medium's card at 4,068 of 4,086 choices, 99.56%; every miss is the moon
+# model: a runner's own play or a defence).
+# Not kept, Hard with each against Hard with this policy (benchmarks/hard_paired.py's method):
+#   (1) the others also defend against a heart from the queen up led before any point is taken,
+#   and a seat void with only point cards gives the threat its lowest heart (Medium's _defend):
+#   99.61%; beside three runners -0.03 +/- 0.11 (v18a, 150 deals, 4.91 -> 4.88).
+#   (2) (1), and no runner model for a seat the playout itself sees run (only the ``intent`` or
+#   ``vigilant`` ones): 100.00% agreement; beside three runners +0.06 +/- 0.33 (v18a, 150
+#   deals, 4.91 -> 4.97); beside three Medium -0.26 +/- 0.37 (v18b, 100 deals, 4.82 -> 4.56).
+#   Neither is better beside runners, where moon defence matters most.
+
+
 def threat_of(taken: Sequence[int], runner: int) -> int:
     """The seat the others defend against in the model: the runner, else the lone taker of
     points once it holds the queen or THREAT_CARDS point cards (Medium's
