@@ -103,6 +103,8 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 # beside Medium (p17c, 150), +0.34 +/- 0.71 beside three ISMCTS (p17d, 80), though in a
 # replayed hand (d17a deal 41) it stops the early lead of a high diamond into a void the pass
 # made, Hard's most frequent big loss (benchmarks/hard_losses.py).
+# With the playouts that lead as Medium does (AI_VERSION 4), 150,000 card plays and MAX_SAMPLES
+# 1,000 against the default, paired beside three Medium: -0.06 +/- 0.21 (seed m18a, 200 deals).
 # Issue 17, third pass: a tree search in place of the flat one (information-set MCTS over every
 # seat's cards, one tree shared by the sampled deals, UCB constant 0.7, finished by the same
 # watched playouts, 1,500 iterations: median 65 ms, max 102 ms a decision) plays worse, paired
