@@ -121,7 +121,9 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
 # stopping at MAX_SAMPLES long before its work made them ~17 ms, so 750 gave ISMCTS 2.6x
 # Hard's time (49 ms).
 # (A Hard given other work gets iterations in proportion: see game.arena.new_player.)
-DEFAULT_ITERATIONS: Final = 290  # Hard's default decision time (60,000 card plays, ~17 ms)
+# AI_VERSION 4's playouts (Medium's lead) made Hard's decisions ~15% longer: 22.7 ms median
+# against ISMCTS's 19.7 ms at 290 iterations (arena, seed time18, 8 deals), so 335 now.
+DEFAULT_ITERATIONS: Final = 335  # Hard's default decision time (60,000 card plays, ~20 ms)
 EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
 
 
