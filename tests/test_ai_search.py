@@ -6,13 +6,11 @@ from game.ai.decision import Motive
 from game.ai.facts import moon_add_wins, moon_threat
 from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
 from game.ai.knowledge import Knowledge
-from game.ai.medium import MediumPlayer, heuristic_play, moon_decision
+from game.ai.medium import moon_decision
 from game.ai.playout import NO_RUNNER, THREAT_CARDS, policy, runner_of, threat_of
 from game.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
-from game.hand import Phase
-from game.match import Match
 from game.rules import MoonMode, Rules
-from tests.ai_helpers import deal_state, view_of
+from tests.ai_helpers import deal_state, medium_plays, view_of
 
 
 def test_utility_is_points_against_the_others() -> None:
@@ -118,22 +116,13 @@ def test_the_playouts_lead_as_medium_does() -> None:
     # In hands of four Medium, every lead with a choice (and no moon to defend against) is the
     # card the playout policy leads in that state: the model of the others' leads is Medium.
     leads = 0
-    for seed in range(12):
-        match = Match.new(Rules(), seed=seed, single_hand=True)
-        players = [MediumPlayer(s) for s in range(4)]
-        for seat in range(4):
-            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
-        while match.hand.phase is Phase.PLAY:
-            state = match.hand
-            view = match.view(state.turn)
-            card = heuristic_play(view).card
-            legal = view.legal_mask()
-            taken = Knowledge.of(view).taken
-            if not view.trick and legal & (legal - 1) and moon_threat(view, taken) is None:
-                queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
-                assert policy(state, NO_RUNNER, queen_taken) == card, (seed, view.trick_number)
-                leads += 1
-            match.play(card, state.turn)
+    for seed, state, view, card in medium_plays(range(12)):
+        legal = view.legal_mask()
+        taken = Knowledge.of(view).taken
+        if not view.trick and legal & (legal - 1) and moon_threat(view, taken) is None:
+            queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+            assert policy(state, NO_RUNNER, queen_taken) == card, (seed, view.trick_number)
+            leads += 1
     assert leads > 100
 
 
@@ -142,23 +131,14 @@ def test_the_playouts_play_every_card_as_medium_does_outside_moon_defence() -> N
     # of four Medium where neither Medium nor the playouts defend a moon, the playout policy
     # plays Medium's card (benchmarks/playout_agreement.py counts the rest: moon defence).
     plays = 0
-    for seed in range(12):
-        match = Match.new(Rules(), seed=seed, single_hand=True)
-        players = [MediumPlayer(s) for s in range(4)]
-        for seat in range(4):
-            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
-        while match.hand.phase is Phase.PLAY:
-            state = match.hand
-            view = match.view(state.turn)
-            card = heuristic_play(view).card
-            legal = view.legal_mask()
-            runner = runner_of(state.taken, state.hands)
-            threat = threat_of(state.taken, runner)
-            quiet = threat == NO_RUNNER and moon_threat(view, Knowledge.of(view).taken) is None
-            if legal & (legal - 1) and quiet:
-                queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
-                played = policy(state, runner, queen_taken, threat)
-                assert played == card, (seed, view.trick_number, state.turn)
-                plays += 1
-            match.play(card, state.turn)
+    for seed, state, view, card in medium_plays(range(12)):
+        legal = view.legal_mask()
+        runner = runner_of(state.taken, state.hands)
+        threat = threat_of(state.taken, runner)
+        quiet = threat == NO_RUNNER and moon_threat(view, Knowledge.of(view).taken) is None
+        if legal & (legal - 1) and quiet:
+            queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+            played = policy(state, runner, queen_taken, threat)
+            assert played == card, (seed, view.trick_number, state.turn)
+            plays += 1
     assert plays > 400
