@@ -12,7 +12,8 @@ from tests.ai_helpers import deal_state, view_of
 
 WORK = 8000  # small searches: these positions do not need more
 
-# Seat 1 wins the first trick with the ace of clubs, then the ace of diamonds, on which seat 3
+# Seat 1 wins the first trick with the ace of clubs, then the ace of diamonds (the others duck
+# under each ace with their highest card, as careful players do), on which seat 3
 # throws the king of hearts: seat 3 has no diamond left, so every diamond lead would be scored
 # on. Seat 1 holds five low spades and no spade above the jack; the queen is out. Leading a low
 # spade flushes the queen.
@@ -22,7 +23,7 @@ FLUSH_DEAL = {
     2: "6C 7C 8C 9C 10C QS 7S 8S 9S 4D 5D 6D AH",
     3: "JC QC KC 10S JS 2H 3H 4H 5H 6H 7H 8H KH",
 }
-FLUSH_PLAYS = "2C AC 6C JC  AD 4D KH 2D"
+FLUSH_PLAYS = "2C AC 10C KC  AD 6D KH 8D"
 
 # Seat 0 holds the top clubs, spades and hearts and one low diamond. After seven tricks it has
 # taken the queen and five hearts, every point so far; leading the two of diamonds would give

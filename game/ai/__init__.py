@@ -27,7 +27,7 @@ from game.ai.medium import MediumPlayer
 from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 4
+AI_VERSION: Final = 5
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:

@@ -6,6 +6,10 @@ cards it passed), plays every candidate card in each deal, finishes the hand wit
 policy of :mod:`game.ai.playout` and keeps the card with the best average outcome. The outcome is
 its points against the others' average, plus a bonus or malus when the hand would end the match
 (so a moon that wins the game, or a hand that loses it, weighs what it should).
+A sampled deal weighs less for each of the others' plays so far that a careful player (the
+playouts' policy) would not have made had the deal been the real one (:data:`MODEL`): a seat
+that threw a heart when void is unlikely to hold the queen, one that ducked with the six is
+unlikely to hold the seven.
 
 The playouts' opponents defend against a moon as Medium does (from the queen or four point
 cards in one seat's tricks), so Hard does not plan on a moon that will be stopped, and they let a
@@ -49,8 +53,11 @@ from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass
 from game.ai.playout import (
     NO_RUNNER,
+    dealt_state,
     final_scores,
     finish,
+    model_misses,
+    plays_of,
     public_state,
     threat_of,
     with_hands,
@@ -113,7 +120,10 @@ DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the 
 # them in each sampled deal, which plans on their seeing our cards; the flat search's
 # playouts model them as careful players instead, which is nearer the truth.
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
-MAX_SAMPLES: Final = 400
+MAX_SAMPLES: Final = 280  # (400 before AI_VERSION 5: weighing a deal replays the hand so far,
+# about a playout's work, so 280 keeps Hard's decision time: 21.0 ms median processor time
+# against ISMCTS's 21.4 ms at 335 iterations, arena seed time19, 16 deals; 31.9 against 22.0
+# with 400)
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
 PASS_SAMPLES: Final = 24  # deals played out per candidate pass
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
@@ -136,6 +146,17 @@ INFER: Final = 0  # the kinds of evidence (bits) the sampled deals are weighed b
 # the queen's holder plain (tests/test_ai_inference.py), but Hard's card changes at only 3.7%
 # of its plays, and those changes win about as often as they lose. With the playouts that lead
 # as Medium does (AI_VERSION 4), 7 beside three Medium: +0.01 +/- 0.22, seed j18a, 200 deals.)
+MODEL: Final = 0.3  # weight of a sampled deal for each of the others' plays the playout policy
+# would not have made from it (1: every deal weighs the same; game.ai.playout.model_misses).
+# Issue 17, fourth pass (AI_VERSION 5): the playouts play Medium's card at 99.6% of its choices,
+# so how well a deal explains the others' plays is a measure of its likelihood against careful
+# players. In four-Medium hands the real deal misses ~0 plays, a deal sampled from the cards and
+# voids alone ~4 by the eighth trick. Paired in the same seat (benchmarks/hard_paired.py, b - a
+# with a = 1): beside three Medium 0.3 -0.20 +/- 0.25 (seed mm19a, 150 deals), 0.1 -0.07 +/-
+# 0.32 (mm19a, 150: too few deals keep a weight); beside three runners 0.3 -0.23 +/- 0.32 (mm19b,
+# 150); beside three ISMCTS 0.3 -0.08 +/- 0.54 (mm19c, 80). Not kept: the best of four sampled
+# deals (fewest misses) in place of each, -0.19 +/- 0.29 alone, -0.27 +/- 0.34 with 0.3
+# (mm19a, 150), for four times the sampling.
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
 # (0: in the arena a half of tough playouts did worse, not better: 7.00 against 5.98 points a
 # hand beside two runners on 60 deals, 8.83 against 8.28 beside two ISMCTS on 40; see the
@@ -407,6 +428,8 @@ class HardPlayer(DecidingPlayer):
         watch: bool = WATCH,
         defend: bool = DEFEND,
         infer: int = INFER,
+        model: float = MODEL,
+        max_samples: int = MAX_SAMPLES,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -415,6 +438,8 @@ class HardPlayer(DecidingPlayer):
         self.watch = watch
         self.defend = defend
         self.infer = infer
+        self.model = model
+        self.max_samples = max_samples
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -524,7 +549,7 @@ class HardPlayer(DecidingPlayer):
         rng = decision_rng(self.seed, view, "hard-play")
         remaining = sum(view.card_counts)
         samples = self.work // (len(options) * remaining)
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
+        samples = max(MIN_SAMPLES, min(self.max_samples, samples))
         seat = view.seat
         totals = view.totals
         target = view.rules.target
@@ -536,6 +561,7 @@ class HardPlayer(DecidingPlayer):
         tough_every = round(1 / self.tough) if self.tough > 0 else 0
         threat = runner_suspect(view, know) if self.defend else None
         suspect = NO_RUNNER if threat is None else threat
+        played_by, plays = plays_of(view) if self.model < 1.0 else ([], [])
         for number in range(samples):
             hands = know.sample(rng)
             if base is None:
@@ -545,6 +571,9 @@ class HardPlayer(DecidingPlayer):
             tough = bool(tough_every) and number % tough_every == 0
             intent = _would_run(base, hands, seat) if tough else suspect
             weight = deal_weight(hands, lines) if lines else 1.0
+            if plays:
+                dealt = dealt_state(view, hands, played_by)
+                weight *= self.model ** model_misses(dealt, plays, seat, self.watch)
             weights += weight
             for card in options:
                 state = with_hands(base, hands[:])

@@ -357,6 +357,31 @@ def finish(
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
+def model_misses(state: HandState, plays: Sequence[int], me: int, watch: bool = False) -> int:
+    """How many of the other seats' cards in ``plays`` (the hand so far, in order) :func:`policy`
+    would not have played from ``state``, a fresh deal of the hands each seat held when play
+    began (``state`` is played on): the fewer, the likelier the deal when the others play
+    carefully. ``me``'s own cards are not counted; ``watch`` as in :func:`finish`."""
+    taken = state.taken
+    hands = state.hands
+    runner = runner_of(taken, hands)
+    threat = threat_of(taken, runner) if watch else NO_RUNNER
+    queen_taken = False
+    shown = 0
+    tricks = state.tricks
+    misses = 0
+    for card in plays:
+        if state.turn != me and policy(state, runner, queen_taken, threat, shown) != card:
+            misses += 1
+        if state.advance(card):
+            leader, cards, _ = tricks[-1]
+            shown |= trick_voids(leader, cards)
+            runner = runner_of(taken, hands)
+            threat = threat_of(taken, runner) if watch else NO_RUNNER
+            queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
+    return misses
+
+
 def final_scores(state: HandState, totals: Sequence[int] | None = None) -> tuple[int, ...]:
     """The scores of a finished hand; with the "shooter chooses" rule the shooter subtracts
     unless adding to the others ends the game in its favour (``totals``: the match before)."""
@@ -376,17 +401,31 @@ def play_out(state: HandState) -> tuple[int, ...]:
     return final_scores(copy)
 
 
-def public_state(view: SeatView, hands: Sequence[int]) -> HandState:
-    """A full state in the view's position in which each seat holds ``hands[seat]`` now: the
-    view's public play replayed from the hands those cards imply at the deal."""
+def plays_of(view: SeatView) -> tuple[list[int], list[int]]:
+    """The view's hand so far: the cards each seat has played (a bit set a seat) and every
+    play in order."""
     n = view.rules.players
-    start = list(hands)
+    played_by = [0] * n
     plays: list[int] = []
     for leader, cards, _ in [*view.tricks, (view.leader, view.trick, -1)]:
         for i, card in enumerate(cards):
-            start[(leader + i) % n] |= 1 << card
+            played_by[(leader + i) % n] |= 1 << card
             plays.append(card)
-    state = HandState.deal(view.rules, start, PassDirection.HOLD)
+    return played_by, plays
+
+
+def dealt_state(view: SeatView, hands: Sequence[int], played_by: Sequence[int]) -> HandState:
+    """The hand at the start of play that leads to each seat holding ``hands[seat]`` now, after
+    playing ``played_by[seat]`` (:func:`plays_of`)."""
+    start = [hands[s] | played_by[s] for s in range(len(hands))]
+    return HandState.deal(view.rules, start, PassDirection.HOLD)
+
+
+def public_state(view: SeatView, hands: Sequence[int]) -> HandState:
+    """A full state in the view's position in which each seat holds ``hands[seat]`` now: the
+    view's public play replayed from the hands those cards imply at the deal."""
+    played_by, plays = plays_of(view)
+    state = dealt_state(view, hands, played_by)
     for card in plays:
         state.advance(card)
     return state
