@@ -415,7 +415,9 @@ class HardPlayer(DecidingPlayer):
     with a runner picked from the sampled hands; ``watch``: the playouts' opponents defend
     against a lone taker of points (:func:`game.ai.playout.threat_of`); ``defend``: moon
     defence against a suspected runner (:func:`defended`); ``infer``: the kinds of
-    :func:`evidence` the sampled deals are weighed by (0: none)."""
+    :func:`evidence` the sampled deals are weighed by (0: none); ``model``: a sampled deal's
+    weight for each of the others' plays the playout policy would not have made from it
+    (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision."""
 
     level = "hard"
 
