@@ -156,7 +156,10 @@ MODEL: Final = 0.3  # weight of a sampled deal for each of the others' plays the
 # 0.32 (mm19a, 150: too few deals keep a weight); beside three runners 0.3 -0.23 +/- 0.32 (mm19b,
 # 150); beside three ISMCTS 0.3 -0.08 +/- 0.54 (mm19c, 80). Not kept: the best of four sampled
 # deals (fewest misses) in place of each, -0.19 +/- 0.29 alone, -0.27 +/- 0.34 with 0.3
-# (mm19a, 150), for four times the sampling.
+# (mm19a, 150), for four times the sampling. On other deals: 0.3 beside three Medium -0.38 +/-
+# 0.25 (mm19d, 200); AI 5 (0.3, MAX_SAMPLES 280) against AI 4 (1, 400) +0.00 +/- 0.24 beside
+# three Medium (mm19f, 150), +0.21 +/- 0.60 beside three ISMCTS (mm19e, 100); the arena's ratios
+# on the deals of seed final18 moved by at most 0.02 (README).
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
 # (0: in the arena a half of tough playouts did worse, not better: 7.00 against 5.98 points a
 # hand beside two runners on 60 deals, 8.83 against 8.28 beside two ISMCTS on 40; see the
