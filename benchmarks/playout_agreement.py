@@ -18,13 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.medium import MediumPlayer, heuristic_play
 from game.ai.playout import policy, runner_of, shown_voids, threat_of
-from game.arena import positive
+from game.arena import medium_hands, positive
 from game.cards import QUEEN_OF_SPADES_BIT
-from game.hand import Phase
-from game.match import Match
-from game.rules import Rules
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,27 +29,18 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     choices = agree = 0
     missed: Counter[tuple[str, str]] = Counter()
-    for seed in range(args.hands):
-        match = Match.new(Rules(), seed=seed, single_hand=True)
-        players = [MediumPlayer(s) for s in range(4)]
-        for seat in range(4):
-            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
-        while match.hand.phase is Phase.PLAY:
-            state = match.hand
-            view = match.view(state.turn)
-            decision = heuristic_play(view)
-            legal = view.legal_mask()
-            if legal & (legal - 1):
-                queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
-                runner = runner_of(state.taken, state.hands)
-                threat = threat_of(state.taken, runner)
-                card = policy(state, runner, queen_taken, threat, shown_voids(state))
-                choices += 1
-                if card == int(decision.card):
-                    agree += 1
-                else:
-                    missed[decision.motive.name, "follow" if view.trick else "lead"] += 1
-            match.play(decision.card, state.turn)
+    for _seed, state, view, decision in medium_hands(range(args.hands)):
+        legal = view.legal_mask()
+        if legal & (legal - 1):
+            queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+            runner = runner_of(state.taken, state.hands)
+            threat = threat_of(state.taken, runner)
+            card = policy(state, runner, queen_taken, threat, shown_voids(state))
+            choices += 1
+            if card == int(decision.card):
+                agree += 1
+            else:
+                missed[decision.motive.name, "follow" if view.trick else "lead"] += 1
     print(f"{args.hands} hands of four Medium: the playout policy plays Medium's card at")
     print(f"{agree} of {choices} choices ({100 * agree / choices:.2f}%)")
     for (motive, where), count in missed.most_common():

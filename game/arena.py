@@ -21,15 +21,18 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import LEVELS, make_player
 from game.ai.baselines import DEFAULT_ITERATIONS, IsmctsPlayer, RunnerPlayer
+from game.ai.decision import Decision
 from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
+from game.ai.medium import MediumPlayer, heuristic_play
 from game.cards import QUEEN_OF_SPADES_BIT, Card
+from game.hand import HandState, Phase
 from game.match import Match
 from game.players import Player, RandomPlayer, play_match
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
@@ -305,6 +308,23 @@ def _summarise(
         report.cpu_median_ms[level] = statistics.median(cpu) if cpu else 0.0
         report.cpu_max_ms[level] = max(cpu, default=0.0)
     return report
+
+
+def medium_hands(seeds: Sequence[int]) -> Iterator[tuple[int, HandState, SeatView, Decision]]:
+    """Every play of single hands of four Medium (one a seed): the seed, the state and view
+    before the play, and Medium's decision, whose card is then played (for the measures and
+    tests that compare a policy with Medium's card)."""
+    for seed in seeds:
+        match = Match.new(Rules(), seed=seed, single_hand=True)
+        players = [MediumPlayer(s) for s in range(4)]
+        for seat in range(4):
+            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
+        while match.hand.phase is Phase.PLAY:
+            state = match.hand
+            view = match.view(state.turn)
+            decision = heuristic_play(view)
+            yield seed, state, view, decision
+            match.play(decision.card, state.turn)
 
 
 def positive(text: str) -> int:

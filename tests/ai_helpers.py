@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.ai.medium import MediumPlayer, heuristic_play
+from game.arena import medium_hands
 from game.cards import Card, mask_of, parse_cards
-from game.hand import HandState, Phase
-from game.match import Match
+from game.hand import HandState
 from game.rules import PassDirection, Rules
 from game.view import SeatView
 
@@ -44,14 +43,5 @@ def view_of(
 def medium_plays(seeds: range) -> Iterator[tuple[int, HandState, SeatView, Card]]:
     """Every play of single hands of four Medium (one a seed): the seed, the state and view
     before the play, and Medium's card, which is then played."""
-    for seed in seeds:
-        match = Match.new(Rules(), seed=seed, single_hand=True)
-        players = [MediumPlayer(s) for s in range(4)]
-        for seat in range(4):
-            match.choose_pass(seat, players[seat].choose_pass(match.view(seat)))
-        while match.hand.phase is Phase.PLAY:
-            state = match.hand
-            view = match.view(state.turn)
-            card = heuristic_play(view).card
-            yield seed, state, view, card
-            match.play(card, state.turn)
+    for seed, state, view, decision in medium_hands(seeds):
+        yield seed, state, view, decision.card
