@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -470,6 +471,11 @@ class HardPlayer(DecidingPlayer):
         best = max(options, key=lambda c: (values[c], -c))
         return explain(view, know, best, values, moons[best])
 
+    def sample_deal(self, know: Knowledge, rng: random.Random) -> list[int]:
+        """One deal of every seat's cards to search (the hook a benchmark overrides to measure
+        what seeing every card would be worth: benchmarks/hard_ceiling.py)."""
+        return know.sample(rng)
+
     def _search(
         self, view: SeatView, know: Knowledge, options: list[int]
     ) -> tuple[dict[int, float], dict[int, float]]:
@@ -490,7 +496,7 @@ class HardPlayer(DecidingPlayer):
         suspect = NO_RUNNER if threat is None else threat
         played_by, plays = plays_of(view) if self.model < 1.0 else ([], [])
         for number in range(samples):
-            hands = know.sample(rng)
+            hands = self.sample_deal(know, rng)
             if base is None:
                 base = public_state(view, hands)
             # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
