@@ -138,7 +138,7 @@ WATCH: Final = True  # playout opponents defend against a lone taker of points, 
 DEFEND: Final = True  # against a suspected runner: no point fed to it, stoppers kept, and the
 # playouts let it run (see defended() and runner_suspect())
 # Issue 17, fifth pass: the runners shot the moon in 28 of Hard's 600 hands beside three of them
-# (seed final18, deals 0-149), most with cards no defence stops; in two of the first ten Hard,
+# (seed final18, deals 0-149), most with cards no defence stops; in two (deals 2 and 90) Hard,
 # holding only hearts, threw its K-hearts to the runner. Tried and not kept, each against the
 # one before (paired b - a, negative better; hard_regret on the real deal, positive better):
 # (1) the lowest heart when only points are left to give a watched runner: beside three runners
