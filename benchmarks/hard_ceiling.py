@@ -22,13 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, mean_and_half, setting, shown
+from benchmarks.hard_paired import Setting, mean_and_half, seat_scores, setting, shown
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
-from game.arena import ARENA_LEVELS, new_player, positive
+from game.arena import ARENA_LEVELS, positive
 from game.match import Match
-from game.players import Player, play_match
-from game.rules import Rules
+from game.players import Player
 
 
 class SeeingHard(HardPlayer):
@@ -48,17 +47,12 @@ Outcome = tuple[int, float]  # the seat's points, the others' average
 def seat_outcome(
     seed: str, deal: int, seat: int, hard: Setting, others: str, sees: bool
 ) -> Outcome:
-    rules = Rules()
-    match = Match.new(
-        rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
-    )
-    name = f"{seed}/{deal}/{seat}"
-    players: list[Player] = [new_player(others, f"{name}/{s}") for s in range(rules.players)]
-    own = f"{name}/{seat}"
-    players[seat] = SeeingHard(own, match, **hard) if sees else HardPlayer(own, **hard)  # type: ignore[arg-type]
-    play_match(match, players, max_hands=1)
-    scores = match.hand.hand_scores
-    assert scores is not None
+    def player(name: str, match: Match) -> Player:
+        if sees:
+            return SeeingHard(name, match, **hard)
+        return HardPlayer(name, **hard)  # type: ignore[arg-type]
+
+    scores = seat_scores(seed, deal, seat, others, player)
     rest = [p for s, p in enumerate(scores) if s != seat]
     return scores[seat], statistics.fmean(rest)
 
