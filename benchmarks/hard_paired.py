@@ -17,6 +17,7 @@ import inspect
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -51,21 +52,33 @@ def shown(hard: Setting) -> str:
     return ",".join(f"{k}={v}" for k, v in hard.items()) or "default"
 
 
-def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> int:
-    """The points of ``seat`` in one hand of deal ``deal`` with Hard set as ``hard`` there."""
+def seat_scores(
+    seed: str, deal: int, seat: int, others: str, hard: Callable[[str, Match], Player]
+) -> tuple[int, ...]:
+    """Every seat's points in one hand of deal ``deal`` with ``hard(its seed, the match)`` in
+    ``seat`` and the level ``others`` around it (the seeds hard_ceiling.py shares)."""
     rules = Rules()
-    players: list[Player] = [
-        HardPlayer(f"{seed}/{deal}/{seat}/{s}", **hard)  # type: ignore[arg-type]
-        if s == seat
-        else new_player(others, f"{seed}/{deal}/{seat}/{s}")
-        for s in range(rules.players)
-    ]
     match = Match.new(
         rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
     )
+    name = f"{seed}/{deal}/{seat}"
+    players: list[Player] = [new_player(others, f"{name}/{s}") for s in range(rules.players)]
+    players[seat] = hard(f"{name}/{seat}", match)
     play_match(match, players, max_hands=1)
     scores = match.hand.hand_scores
     assert scores is not None
+    return scores
+
+
+def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> int:
+    """The points of ``seat`` in one hand of deal ``deal`` with Hard set as ``hard`` there."""
+    scores = seat_scores(
+        seed,
+        deal,
+        seat,
+        others,
+        lambda name, _: HardPlayer(name, **hard),  # type: ignore[arg-type]
+    )
     return scores[seat]
 
 

@@ -1,13 +1,16 @@
-"""benchmarks/hard_paired.py: settings are read strictly, a wrong one gets one clear line, and a
-tiny paired run prints the two settings' points and their difference."""
+"""benchmarks/hard_paired.py, hard_regret.py and hard_ceiling.py: settings are read strictly, a
+wrong one gets one clear line, and a tiny run prints the figures and their paired difference."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from game.ai.hard import HardPlayer
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "hard_paired.py"
 
@@ -79,3 +82,43 @@ def test_the_regret_script_refuses_a_wrong_setting() -> None:
     assert result.returncode == 2
     assert "'speed=3': expected KEY=VALUE" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+CEILING = SCRIPT.parent / "hard_ceiling.py"
+
+
+def test_the_ceiling_searches_the_real_deal_and_prints_the_paired_difference() -> None:
+    from benchmarks.hard_ceiling import SeeingHard
+    from game.ai.knowledge import Knowledge
+    from game.match import Match
+    from game.rules import Rules
+
+    match = Match.new(Rules(), seed="t", single_hand=True)
+    for seat in range(4):
+        match.choose_pass(seat, SeeingHard("t", match).choose_pass(match.view(seat)))
+    view = match.view(match.hand.turn)
+    seeing = SeeingHard("t", match, work=2000)
+    assert seeing.sample_deal(Knowledge.of(view), random.Random(0)) == list(match.hand.hands)
+    assert HardPlayer("t").sample_deal(Knowledge.of(view), random.Random(0)) != list(
+        match.hand.hands
+    )
+    result = subprocess.run(
+        [sys.executable, str(CEILING), "--deals", "1", "--seed", "t", "--hard", "work=2000"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1 deals x 4 seats, seed t, beside three medium"
+    assert lines[1].startswith("Hard (work=2000): ")
+    assert lines[2].startswith("Hard seeing every card: ")
+    hard = float(lines[1].split(": ", 1)[1].split()[0])
+    seeing_points = float(lines[2].split(": ", 1)[1].split()[0])
+    difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
+    assert difference == pytest.approx(seeing_points - hard, abs=0.006)
+    wrong = subprocess.run(
+        [sys.executable, str(CEILING), "--hard", "speed=3"], capture_output=True, text=True
+    )
+    assert wrong.returncode == 2 and "'speed=3': expected KEY=VALUE" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
