@@ -7,8 +7,17 @@ from game.ai.facts import moon_add_wins, moon_threat
 from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
 from game.ai.knowledge import Knowledge
 from game.ai.medium import moon_decision
-from game.ai.playout import NO_RUNNER, THREAT_CARDS, policy, runner_of, threat_of
+from game.ai.playout import (
+    NO_RUNNER,
+    THREAT_CARDS,
+    finish,
+    policy,
+    runner_of,
+    shown_voids,
+    threat_of,
+)
 from game.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
+from game.hand import HandState, Phase
 from game.rules import MoonMode, Rules
 from tests.ai_helpers import deal_state, medium_plays, view_of
 
@@ -142,3 +151,70 @@ def test_the_playouts_play_every_card_as_medium_does_outside_moon_defence() -> N
             assert played == card, (seed, view.trick_number, state.turn)
             plays += 1
     assert plays > 400
+
+
+def _noisy_plays(state: HandState, me: int, noise: int, seed: int) -> list[int]:
+    """The cards a playout from ``state`` plays, in order."""
+    played = len(state.plays)
+    copy = state.copy()
+    finish(copy, me=me, noise=noise, seed=seed)
+    return copy.plays[played:]
+
+
+def test_noisy_playouts_play_legal_cards_drawn_from_their_seed() -> None:
+    positions = 0
+    for seed, state, _, _ in medium_plays(range(3)):
+        if state.trick_number != 2 or state.trick:
+            continue
+        quiet = _noisy_plays(state, 0, 0, 1)
+        assert all(_noisy_plays(state, 0, 0, s) == quiet for s in range(5))  # no noise: policy
+        runs = [_noisy_plays(state, 0, 1000, s) for s in range(20)]
+        assert runs[3] == _noisy_plays(state, 0, 1000, 3)  # the same seed, the same cards
+        assert len({tuple(r) for r in runs}) > 10, seed  # other seeds, other cards
+        for plays in runs:
+            replay = state.copy()
+            for card in plays:
+                replay.play(card)  # checked: every card was legal
+            assert replay.phase is Phase.HAND_OVER
+        positions += 1
+    assert positions == 3  # the third trick's lead in each hand
+
+
+def test_noise_spares_its_own_seat() -> None:
+    # The seat that searches plays the policy's card; the others a random one.
+    positions = varied = 0
+    for _, state, _, _ in medium_plays(range(4)):
+        if state.trick or state.trick_number not in (1, 5, 9):
+            continue
+        me = state.turn
+        runner = runner_of(state.taken, state.hands)
+        queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
+        own = policy(state, runner, queen_taken, NO_RUNNER, shown_voids(state))
+        firsts = {_noisy_plays(state, me, 1000, s)[0] for s in range(12)}
+        assert firsts == {own}
+        others = {_noisy_plays(state, (me + 1) % 4, 1000, s)[0] for s in range(12)}
+        positions += 1
+        varied += len(others) > 1
+    assert positions == 12 and varied > 8
+
+
+def test_noise_is_a_share_of_the_others_cards() -> None:
+    # The next seat plays first and is not the searching one: at noise 200 its card is drawn
+    # at random one time in five (and then differs from the policy's unless it draws it).
+    def changed(noise: int) -> float:
+        differ = total = 0
+        for _, state, _, _ in medium_plays(range(8)):
+            legal = state.legal_mask()
+            if state.trick or legal.bit_count() < 3:
+                continue
+            me = (state.turn + 1) % state.n
+            own = _noisy_plays(state, me, 0, 0)[0]
+            for s in range(20):
+                differ += _noisy_plays(state, me, noise, s)[0] != own
+                total += 1
+        assert total > 400
+        return differ / total
+
+    assert changed(0) == 0
+    assert 0.1 < changed(200) < 0.25
+    assert changed(1000) > 0.6

@@ -27,7 +27,7 @@ from game.ai.medium import MediumPlayer
 from game.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 5
+AI_VERSION: Final = 6
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
@@ -35,7 +35,9 @@ the daily challenge's par (:func:`game.daily.par_key`) is computed again when it
 2: Medium's (and so Easy's) moon defence and its lead above a held queen.
 3: Hard's playouts defend against a moon as Medium does; Hard defends against a suspected
 runner (game.ai.hard.defended).
-4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead)."""
+4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead).
+5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.MODEL).
+6: in Hard's playouts the others play a random legal card at times (game.ai.hard.NOISE)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

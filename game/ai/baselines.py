@@ -125,7 +125,10 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
 # against ISMCTS's 19.7 ms at 290 iterations (arena, seed time18, 8 deals), so 335 now.
 # AI_VERSION 5 weighs its deals by the plays so far and samples at most 280 instead of 400,
 # to keep that time: 21.0 ms against ISMCTS's 21.4 ms at 335 (arena, seed time19, 16 deals).
-DEFAULT_ITERATIONS: Final = 335  # Hard's default decision time (60,000 card plays, ~20 ms)
+# AI_VERSION 6's noisy playouts took Hard to 25.4-25.8 ms against ISMCTS's 22.3-22.6 ms at 335
+# (arena, seeds final18 and final19, 300 deals each, --jobs 2), so 380: 29.4-29.6 ms against
+# 28.8-28.9 ms (the same deals, two arenas at once on the two cores).
+DEFAULT_ITERATIONS: Final = 380  # Hard's default decision time (60,000 card plays, ~25 ms)
 EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
 
 

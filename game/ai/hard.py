@@ -173,6 +173,20 @@ TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon a
 # arena's hard:WORK:TOUGH entries to measure another share)
 
 
+NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
+# their legal ones, instead of the careful player's card (game.ai.playout.finish; Hard's own
+# cards stay the policy's). Issue 17, sixth pass (AI_VERSION 6): given every card, Hard did
+# worse beside three ISMCTS than with sampled deals (benchmarks/hard_ceiling.py: +0.89 +/- 0.89
+# and +0.91 +/- 0.93 points a hand on two seeds), so what it lacks there is a model of players
+# who are not careful. Paired in the same seat (benchmarks/hard_paired.py, b - a): 200 against
+# 0 (AI 5) beside three ISMCTS -0.45 +/- 0.72 (seed nz20a, 100 deals), -0.76 +/- 0.73 (nz20b,
+# 100), beside three Medium +0.19 +/- 0.37 (nz20c, 150), beside three runners +0.00 +/- 0.40
+# (nz20d, 150). Against 200 beside three ISMCTS: 100 +0.23 +/- 0.80 (nz21b, 100), 300 -0.20 +/-
+# 0.78 (nz21a, 100), 500 -0.48 +/- 0.64 (nz21c, 100); but 500 beside three Medium +0.29 +/-
+# 0.32 (nz21d, 200) and beside three runners +0.63 +/- 0.47 (nz21e, 150): careless playout
+# opponents feed a runner, so the playouts stop planning against one. 200 is the knee.
+
+
 def _would_run(base: HandState, hands: list[int], me: int) -> int:
     """An opponent that may run for the moon in this sampled deal: nobody else has a point,
     and its cards (held and won) make a moon plausible; NO_RUNNER if none."""
@@ -346,7 +360,8 @@ class HardPlayer(DecidingPlayer):
     against a lone taker of points (:func:`game.ai.playout.threat_of`); ``defend``: moon
     defence against a suspected runner (:func:`defended`); ``model``: a sampled deal's
     weight for each of the others' plays the playout policy would not have made from it
-    (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision."""
+    (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
+    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`)."""
 
     level = "hard"
 
@@ -360,6 +375,7 @@ class HardPlayer(DecidingPlayer):
         defend: bool = DEFEND,
         model: float = MODEL,
         max_samples: int = MAX_SAMPLES,
+        noise: int = NOISE,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -369,6 +385,7 @@ class HardPlayer(DecidingPlayer):
         self.defend = defend
         self.model = model
         self.max_samples = max_samples
+        self.noise = noise
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -511,7 +528,7 @@ class HardPlayer(DecidingPlayer):
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
-                    finish(state, intent, tough, self.watch)
+                    finish(state, intent, tough, self.watch, seat, self.noise, number * 7919 + 1)
                 scores = final_scores(state, totals)
                 sums[card] += weight * utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:

@@ -332,11 +332,18 @@ def policy(
 
 
 def finish(
-    state: HandState, intent: int = NO_RUNNER, vigilant: bool = False, watch: bool = False
+    state: HandState,
+    intent: int = NO_RUNNER,
+    vigilant: bool = False,
+    watch: bool = False,
+    me: int = -1,
+    noise: int = 0,
+    seed: int = 0,
 ) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
     ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
-    of points early, as Medium does: :func:`threat_of`)."""
+    of points early, as Medium does: :func:`threat_of`). With ``noise`` (per thousand) every seat
+    but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
     runner = runner_of(taken, hands, intent, vigilant)
@@ -345,8 +352,26 @@ def finish(
     shown = shown_voids(state)
     tricks = state.tricks
     advance = state.advance
+    x = seed & 0xFFFFFFFF
     while True:
-        outcome = advance(policy(state, runner, queen_taken, threat, shown))
+        card = policy(state, runner, queen_taken, threat, shown)
+        if noise and state.turn != me:
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            if x % 1000 < noise:
+                legal = legal_mask(
+                    state.hands[state.turn],
+                    state.led_suit,
+                    state.trick_number,
+                    state.hearts_broken,
+                    state.first_lead,
+                )
+                x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+                pick = (x >> 8) % legal.bit_count()
+                while pick:
+                    legal &= legal - 1
+                    pick -= 1
+                card = (legal & -legal).bit_length() - 1
+        outcome = advance(card)
         if outcome:
             if outcome == HAND_DONE:
                 return
