@@ -12,7 +12,7 @@ drawn uniformly from the legal moves with the same random source (``random.Rando
 - ours, fast path (what the AI's playouts run): the engine's seeded deal (``deal_hands``), a
   uniformly drawn 3-card subset of each hand passed with ``exchange_fast``, then at every play
   ``legal_cards()`` and ``advance()`` of one of them, unchecked and without events.
-- ours, checked path (what the window and the network table run): a :class:`game.match.Match`
+- ours, checked path (what the window and the network table run): a :class:`game.engine.match.Match`
   dealing its hands; each seat's pass (a uniformly drawn 3-card subset) and every play (one of
   ``legal_moves(seat)``) through ``Match.apply``, which checks the move and returns the events
   it caused.
@@ -47,12 +47,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cards import cards_of
-from game.deal import deal_hands, hand_seed
-from game.hand import HAND_DONE, HandState, Phase
-from game.match import Match
-from game.moves import Move
-from game.rules import Rules
+from game.engine.cards import cards_of
+from game.engine.deal import deal_hands, hand_seed
+from game.engine.hand import HAND_DONE, HandState, Phase
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.rules import Rules
 
 HOW_OPENSPIEL_IS_DRIVEN = (
     "legal_actions() + apply_action() at every node, chance nodes included, until no action"
@@ -267,7 +267,7 @@ def hard_decisions(hands: int) -> None:
     machine count less) over every decision of ``hands`` seeded hands it plays at all four
     seats: the passes and the plays, forced ones included."""
     from game.ai.hard import HardPlayer
-    from game.players import decide
+    from game.engine.players import decide
 
     times: list[float] = []
     for k in range(hands):

@@ -56,9 +56,9 @@ def frame_times(
     often the table's cached layer was painted again, whole and in part."""
     import pygame
 
-    from scenes import games
-    from scenes.app import App, Options
-    from scenes.play import TableScene
+    from scenes.core.app import App, Options
+    from scenes.table import games
+    from scenes.table.table_scene import TableScene
 
     with tempfile.TemporaryDirectory() as folder:
         app = App(Options(profile=Path(folder), size=size, speed="normal", seed=seed, lang="en"))

@@ -26,8 +26,8 @@ from benchmarks.hard_paired import Setting, mean_and_half, seat_scores, setting,
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.arena import ARENA_LEVELS, positive
-from game.match import Match
-from game.players import Player
+from game.engine.match import Match
+from game.engine.players import Player
 
 
 class SeeingHard(HardPlayer):

@@ -27,12 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import make_player
 from game.ai.hard import HardPlayer
 from game.arena import Z_95, positive
-from game.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_BIT, Suit
-from game.hand import HandState
-from game.match import Match
-from game.players import Player, play_match
-from game.points import QUEEN_POINTS
-from game.rules import Rules
+from game.engine.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_BIT, Suit
+from game.engine.hand import HandState
+from game.engine.match import Match
+from game.engine.players import Player, play_match
+from game.engine.points import QUEEN_POINTS
+from game.engine.rules import Rules
 
 
 @dataclass(frozen=True)

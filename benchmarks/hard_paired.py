@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.hard import HardPlayer
 from game.arena import ARENA_LEVELS, Z_95, new_player, positive
-from game.match import Match
-from game.players import Player, play_match
-from game.rules import Rules
+from game.engine.match import Match
+from game.engine.players import Player, play_match
+from game.engine.rules import Rules
 
 Setting = dict[str, int | float | bool]
 

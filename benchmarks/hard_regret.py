@@ -24,12 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.hard_paired import Setting, arguments, mean_and_half, shown
 from game.ai.hard import HardPlayer
 from game.arena import ARENA_LEVELS, new_player
-from game.cards import SUIT_MASKS
-from game.hand import HandState, Phase
-from game.match import Match
-from game.players import Player, decide
-from game.rules import Rules
-from game.view import SeatView
+from game.engine.cards import SUIT_MASKS
+from game.engine.hand import HandState, Phase
+from game.engine.match import Match
+from game.engine.players import Player, decide
+from game.engine.rules import Rules
+from game.engine.view import SeatView
 
 
 def value(state: HandState, seat: int) -> float:

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.playout import policy, runner_of, shown_voids, threat_of
 from game.arena import medium_hands, positive
-from game.cards import QUEEN_OF_SPADES_BIT
+from game.engine.cards import QUEEN_OF_SPADES_BIT
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,12 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import review, stats
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.profile import FinishedGame
-from game.rules import Rules
-from game.save import save_match
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import Rules
+from game.engine.save import save_match
+from game.records import stats
+from game.records.profile import FinishedGame
+from game.tutor import review
 
 
 def stored_games(count: int) -> list[tuple[int, FinishedGame]]:

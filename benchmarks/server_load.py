@@ -42,11 +42,11 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.cards import CARDS, cards_of, mask_of  # noqa: E402
-from game.legality import NO_LED_SUIT, legal_mask  # noqa: E402
-from game.moves import Move, MoveKind  # noqa: E402
+from game.engine.cards import CARDS, cards_of, mask_of  # noqa: E402
+from game.engine.legality import NO_LED_SUIT, legal_mask  # noqa: E402
+from game.engine.moves import Move, MoveKind  # noqa: E402
+from game.engine.rules import Rules  # noqa: E402
 from game.net import protocol as p  # noqa: E402
-from game.rules import Rules  # noqa: E402
 
 HOST = "127.0.0.1"
 GOAL_P99_MS = 50  # the goal: a play's broadcast within 50 ms at the 99th percentile

@@ -31,12 +31,12 @@ from game.ai.baselines import DEFAULT_ITERATIONS, IsmctsPlayer, RunnerPlayer
 from game.ai.decision import Decision
 from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.ai.medium import MediumPlayer, heuristic_play
-from game.cards import QUEEN_OF_SPADES_BIT, Card
-from game.hand import HandState, Phase
-from game.match import Match
-from game.players import Player, RandomPlayer, play_match
-from game.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
-from game.view import SeatView
+from game.engine.cards import QUEEN_OF_SPADES_BIT, Card
+from game.engine.hand import HandState, Phase
+from game.engine.match import Match
+from game.engine.players import Player, RandomPlayer, play_match
+from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
+from game.engine.view import SeatView
 
 ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "ismcts")
 SIZED_LEVELS: Final = ("hard", "ismcts")

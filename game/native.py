@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any, Final
 
 MODULES: Final = (
-    "game.legality",
-    "game.points",
-    "game.hand",
-    "game.deal",
-    "game.events",
-    "game.match",
+    "game.engine.legality",
+    "game.engine.points",
+    "game.engine.hand",
+    "game.engine.deal",
+    "game.engine.events",
+    "game.engine.match",
     "game.ai.playout",
 )
 """The modules compiled: every move's path and the inner loop of Hard's searches."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game.arena import medium_hands
-from game.cards import Card, mask_of, parse_cards
-from game.hand import HandState
-from game.rules import PassDirection, Rules
-from game.view import SeatView
+from game.engine.cards import Card, mask_of, parse_cards
+from game.engine.hand import HandState
+from game.engine.rules import PassDirection, Rules
+from game.engine.view import SeatView
 
 
 def deal_state(

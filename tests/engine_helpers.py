@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from game.cards import cards_of, mask_of, parse_cards
-from game.hand import HandState
-from game.match import Match
-from game.profile import FinishedGame
-from game.rules import PassDirection, Rules
-from game.save import save_match
+from game.engine.cards import cards_of, mask_of, parse_cards
+from game.engine.hand import HandState
+from game.engine.match import Match
+from game.engine.rules import PassDirection, Rules
+from game.engine.save import save_match
+from game.records.profile import FinishedGame
 
 
 def hands_from(rules: Rules, given: dict[int, str]) -> list[int]:

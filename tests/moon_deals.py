@@ -1,16 +1,16 @@
 """Deals skewed so that moons happen often, for the save/load and kill tests.
 
-:func:`power_deal` has :func:`game.deal.deal_hands`'s signature and is just as seeded: patched
-into :mod:`game.match` (``monkeypatch.setattr(game.match, "deal_hands", power_deal)``), a match
-and its save both deal from it, so a save still replays exactly.
+:func:`power_deal` has :func:`game.engine.deal.deal_hands`'s signature and is just as seeded:
+patched into :mod:`game.engine.match` (``monkeypatch.setattr(game.engine.match, "deal_hands",
+power_deal)``), a match and its save both deal from it, so a save still replays exactly.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.cards import RANKS_PER_SUIT, cards_of, mask_of
-from game.deal import Seed, seed_text
+from game.engine.cards import RANKS_PER_SUIT, cards_of, mask_of
+from game.engine.deal import Seed, seed_text
 
 SWAPS = (0, 0, 1, 2, 3)
 """How many of the strong seat's cards are swapped for random ones (0: the top cards only)."""

@@ -12,14 +12,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from game.cards import CARDS, Card, cards_of
-from game.hand import Phase
-from game.match import Match
-from game.moves import Move
+from game.engine.cards import CARDS, Card, cards_of
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import Player
+from game.engine.table import Update
 from game.net.client import Address, RemoteTable, Status
 from game.net.server import TableServer
-from game.players import Player
-from game.table import Update
 
 LOOPBACK = "127.0.0.1"
 

@@ -14,12 +14,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.profile import ABANDONED, Profile
-from scenes import games, i18n
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.new_game import NewGameScene
-from scenes.play import TableScene
+from game.records.profile import ABANDONED, Profile
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.screens.new_game import NewGameScene
+from scenes.table import games
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 from tests.test_save_notice import SHOTS, frame, until
 
 

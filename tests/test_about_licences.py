@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import i18n
-from scenes.about import AboutScene, LicencesScene, licence_text
-from scenes.app import App, Options
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.screens.about import AboutScene, LicencesScene, licence_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,11 +7,11 @@ from game.ai.baselines import IsmctsPlayer, RunnerPlayer
 from game.ai.facts import moon_plausible, moon_strength
 from game.ai.medium import MediumPlayer
 from game.arena import run_arena
-from game.cards import mask_of, parse_cards
-from game.hand import Phase
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.rules import Rules
+from game.engine.cards import mask_of, parse_cards
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import Rules
 from tests.ai_helpers import deal_state, view_of
 
 # Seat 0 holds every top card: the runner cashes its winners and runs the hearts.

@@ -9,11 +9,11 @@ import pytest
 from game.ai.hard import candidates
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
-from game.cards import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Card, mask_of, parse_cards
-from game.hand import Phase
-from game.match import Match
-from game.players import RandomPlayer
-from game.rules import Rules
+from game.engine.cards import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Card, mask_of, parse_cards
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import RandomPlayer
+from game.engine.rules import Rules
 from tests.ai_helpers import deal_state, view_of
 
 DEAL = {

@@ -10,10 +10,10 @@ from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.ai.playout import dealt_state, model_misses, plays_of
-from game.hand import Phase
-from game.match import Match
-from game.rules import Rules
-from game.view import SeatView
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.view import SeatView
 from tests.ai_helpers import deal_state, medium_plays, view_of
 
 HANDS = {

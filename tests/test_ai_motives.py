@@ -9,7 +9,7 @@ from game.ai.facts import LOW_SPADES, moon_threat, trick_winner
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
-from game.cards import (
+from game.engine.cards import (
     HEARTS_MASK,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
@@ -18,10 +18,10 @@ from game.cards import (
     cards_of,
     mask_of,
 )
-from game.hand import Phase
-from game.match import Match
-from game.rules import Rules
-from game.view import SeatView
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.view import SeatView
 
 
 def check_play(view: SeatView, decision: Decision) -> None:

@@ -14,13 +14,13 @@ from game.ai import LEVELS, make_player
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer
-from game.cards import QUEEN_OF_SPADES, Card
-from game.events import event_to_dict
-from game.hand import Phase
-from game.match import Match
-from game.players import Player, RandomPlayer, play_match
-from game.rules import MoonMode, Rules
-from game.view import SeatView
+from game.engine.cards import QUEEN_OF_SPADES, Card
+from game.engine.events import event_to_dict
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import Player, RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL_WORK = 1500  # Hard's search, cut down so whole games stay fast
@@ -156,7 +156,7 @@ def test_same_seed_same_game(lineup: tuple[str, ...]) -> None:
     assert game_digest(6, lineup, rules) != first
     # A fresh interpreter (another hash seed, nothing cached) plays the same game.
     code = (
-        "from tests.test_ai_players import game_digest; from game.rules import Rules; "
+        "from tests.test_ai_players import game_digest; from game.engine.rules import Rules; "
         f"print(game_digest(5, {lineup!r}, Rules(target=40)))"
     )
     out = subprocess.run(

@@ -7,7 +7,15 @@ import pytest
 from game.ai.decision import Motive
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer, heuristic_pass
-from game.cards import QUEEN_OF_SPADES, SPADES_MASK, Card, Suit, cards_of, mask_of, parse_cards
+from game.engine.cards import (
+    QUEEN_OF_SPADES,
+    SPADES_MASK,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from tests.ai_helpers import deal_state, view_of
 
 WORK = 8000  # small searches: these positions do not need more

@@ -16,9 +16,9 @@ from game.ai.playout import (
     shown_voids,
     threat_of,
 )
-from game.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
-from game.hand import HandState, Phase
-from game.rules import MoonMode, Rules
+from game.engine.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
+from game.engine.hand import HandState, Phase
+from game.engine.rules import MoonMode, Rules
 from tests.ai_helpers import deal_state, medium_plays, view_of
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.profile import Profile
-from game.save import load_match
-from scenes.app import App, Options
-from scenes.menu import MenuScene
-from scenes.play import TableScene
+from game.engine.save import load_match
+from game.records.profile import Profile
+from scenes.core.app import App, Options
+from scenes.screens.menu import MenuScene
+from scenes.table.table_scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {
@@ -157,7 +157,7 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
 def test_an_unexpected_error_is_one_line_and_a_crash_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from scenes import app as app_module
+    from scenes.core import app as app_module
 
     def broken_run(self: App) -> int:
         raise RuntimeError("boom")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.arena import main, play_deal, run_arena
-from game.rules import Rules
+from game.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import assets
+from scenes.core import assets
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -10,9 +10,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import time
 from pathlib import Path
 
-from game.hand import Phase
-from scenes.app import App, Options
-from scenes.play import TableScene
+from game.engine.hand import Phase
+from scenes.core.app import App, Options
+from scenes.table.table_scene import TableScene
 
 
 def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) -> None:

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from game.cards import RANKS_PER_SUIT, cards_of
-from game.hand import HandState
-from game.match import Match
-from game.moves import MoveKind
-from game.rules import PassDirection, Rules
+from game.engine.cards import RANKS_PER_SUIT, cards_of
+from game.engine.hand import HandState
+from game.engine.match import Match
+from game.engine.moves import MoveKind
+from game.engine.rules import PassDirection, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "engine.py"

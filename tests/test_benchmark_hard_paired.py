@@ -90,8 +90,8 @@ CEILING = SCRIPT.parent / "hard_ceiling.py"
 def test_the_ceiling_searches_the_real_deal_and_prints_the_paired_difference() -> None:
     from benchmarks.hard_ceiling import SeeingHard
     from game.ai.knowledge import Knowledge
-    from game.match import Match
-    from game.rules import Rules
+    from game.engine.match import Match
+    from game.engine.rules import Rules
 
     match = Match.new(Rules(), seed="t", single_hand=True)
     for seat in range(4):

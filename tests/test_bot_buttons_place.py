@@ -12,15 +12,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.match import Match
-from game.moves import Move
-from game.rules import Rules
-from game.table import HostControls, Update
-from game.view import SeatView
-from scenes import assets, i18n
-from scenes.app import App
-from scenes.play import TableScene
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.rules import Rules
+from game.engine.table import HostControls, Update
+from game.engine.view import SeatView
+from scenes.core import assets, i18n
+from scenes.core.app import App
 from scenes.table.layout import BOTTOM, TOP
+from scenes.table.table_scene import TableScene
 from tests.test_table_source import app as app  # the fixture
 
 SIZES = [(1280, 800), (800, 600), (1024, 768), (1920, 1080), (1366, 768), (700, 1000)]

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.cards import Card, Suit
+from game.engine.cards import Card, Suit
 from scenes.table.card_art import (
     BACK_STYLES,
     CLASSIC_COLOURS,

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.cards import (
+from game.engine.cards import (
     CARDS,
     HEARTS_MASK,
     PENALTY_MASK,
@@ -76,9 +76,9 @@ def test_penalty_cards_are_the_hearts_and_the_queen() -> None:
 
 
 def test_the_masks_written_as_constants_are_the_cards_they_name() -> None:
-    """game.cards writes its masks as constant sums (so that the compiled engine inlines them):
-    each must be the set of the cards it names."""
-    from game import cards
+    """game.engine.cards writes its masks as constant sums (so that the compiled engine inlines
+    them): each must be the set of the cards it names."""
+    from game.engine import cards
 
     def suit_of(suit: Suit) -> int:
         return mask_of(c for c in cards.CARDS if c.suit is suit)

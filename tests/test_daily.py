@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from game import daily
-from game.cards import cards_of, format_cards, parse_cards
-from game.daily import Outcome, Streaks, daily_challenge, par_play, result, streaks
-from game.hand import Phase
-from game.rules import PassDirection
+from game.engine.cards import cards_of, format_cards, parse_cards
+from game.engine.hand import Phase
+from game.engine.rules import PassDirection
+from game.records import daily
+from game.records.daily import Outcome, Streaks, daily_challenge, par_play, result, streaks
 
 ROOT = Path(__file__).resolve().parent.parent
 d = dt.date
@@ -118,7 +118,7 @@ def test_par_is_the_stored_one_and_replays_through_the_engine(day: dt.date) -> N
 
 FRESH_PROCESS = """
 import datetime, json, sys
-from game.daily import daily_challenge, par_play
+from game.records.daily import daily_challenge, par_play
 day = datetime.date.fromisoformat(sys.argv[1])
 c = daily_challenge(day)
 print(json.dumps({
@@ -274,6 +274,7 @@ def test_bad_history_is_a_clear_error(history: dict[object, object]) -> None:
 
 
 def test_a_practice_day_keeps_the_played_streak_but_beats_no_par() -> None:
-    # (Only the first attempt of a date is recorded: game.profile.record_daily, tested there.)
+    # (Only the first attempt of a date is recorded: game.records.profile.record_daily, tested
+    # there.)
     practice = {TODAY: (0, 6, False)}
     assert streaks(practice, TODAY) == Streaks(1, 1, 0, 0)

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 import game.ai
-from game import daily
-from game.profile import PROFILE_FILE, Profile
-from scenes import daily as daily_scene
-from scenes import i18n
-from scenes.app import App, Options
-from scenes.daily import DailyScene
-from scenes.play import TableScene
+from game.records import daily
+from game.records.profile import PROFILE_FILE, Profile
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.records import daily as daily_scene
+from scenes.records.daily import DailyScene
+from scenes.table.table_scene import TableScene
 from tests.test_save_notice import frame, until
 
 DAY = dt.date(2026, 3, 9)

@@ -6,10 +6,10 @@ import hashlib
 
 import pytest
 
-from game.cards import cards_of, format_cards
-from game.deal import daily_seed, deal_hands, hand_seed, seeded_choice_index, shuffled
-from game.hand import HandState, Phase
-from game.rules import PassDirection, Rules
+from game.engine.cards import cards_of, format_cards
+from game.engine.deal import daily_seed, deal_hands, hand_seed, seeded_choice_index, shuffled
+from game.engine.hand import HandState, Phase
+from game.engine.rules import PassDirection, Rules
 
 RULES = Rules()
 
@@ -45,7 +45,7 @@ def test_the_shuffle_is_pinned() -> None:
 
 
 def documented_shuffle(seed: str, deck: int) -> list[int]:
-    """game.deal's algorithm as its docstring states it, written independently: the cards
+    """game.engine.deal's algorithm as its docstring states it, written independently: the cards
     sorted by (key, card), each key the little-endian 64-bit integer of the card's 8 bytes."""
     digest = hashlib.shake_256(f"dame-de-pique/deal/v1:{seed}".encode()).digest(52 * 8)
     keys = [int.from_bytes(digest[8 * c : 8 * c + 8], "little") for c in range(52)]
@@ -53,7 +53,7 @@ def documented_shuffle(seed: str, deck: int) -> list[int]:
 
 
 # Seeds in which two cards' keys share their top 24 bits (found by search: about one deal in
-# 12,000), so the quick first sort of game.deal cannot order them and the whole keys must.
+# 12,000), so the quick first sort of game.engine.deal cannot order them and the whole keys must.
 TOP_BITS_TIES = ("tie/9704", "tie/10517", "tie/49407", "tie/66646", "tie/118684", "tie/121974")
 
 
@@ -98,7 +98,7 @@ def test_seeds_must_be_ints_or_text() -> None:
 
 def test_a_seeded_choice_follows_the_documented_digest() -> None:
     """The first 8 bytes (little-endian) of SHAKE-256 of the prefix, the salt, "|" and the
-    seed, modulo the count: computed here with hashlib, independently of game.deal."""
+    seed, modulo the count: computed here with hashlib, independently of game.engine.deal."""
     for seed, count in (("daily/2026-11-29", 3), ("daily/2027-02-01", 3), ("x", 7), (42, 5)):
         data = f"dame-de-pique/deal/v1:pass|{seed}".encode()
         key = int.from_bytes(hashlib.shake_256(data).digest(8), "little")

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from game.profile import Profile
-from game.save import load_match
+from game.engine.save import load_match
+from game.records.profile import Profile
 
 pytestmark = pytest.mark.xvfb
 

@@ -20,14 +20,15 @@ from typing import Any
 import pygame
 import pytest
 
-from game.hand import Phase
-from scenes import games, i18n
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.last_trick import LastTrickScene
-from scenes.play import TableScene
-from scenes.score import ScoreScene
-from scenes.settings import SettingsScene
+from game.engine.hand import Phase
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.screens.settings import SettingsScene
+from scenes.table import games
+from scenes.table.last_trick import LastTrickScene
+from scenes.table.score import ScoreScene
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 
 FRAME = 1 / 60
 SIZES = ((960, 600), (800, 640), (560, 800), (1000, 600))  # small: the test compares every pixel

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.legality import Reason
-from scenes import i18n
-from scenes.i18n import _, ngettext
+from game.engine.legality import Reason
+from scenes.core import i18n
+from scenes.core.i18n import _, ngettext
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 sys.path.insert(0, str(TOOLS))

@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from game.ai import make_player
-from game.hand import Phase
-from game.match import Match
-from game.profile import Profile
-from game.save import save_match
-from scenes.preferences import GameOptions
-from scenes.session import GameSession
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.save import save_match
+from game.records.profile import Profile
+from scenes.core.preferences import GameOptions
+from scenes.table.session import GameSession
 from tests.engine_helpers import finished_game
 
 KILLS = 100

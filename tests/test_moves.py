@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES_BIT, SUIT_MASKS, cards_of, mask_of
-from game.events import MoonChoiceNeeded, TrickWon
-from game.hand import Phase
-from game.legality import IllegalMove, IllegalPass, IllegalPlay, Reason
-from game.match import Match
-from game.moves import Move, MoveKind
-from game.rules import MoonMode, PassDirection, Rules
-from game.save import save_match
-from game.trick import Trick, trick_winner
+from game.engine.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES_BIT, SUIT_MASKS, cards_of, mask_of
+from game.engine.events import MoonChoiceNeeded, TrickWon
+from game.engine.hand import Phase
+from game.engine.legality import IllegalMove, IllegalPass, IllegalPlay, Reason
+from game.engine.match import Match
+from game.engine.moves import Move, MoveKind
+from game.engine.rules import MoonMode, PassDirection, Rules
+from game.engine.save import save_match
+from game.engine.trick import Trick, trick_winner
 
 VARIANTS = [
     Rules(),

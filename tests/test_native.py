@@ -25,7 +25,7 @@ needs_build = pytest.mark.skipif(
     reason="no compiled engine for these sources (python tools/compile_engine.py)",
 )
 
-WHICH = "import game.ai.playout, game.deal, game.native as n; print(n.compiled())"
+WHICH = "import game.ai.playout, game.engine.deal, game.native as n; print(n.compiled())"
 
 
 def run(code: str, cwd: Path = ROOT, pure: bool = False) -> str:
@@ -55,8 +55,10 @@ def test_an_edited_source_is_never_shadowed_by_its_stale_build(tmp_path: Path) -
     shutil.copytree(BUILD, tmp_path / "build" / "compiled" / BUILD.name)
     assert run(WHICH, cwd=tmp_path) == f"{sorted(native.MODULES)}\n"
     manifest = json.loads((BUILD / native.MANIFEST).read_text())
-    assert "game/cards.py" in manifest["sources"]  # read by the compiled modules, not compiled
-    for name in ("game/hand.py", "game/cards.py", "game/ai/playout.py"):
+    assert (
+        "game/engine/cards.py" in manifest["sources"]
+    )  # read by the compiled modules, not compiled
+    for name in ("game/engine/hand.py", "game/engine/cards.py", "game/ai/playout.py"):
         source = tmp_path / name
         original = source.read_bytes()
         source.write_bytes(original + b"\n# edited\n")
@@ -73,12 +75,12 @@ def test_an_edited_source_is_never_shadowed_by_its_stale_build(tmp_path: Path) -
 
 PLAY_A_FEW_GAMES = """
 import random
-from game.cards import cards_of
-from game.deal import deal_hands, shuffled
-from game.match import Match
-from game.rules import MoonMode, Rules
+from game.engine.cards import cards_of
+from game.engine.deal import deal_hands, shuffled
+from game.engine.match import Match
+from game.engine.rules import MoonMode, Rules
 from game.ai.hard import HardPlayer
-from game.moves import Move
+from game.engine.moves import Move
 out = []
 MOONS = (MoonMode.OTHERS_PLUS, MoonMode.SHOOTER_CHOOSES, MoonMode.SHOOTER_MINUS)
 for players, moon in zip((4, 3, 5), MOONS):

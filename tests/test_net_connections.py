@@ -11,15 +11,15 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.events import GameOver
-from game.hand import Phase
-from game.match import Match
-from game.moves import Move
+from game.engine.events import GameOver
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import RandomPlayer
+from game.engine.rules import Rules
+from game.engine.table import MoveRefused, SeatChanged, TableClosed
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
-from game.players import RandomPlayer
-from game.rules import Rules
-from game.table import MoveRefused, SeatChanged, TableClosed
 from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
 
 # The first retry waits long enough for the server to see the cut first, even on a loaded

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from game.events import GameOver
+from game.engine.events import GameOver
+from game.engine.players import RandomPlayer
+from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.discovery import Advertiser, Browser
 from game.net.server import main as server_main
-from game.players import RandomPlayer
-from game.rules import Rules
 from tests.net_helpers import LOOPBACK, play_until_over, serving, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,14 +11,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cards import CARDS, cards_of
-from game.hand import Phase
-from game.match import Match
+from game.engine.cards import CARDS, cards_of
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, decide
+from game.engine.rules import Rules
+from game.engine.save import save_match
 from game.net import protocol as p
 from game.net.table_core import NetTable
-from game.players import RandomPlayer, decide
-from game.rules import Rules
-from game.save import save_match
 from tests.net_helpers import assert_no_leak, cards_named, may_know
 
 CARD_NAMES = [str(c) for c in CARDS]

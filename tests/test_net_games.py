@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from game.ai import make_player
-from game.events import CardPlayed, Event, GameOver
-from game.match import Match
+from game.engine.events import CardPlayed, Event, GameOver
+from game.engine.match import Match
+from game.engine.players import Player, RandomPlayer, play_match
+from game.engine.rules import Rules
+from game.engine.table import SeatChanged
 from game.net.client import RemoteTable
-from game.players import Player, RandomPlayer, play_match
-from game.rules import Rules
-from game.table import SeatChanged
 from tests.net_helpers import play_until_over, serving, wait_for
 
 SEED = 2024

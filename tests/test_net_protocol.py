@@ -7,12 +7,12 @@ import json
 import msgspec
 import pytest
 
-from game.events import Event, PassesExchanged, event_to_dict, for_seat
-from game.hand import Phase
-from game.match import Match
+from game.engine.events import Event, PassesExchanged, event_to_dict, for_seat
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, decide, play_match
+from game.engine.rules import MoonMode, Rules
 from game.net import protocol as p
-from game.players import RandomPlayer, decide, play_match
-from game.rules import MoonMode, Rules
 
 
 def _events(rules: Rules, seed: int) -> list[Event]:

@@ -14,15 +14,16 @@ from pathlib import Path
 import pytest
 
 from game.ai import EasyPlayer, HardPlayer, MediumPlayer
-from game.match import Match
-from game.profile import Profile
-from game.rules import Rules
-from scenes import games, i18n
-from scenes.app import App, Options, parse_args
-from scenes.new_game import NewGameScene
-from scenes.play import TableScene
-from scenes.preferences import MAX_OPPONENTS, GameOptions, Preferences
-from scenes.session import GameSession
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.records.profile import Profile
+from scenes.core import i18n
+from scenes.core.app import App, Options, parse_args
+from scenes.core.preferences import MAX_OPPONENTS, GameOptions, Preferences
+from scenes.screens.new_game import NewGameScene
+from scenes.table import games
+from scenes.table.session import GameSession
+from scenes.table.table_scene import TableScene
 
 KINDS = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
 

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pygame
 
-from game.hand import Phase
+from game.engine.hand import Phase
+from game.engine.rules import Rules
 from game.net.client import RemoteTable
-from game.rules import Rules
-from scenes import i18n
-from scenes.app import App
-from scenes.dialogs import ChoiceDialog
-from scenes.play import TableScene
-from scenes.score import ScoreScene
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.table.score import ScoreScene
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 from tests.net_helpers import serving, wait_for
 from tests.test_table_source import FRAME, click, point_on_card
 from tests.test_table_source import app as app  # the fixture

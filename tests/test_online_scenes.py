@@ -15,13 +15,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.rules import Rules
 from game.net.client import Problem, RemoteTable, Status
 from game.net.server import DEFAULT_PORT
-from game.rules import Rules
-from scenes import i18n, online
-from scenes.app import App
-from scenes.menu import MenuScene
-from scenes.widgets import ActionRow, TextRow
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.screens import online
+from scenes.screens.menu import MenuScene
+from scenes.ui.widgets import ActionRow, TextRow
 from tests.net_helpers import LOOPBACK, serving, wait_for
 from tests.test_scenes import frames, make_app
 
@@ -190,7 +191,7 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
 ) -> None:
     """With the real table scene: the joined seat goes to the table once dealt; a build whose
     table scene cannot take a remote seat says so in a sentence instead of failing."""
-    from scenes.play import TableScene
+    from scenes.table.table_scene import TableScene
 
     app = make_app(tmp_path)
     try:

@@ -23,10 +23,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.hand import Phase
+from game.engine.hand import Phase
+from game.engine.players import RandomPlayer
+from game.engine.rules import Rules
 from game.net.client import Address, RemoteTable
-from game.players import RandomPlayer
-from game.rules import Rules
 from tests.test_e2e_xvfb import (
     ROOT,
     SCREENSHOT_DIR,
@@ -98,8 +98,8 @@ class ScriptHost:
 def form_rows(profile: Path) -> dict[str, dict[str, tuple[int, int]]]:
     """Where the rows of the menu, of Online table and of Join are in a window of SIZE (the
     same scenes laid out here, without a display)."""
-    from scenes.app import App, Options
-    from scenes.online import JoinScene, OnlineScene
+    from scenes.core.app import App, Options
+    from scenes.screens.online import JoinScene, OnlineScene
 
     app = App(Options(profile=profile, size=SIZE, lang="en"))
     try:

@@ -41,10 +41,10 @@ BUILT_ONEDIR = os.environ.get("DAME_BUILT_ONEDIR")
 BUILT_DEB = os.environ.get("DAME_BUILT_DEB")
 BUILT_SETUP = os.environ.get("DAME_BUILT_SETUP")
 BUILT_DMG = os.environ.get("DAME_BUILT_DMG")
-APP_MISSING = not (ROOT / "scenes" / "app.py").is_file()
+APP_MISSING = not (ROOT / "scenes" / "core" / "app.py").is_file()
 
 needs_app = pytest.mark.skipif(
-    APP_MISSING, reason="scenes/app.py does not exist yet: nothing to build a game from"
+    APP_MISSING, reason="scenes/core/app.py does not exist yet: nothing to build a game from"
 )
 needs_exe = pytest.mark.skipif(
     not BUILT_EXE, reason="no built program: set DAME_BUILT_EXE (tools/ci_package.sh does)"
@@ -171,7 +171,8 @@ def test_built_program_draws_the_table_with_its_cards(tmp_path: Path) -> None:
     )
     # The engine's hot modules run compiled in the program (tools/compile_engine.py).
     compiled = (
-        "game.ai.playout, game.deal, game.events, game.hand, game.legality, game.match, game.points"
+        "game.ai.playout, game.engine.deal, game.engine.events, game.engine.hand, "
+        "game.engine.legality, game.engine.match, game.engine.points"
     )
     assert f"compiled engine modules: {compiled}" in result.stdout
     surface = load_png(shot)
@@ -281,7 +282,7 @@ def test_licences_trace_each_kind_of_bundled_file_to_its_own_text() -> None:
         Entry(f"pygame_ce.libs/{sdl.name}", sdl, "BINARY"),
         Entry(f"pygame/{extension.name}", extension, "EXTENSION"),
         Entry("json", Path(json_module.__file__), "PYMODULE"),
-        Entry("scenes.app", ROOT / "scenes" / "app.py", "PYMODULE"),
+        Entry("scenes.core.app", ROOT / "scenes" / "core" / "app.py", "PYMODULE"),
         Entry("assets/fonts/DejaVuSans.ttf", ROOT / "assets/fonts/DejaVuSans.ttf", "DATA"),
     ]
     by_file = {name: c for c in licences.collect(entries) for name in c.files}
@@ -291,7 +292,7 @@ def test_licences_trace_each_kind_of_bundled_file_to_its_own_text() -> None:
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts_of(by_file[entries[1].dest])
     assert by_file[entries[1].dest].name.startswith("pygame-ce ")
     assert "PYTHON SOFTWARE FOUNDATION LICENSE" in texts_of(by_file["json"])
-    assert "Permission is hereby granted, free of charge" in texts_of(by_file["scenes.app"])
+    assert "Permission is hereby granted, free of charge" in texts_of(by_file["scenes.core.app"])
     assert "Bitstream Vera" in texts_of(by_file["assets/fonts/DejaVuSans.ttf"])
 
 
@@ -875,8 +876,8 @@ def screenshot(display: str, path: Path) -> None:
 ROW_FINDER = """
 import json, sys
 from pathlib import Path
-from scenes.app import App, Options
-from scenes.new_game import NewGameScene
+from scenes.core.app import App, Options
+from scenes.screens.new_game import NewGameScene
 
 app = App(Options(profile=Path(sys.argv[1]), size=(int(sys.argv[2]), int(sys.argv[3]))))
 app.start()
@@ -930,7 +931,7 @@ def play_into_a_game(display: str, window: int, scratch: Path) -> None:
 @needs_deb
 @needs_app
 def test_deb_installs_plays_from_the_menu_entry_and_purges_clean(xvfb: str, tmp_path: Path) -> None:
-    from game.profile import PROFILE_FILE, Profile
+    from game.records.profile import PROFILE_FILE, Profile
 
     deb = Path(BUILT_DEB).resolve()
     before = installed_packages()

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from game import profile as profile_module
-from game.match import Match
-from game.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, Trouble
-from game.rules import Rules
-from game.save import load_match, save_match
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.save import load_match, save_match
+from game.records import profile as profile_module
+from game.records.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, Trouble
 
 
 def test_a_new_profile_has_the_current_schema_and_no_game(tmp_path: Path) -> None:

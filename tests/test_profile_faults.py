@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.profile import PROFILE_FILE, Profile, Trouble, write_problem
+from game.records.profile import PROFILE_FILE, Profile, Trouble, write_problem
 from tests.disk_faults import files_of, fill, set_read_only, small_disk
 
 
@@ -55,7 +55,8 @@ def test_a_read_only_disk_after_a_kill_reads_the_last_save_from_the_log(tmp_path
         make_profile(disk)
         # A game killed right after a save leaves it in the write-ahead log only.
         code = (
-            "import os, sys; sys.path.insert(0, sys.argv[2]); from game.profile import Profile;"
+            "import os, sys; sys.path.insert(0, sys.argv[2]);"
+            "from game.records.profile import Profile;"
             "p = Profile.open(sys.argv[1]); p.save_game({'moves': 14}); os._exit(0)"
         )
         root = str(Path(__file__).resolve().parent.parent)

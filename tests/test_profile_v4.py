@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game import profile as profile_module
-from game.profile import ABANDONED, FINISHED, SCHEMA_VERSION, FinishedGame, Profile
+from game.records import profile as profile_module
+from game.records.profile import ABANDONED, FINISHED, SCHEMA_VERSION, FinishedGame, Profile
 
 
 def game(outcome: str = FINISHED, levels: tuple[str | None, ...] | None = None) -> FinishedGame:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from game import profile as profile_module
-from game import stats
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile
-from game.rules import Rules
-from game.save import save_match
-from game.scoresheet import HandEntry, ScoreSheet
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import Rules
+from game.engine.save import save_match
+from game.records import profile as profile_module
+from game.records import stats
+from game.records.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile
+from game.records.scoresheet import HandEntry, ScoreSheet
 from tests.engine_helpers import finished_game
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40  # the bytes are kept as given

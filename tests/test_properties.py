@@ -5,12 +5,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import CARDS, PENALTY_MASK, cards_of, mask_of
-from game.events import CardPlayed, HandScored, TrickWon
-from game.hand import Phase
-from game.legality import IllegalPlay
-from game.match import Match
-from game.rules import HAND_POINTS, JACK_POINTS, MoonMode, Rules, TieRule
+from game.engine.cards import CARDS, PENALTY_MASK, cards_of, mask_of
+from game.engine.events import CardPlayed, HandScored, TrickWon
+from game.engine.hand import Phase
+from game.engine.legality import IllegalPlay
+from game.engine.match import Match
+from game.engine.rules import HAND_POINTS, JACK_POINTS, MoonMode, Rules, TieRule
 
 rules_strategy = st.builds(
     Rules,

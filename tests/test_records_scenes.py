@@ -18,28 +18,35 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game import scoresheet, stats
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.profile import FinishedGame, Profile
-from game.review import judge
-from game.rules import MoonMode, Rules
-from game.save import save_match
-from game.scoresheet import HandEntry, ScoreSheet
-from scenes import games as start
-from scenes import i18n
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.hand_review import HandReviewScene, signed
-from scenes.history import GameScene, HistoryScene
-from scenes.menu import MenuScene
-from scenes.photos import THUMBNAIL
-from scenes.play import TableScene
-from scenes.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
-from scenes.statistics import StatisticsScene
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.save import save_match
+from game.records import scoresheet, stats
+from game.records.profile import FinishedGame, Profile
+from game.records.scoresheet import HandEntry, ScoreSheet
+from game.tutor.review import judge
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.records.hand_review import HandReviewScene, signed
+from scenes.records.history import GameScene, HistoryScene
+from scenes.records.photos import THUMBNAIL
+from scenes.records.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
+from scenes.records.statistics import StatisticsScene
+from scenes.screens.menu import MenuScene
+from scenes.table import games as start
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 
 ROOT = Path(__file__).resolve().parent.parent
-NEW_SCREENS = ["statistics", "history", "hand_review", "sheet", "photos", "report"]
+NEW_SCREENS = [
+    "records/statistics",
+    "records/history",
+    "records/hand_review",
+    "records/sheet",
+    "records/photos",
+    "ui/report",
+]
 
 
 def record(profile: Profile, seed: int, level: str, practice: bool = False) -> Match:
@@ -242,7 +249,7 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
         players = [RandomPlayer(s) for s in range(4)]
         play_match(match, players, max_hands=1)
         table.view = table.source.view()  # as a poll would leave it: the hand is over
-        from scenes.score import ScoreScene
+        from scenes.table.score import ScoreScene
 
         application.stack.push(ScoreScene(application, table))
         score = application.stack.top

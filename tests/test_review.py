@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 
-from game import review, tutor
 from game.ai.hard import PASS_PRIOR, HardPlayer, pass_candidates
 from game.ai.medium import heuristic_pass
-from game.cards import CARDS, cards_of, mask_of
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.rules import MoonMode, Rules
-from game.save import InvalidSave, save_match
+from game.engine.cards import CARDS, cards_of, mask_of
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.save import InvalidSave, save_match
+from game.tutor import advice as tutor
+from game.tutor import review
 
 WORK = 6000  # a small search: the same figures whatever the machine, in a fraction of the time
 

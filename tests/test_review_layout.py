@@ -12,13 +12,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.rules import Rules
-from game.save import save_match
-from scenes import i18n
-from scenes.app import App, Options
-from scenes.hand_review import HandReviewScene
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import Rules
+from game.engine.save import save_match
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.records.hand_review import HandReviewScene
 
 SIZES = [(800, 600), (1280, 800), (2560, 1440)]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.cards import (
+from game.engine.cards import (
     HEARTS_MASK,
     JACK_OF_DIAMONDS_BIT,
     QUEEN_OF_SPADES_BIT,
@@ -11,11 +11,11 @@ from game.cards import (
     mask_of,
     parse_cards,
 )
-from game.events import CardPlayed, HandScored, HeartsBroken, MoonChoiceNeeded, TrickWon
-from game.hand import HandState, Phase, score_hand
-from game.legality import IllegalPass, IllegalPlay, Reason
-from game.match import Match, game_result
-from game.rules import MoonMode, PassDirection, Rules, TieRule
+from game.engine.events import CardPlayed, HandScored, HeartsBroken, MoonChoiceNeeded, TrickWon
+from game.engine.hand import HandState, Phase, score_hand
+from game.engine.legality import IllegalPass, IllegalPlay, Reason
+from game.engine.match import Match, game_result
+from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
 from tests.engine_helpers import hands_from, state_from
 
 C = Card.parse
@@ -430,14 +430,14 @@ def test_rules_refuse_impossible_values() -> None:
 
 
 def test_play_inferences_never_exclude_a_card_the_seat_holds() -> None:
-    """The AI's deductions run the play rules backwards (game.legality.play_inferences): over
+    """The AI's deductions run the play rules backwards (game.engine.legality.play_inferences): over
     random games, some dealt a seat mostly hearts so the rare cases occur, no deduction ever
     rules out a card the seat really holds. A change to legal_mask that one of them does not
     follow fails here."""
     import random
 
-    from game.cards import PENALTY_MASK, SUIT_MASKS
-    from game.legality import play_inferences
+    from game.engine.cards import PENALTY_MASK, SUIT_MASKS
+    from game.engine.legality import play_inferences
 
     rng = random.Random("inferences")
     hits = {"void": 0, "hearts only": 0, "points only": 0}

@@ -7,14 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import cards_of
-from game.events import PassesExchanged, event_to_dict, for_seat
-from game.hand import Phase
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.rules import MoonMode, Rules
-from game.save import InvalidSave, load_match, save_match
-from game.view import SeatView
+from game.engine.cards import cards_of
+from game.engine.events import PassesExchanged, event_to_dict, for_seat
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.save import InvalidSave, load_match, save_match
+from game.engine.view import SeatView
 
 
 def advance_randomly(match: Match, rng: random.Random, moves: int) -> None:

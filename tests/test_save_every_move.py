@@ -9,13 +9,13 @@ from dataclasses import dataclass
 
 import pytest
 
-import game.match
+import game.engine.match
 from game.ai import make_player
-from game.hand import Phase
-from game.match import Match
-from game.players import Player
-from game.rules import MoonMode, Rules, TieRule
-from game.save import InvalidSave, load_match, save_match
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.players import Player
+from game.engine.rules import MoonMode, Rules, TieRule
+from game.engine.save import InvalidSave, load_match, save_match
 from tests.moon_deals import power_deal
 
 VARIANTS = (
@@ -115,7 +115,7 @@ def play_and_round_trip(rules: Rules, seed: int, counts: Counts) -> None:
 def test_every_move_of_skewed_ai_games_saves_and_loads_exactly(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(game.match, "deal_hands", power_deal)
+    monkeypatch.setattr(game.engine.match, "deal_hands", power_deal)
     counts = Counts()
     for seed in range(GAMES_PER_VARIANT):
         play_and_round_trip(rules, seed, counts)
@@ -145,7 +145,7 @@ def a_match_with_a_moon(rules: Rules) -> Match:
 def test_a_moon_the_rules_score_is_saved_without_a_choice_and_old_saves_still_load(
     mode: MoonMode, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(game.match, "deal_hands", power_deal)
+    monkeypatch.setattr(game.engine.match, "deal_hands", power_deal)
     match = a_match_with_a_moon(Rules(moon=mode))
     data = save_match(match)
     assert data["hands"][0]["moon_subtract"] is None  # the rules chose: nothing to replay

@@ -19,11 +19,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game.profile import Profile
-from scenes import games, i18n
-from scenes.app import App, Options
-from scenes.play import TableScene
-from scenes.save_notice import PAPER
+from game.records.profile import Profile
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.core.save_notice import PAPER
+from scenes.table import games
+from scenes.table.table_scene import TableScene
 from tests.disk_faults import files_of, fill, set_read_only, small_disk
 
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"

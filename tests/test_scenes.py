@@ -16,21 +16,22 @@ from typing import Any
 import pygame
 import pytest
 
-from game.cards import cards_of
-from game.hand import Phase
-from game.match import Match
-from game.profile import PROFILE_FILE, Profile
-from game.rules import MoonMode
-from scenes import games, i18n, score
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.i18n import reason_message
-from scenes.menu import MenuScene
-from scenes.play import TableScene
-from scenes.preferences import SPEEDS
-from scenes.score import ScoreScene
-from scenes.session import GameSession
-from scenes.settings import SettingsScene
+from game.engine.cards import cards_of
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import MoonMode
+from game.records.profile import PROFILE_FILE, Profile
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.core.i18n import reason_message
+from scenes.core.preferences import SPEEDS
+from scenes.screens.menu import MenuScene
+from scenes.screens.settings import SettingsScene
+from scenes.table import games, score
+from scenes.table.score import ScoreScene
+from scenes.table.session import GameSession
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 
 FRAME = 1 / 60
 

@@ -174,7 +174,7 @@ def test_the_hands_name_and_the_hint_button_sit_clear_of_everything(
     """ "Daily challenge, par 14" (its French too) and "Practice" under it touch no card of the
     hand, no fan, no plate, no button and no trick card; the hint button stays beside the
     player's plate at every size (it went to the far corner at 2560x1440)."""
-    from scenes.widgets import text_surface
+    from scenes.ui.widgets import text_surface
 
     pygame.font.init()
     layout = TableLayout(size, players)

@@ -17,21 +17,23 @@ from typing import Any
 import pygame
 import pytest
 
-from game import daily, tutor
-from game.cards import CARDS, cards_of, parse_cards
-from game.hand import Phase
-from game.match import Match
-from game.profile import DAILY_GAME, Profile
-from game.rules import Rules
-from scenes import daily as daily_scene
-from scenes import games, i18n
-from scenes.app import App
-from scenes.daily import DailyResultScene, DailyScene
-from scenes.i18n import reason_message
-from scenes.play import TableScene
-from scenes.preferences import GameOptions
-from scenes.score import ScoreScene
-from scenes.session import GameSession
+from game.engine.cards import CARDS, cards_of, parse_cards
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.records import daily
+from game.records.profile import DAILY_GAME, Profile
+from game.tutor import advice as tutor
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.core.i18n import reason_message
+from scenes.core.preferences import GameOptions
+from scenes.records import daily as daily_scene
+from scenes.records.daily import DailyResultScene, DailyScene
+from scenes.table import games
+from scenes.table.score import ScoreScene
+from scenes.table.session import GameSession
+from scenes.table.table_scene import TableScene
 from tests.test_daily import PARS, PASSES
 from tests.test_scenes import click, frames, key, make_app, point_on_card, wait_for_player
 

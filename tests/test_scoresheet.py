@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import scoresheet
-from game.cards import HEARTS_MASK, JACK_OF_DIAMONDS_BIT, QUEEN_OF_SPADES_BIT
-from game.rules import MoonMode, PassDirection, Rules, TieRule
-from game.scoresheet import HandEntry, ScoreSheet, SheetProblem, check_hand, taken_cards
+from game.engine.cards import HEARTS_MASK, JACK_OF_DIAMONDS_BIT, QUEEN_OF_SPADES_BIT
+from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.records import scoresheet
+from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem, check_hand, taken_cards
 
 PLAYERS = st.sampled_from([3, 4, 5])
 MOONS = st.sampled_from(list(MoonMode))
@@ -191,7 +191,7 @@ def test_the_shooter_must_choose_when_the_rules_let_them() -> None:
 
 
 def expected_end(rules: Rules, totals: list[int]) -> tuple[bool, tuple[int, ...]]:
-    """The end of a game by the seed pages, written out independently of game.match."""
+    """The end of a game by the seed pages, written out independently of game.engine.match."""
     if max(totals) < rules.target:
         return False, ()
     low = min(totals)

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from game.save import InvalidSave
-from scenes.preferences import GameOptions
-from scenes.session import GameSession
+from game.engine.save import InvalidSave
+from scenes.core.preferences import GameOptions
+from scenes.table.session import GameSession
 
 
 def saved() -> dict:

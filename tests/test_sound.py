@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes import sound
-from scenes.assets import asset_path
+from scenes.core import sound
+from scenes.core.assets import asset_path
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +67,7 @@ def test_playing_writes_sound_to_the_disk_driver(tmp_path: Path) -> None:
     result = _run(
         """
         import time, pygame
-        from scenes.sound import Sound, QUEEN
+        from scenes.core.sound import Sound, QUEEN
         pygame.mixer.pre_init(22050, -16, 1, 512)
         sounds = Sound()
         assert sounds.init(), "the disk driver should open"
@@ -89,7 +89,7 @@ def test_muted_writes_silence_to_the_disk_driver(tmp_path: Path) -> None:
     result = _run(
         """
         import time, pygame
-        from scenes.sound import Sound, QUEEN
+        from scenes.core.sound import Sound, QUEEN
         pygame.mixer.pre_init(22050, -16, 1, 512)
         sounds = Sound(muted=True)
         assert sounds.init() and sounds.muted
@@ -110,7 +110,7 @@ def test_without_an_audio_device_play_is_silent_and_quiet() -> None:
         """
         import logging, pygame
         logging.basicConfig(level=logging.INFO)
-        from scenes.sound import Sound, SOUND_NAMES
+        from scenes.core.sound import Sound, SOUND_NAMES
         pygame.init()
         sounds = Sound()
         print("available", sounds.init(), sounds.available)

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from game import stats
-from game.cards import Card
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.profile import DailyResult, FinishedGame
-from game.rules import MoonMode, Rules
-from game.save import save_match
-from game.stats import ALL_LEVELS, DayMark, GameFacts
+from game.engine.cards import Card
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.save import save_match
+from game.records import stats
+from game.records.profile import DailyResult, FinishedGame
+from game.records.stats import ALL_LEVELS, DayMark, GameFacts
 
 QUEEN = int(Card.parse("QS"))
 HEARTS = 3
@@ -103,7 +103,11 @@ def test_each_games_facts_agree_with_a_recount_of_its_moves(games: list[Any]) ->
     for _id, game, match in games:
         for seat in range(4):
             facts = stats.game_facts(game.match, seat)
-            assert recount(game.match, seat) == (list(facts.hand_points), facts.moons, facts.queens)
+            assert recount(game.match, seat) == (
+                list(facts.hand_points),
+                facts.moons,
+                facts.queens,
+            )
             assert sum(facts.hand_points) == match.totals[seat]
             moons_seen += facts.moons
     assert moons_seen >= 1  # the check covered a moon

@@ -9,15 +9,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.hand import Phase
-from game.match import Match
-from game.moves import Move
-from game.players import RandomPlayer, decide
-from game.rules import Rules
-from game.table import MoveRefused, SeatChanged, Update
-from game.view import SeatView
-from scenes.app import App
-from scenes.play import TableScene
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import RandomPlayer, decide
+from game.engine.rules import Rules
+from game.engine.table import MoveRefused, SeatChanged, Update
+from game.engine.view import SeatView
+from scenes.core.app import App
+from scenes.table.table_scene import TableScene
 from tests.test_table_source import FRAME, SEAT, _for_seat
 from tests.test_table_source import app as app  # the fixture
 

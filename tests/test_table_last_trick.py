@@ -18,17 +18,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import daily
-from game.cards import cards_of
-from game.events import CardPlayed
-from game.hand import Phase
-from game.save import save_match
-from scenes import daily as daily_scene
-from scenes import i18n
-from scenes.app import App
-from scenes.daily import DailyScene
-from scenes.last_trick import LastTrickScene
-from scenes.play import TableScene
+from game.engine.cards import cards_of
+from game.engine.events import CardPlayed
+from game.engine.hand import Phase
+from game.engine.save import save_match
+from game.records import daily
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.records import daily as daily_scene
+from scenes.records.daily import DailyScene
+from scenes.table.last_trick import LastTrickScene
+from scenes.table.table_scene import TableScene
 from tests.test_daily import PARS
 from tests.test_scenes import click, frames, key, make_app, point_on_card, start_game
 from tests.test_scenes import wait_for_player as wait_for_turn
@@ -342,7 +342,7 @@ def test_the_turn_ring_follows_the_engine_and_leaves_a_card_as_it_flies(
 def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    from game.profile import write_problem
+    from game.records.profile import write_problem
 
     app = make_app(tmp_path, size=size, seed=5, speed="instant")
     try:
@@ -376,8 +376,8 @@ def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
 def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled(
     app: App,
 ) -> None:
-    from scenes.settings import SettingsScene
-    from scenes.widgets import DISABLED_INK, PLACEHOLDER_INK, TextRow
+    from scenes.screens.settings import SettingsScene
+    from scenes.ui.widgets import DISABLED_INK, PLACEHOLDER_INK, TextRow
 
     app.stack.push(SettingsScene(app))
     scene = app.stack.top
@@ -403,12 +403,12 @@ def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled
 def test_the_hand_review_names_cards_in_french_as_the_table_does(app: App) -> None:
     """The review's own lines ("Vous avez passé ...") and the tutor's sentences in it say D,
     R, V in French, as the table's tutor does (they said Q, K, J)."""
-    from game import tutor
-    from game.cards import parse_cards
-    from game.match import Match
-    from game.players import RandomPlayer, play_match
-    from game.tutor import CardRef, Sentence
-    from scenes.hand_review import HandReviewScene
+    from game.engine.cards import parse_cards
+    from game.engine.match import Match
+    from game.engine.players import RandomPlayer, play_match
+    from game.tutor import advice as tutor
+    from game.tutor.advice import CardRef, Sentence
+    from scenes.records.hand_review import HandReviewScene
 
     match = Match.new(app.prefs.new_game.rules(), seed=3)
     play_match(match, [RandomPlayer(s) for s in range(4)], max_hands=1)

@@ -15,15 +15,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import Match
-from game.rules import PassDirection
-from scenes import i18n
-from scenes.app import App
-from scenes.dialogs import ChoiceDialog
-from scenes.play import TableScene
-from scenes.score import ScoreScene
+from game.engine.match import Match
+from game.engine.rules import PassDirection
+from scenes.core import i18n
+from scenes.core.app import App
 from scenes.table.layout import TableLayout
-from scenes.widgets import text_surface
+from scenes.table.score import ScoreScene
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
+from scenes.ui.widgets import text_surface
 from tests.test_scenes import (
     click,
     frames,
@@ -104,8 +104,8 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: A
 
 
 def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None:
-    from game.save import save_match
-    from scenes.menu import MenuScene
+    from game.engine.save import save_match
+    from scenes.screens.menu import MenuScene
 
     table, match, window = moon_for_the_others(app)
     click(app, window.buttons[0].rect.center)  # OK: the next hand
@@ -192,7 +192,7 @@ def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) ->
 def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
     """Each row of the strip holds exactly what its player took, by the engine's tricks, with
     every card's corner showing; returns the seats with a row."""
-    from game.cards import cards_of
+    from game.engine.cards import cards_of
 
     penalty = {int(c) for c in cards_of(match.rules.penalty)}
     taken: dict[int, set[int]] = {}

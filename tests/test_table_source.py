@@ -16,19 +16,19 @@ from typing import Any
 import pygame
 import pytest
 
-from game.cards import cards_of
-from game.events import PassesExchanged
-from game.match import Match
-from game.moves import Move
-from game.players import RandomPlayer, decide
-from game.rules import Rules
-from game.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
-from game.view import SeatView
-from scenes import i18n
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.play import TableScene
-from scenes.score import ScoreScene
+from game.engine.cards import cards_of
+from game.engine.events import PassesExchanged
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import RandomPlayer, decide
+from game.engine.rules import Rules
+from game.engine.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
+from game.engine.view import SeatView
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.table.score import ScoreScene
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
 
 FRAME = 1 / 60
 SEAT = 0
@@ -113,7 +113,7 @@ class SeatViewOnlySource:
 
 
 def _for_seat(update: Update) -> Update:
-    from game.events import for_seat
+    from game.engine.events import for_seat
 
     # Only the engine's events are filtered for the seat; the table's own updates pass as they are.
     if isinstance(update, MoveRefused | TableClosed | SeatChanged):

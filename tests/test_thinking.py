@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 GAME_STAND_IN = """
 import sys
-from scenes.thinking import Thinker, worker_pid
+from scenes.core.thinking import Thinker, worker_pid
 if __name__ == "__main__":
     thinker = Thinker()
     thinker.start()

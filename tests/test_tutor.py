@@ -14,19 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from game import tutor
 from game.ai import make_player
 from game.ai.decision import Decision, Motive
 from game.ai.hard import HardPlayer
 from game.ai.medium import heuristic_pass
-from game.cards import CARDS, Card, Suit, cards_of, mask_of, parse_cards
-from game.hand import Phase
-from game.legality import SUIT_NAMES
-from game.match import Match
-from game.players import Player, RandomPlayer
-from game.rules import MoonMode, PassDirection, Rules
-from game.tutor import Advice, CardRef, SeatRef, Sentence, render
-from game.view import SeatView
+from game.engine.cards import CARDS, Card, Suit, cards_of, mask_of, parse_cards
+from game.engine.hand import Phase
+from game.engine.legality import SUIT_NAMES
+from game.engine.match import Match
+from game.engine.players import Player, RandomPlayer
+from game.engine.rules import MoonMode, PassDirection, Rules
+from game.engine.view import SeatView
+from game.tutor import advice as tutor
+from game.tutor.advice import Advice, CardRef, SeatRef, Sentence, render
 from tests.engine_helpers import hands_from
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -717,8 +717,8 @@ def test_every_template_has_a_checker() -> None:
 
 
 def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
-    from game import daily
-    from scenes import i18n
+    from game.records import daily
+    from scenes.core import i18n
 
     catalog = (ROOT / "assets/locale/fr/LC_MESSAGES/dame.po").read_text("utf-8")
     english = (ROOT / "assets/locale/en/LC_MESSAGES/dame.po").read_text("utf-8")
@@ -779,8 +779,8 @@ def test_every_template_reads_in_french_with_french_card_names() -> None:
     l'A♥), and "vous", never "tu"."""
     import re
 
-    from game.legality import Reason
-    from scenes import i18n
+    from game.engine.legality import Reason
+    from scenes.core import i18n
 
     templates = [*tutor.all_templates(), *(r.value for r in Reason)]
     english_letters = re.compile(r"(?<![\w'])[JQK][♠♥♦♣]")

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.cards import Suit
-from scenes import assets
+from game.engine.cards import Suit
+from scenes.core import assets
 from scenes.table.card_art import GOLD, suit_surface
 
 SIZES = (16, 32, 48, 64, 128, 256)

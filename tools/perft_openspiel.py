@@ -16,10 +16,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cards import cards_of
-from game.deal import deal_hands
-from game.hand import HandState, Phase
-from game.rules import PassDirection, Rules
+from game.engine.cards import cards_of
+from game.engine.deal import deal_hands
+from game.engine.hand import HandState, Phase
+from game.engine.rules import PassDirection, Rules
 
 RULES = Rules()
 OUR_SUIT_TO_THEIRS = (0, 1, 3, 2)  # ours: clubs, diamonds, spades, hearts; theirs: C, D, H, S

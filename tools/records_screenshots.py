@@ -24,12 +24,12 @@ from typing import Any
 
 import pygame
 
-from game.match import Match
-from game.players import RandomPlayer, play_match
-from game.profile import ABANDONED, FINISHED, FinishedGame, Profile
-from game.rules import MoonMode, Rules
-from game.save import save_match
-from game.scoresheet import HandEntry, ScoreSheet
+from game.engine.match import Match
+from game.engine.players import RandomPlayer, play_match
+from game.engine.rules import MoonMode, Rules
+from game.engine.save import save_match
+from game.records.profile import ABANDONED, FINISHED, FinishedGame, Profile
+from game.records.scoresheet import HandEntry, ScoreSheet
 
 NAMES = ("Vous", "Ouest", "Nord", "Est")
 
@@ -73,7 +73,7 @@ def fill_profile(folder: Path, photo_dir: Path) -> None:
     # players with photos, drawn here (our own pictures)
     ids = []
     colours = [(200, 60, 60), (60, 120, 200), (60, 170, 90), (220, 170, 40)]
-    from scenes.photos import thumbnail_from_file
+    from scenes.records.photos import thumbnail_from_file
 
     for index, name in enumerate(("Anne", "Bruno", "Chloé", "David")):
         image = pygame.Surface((300, 300))
@@ -134,12 +134,12 @@ def shoot(app: Any, path: Path) -> None:
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("build/screenshots")
     out.mkdir(parents=True, exist_ok=True)
-    from scenes import i18n
-    from scenes.app import App, Options
-    from scenes.hand_review import HandReviewScene
-    from scenes.history import GameScene, HistoryScene
-    from scenes.sheet import SheetListScene
-    from scenes.statistics import StatisticsScene
+    from scenes.core import i18n
+    from scenes.core.app import App, Options
+    from scenes.records.hand_review import HandReviewScene
+    from scenes.records.history import GameScene, HistoryScene
+    from scenes.records.sheet import SheetListScene
+    from scenes.records.statistics import StatisticsScene
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "profile"

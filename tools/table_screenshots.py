@@ -27,16 +27,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game import daily
-from scenes import daily as daily_scene
-from scenes import games, i18n
-from scenes.app import App, Options
-from scenes.daily import DailyScene
-from scenes.hand_review import HandReviewScene
-from scenes.last_trick import LastTrickScene
-from scenes.play import TableScene
-from scenes.score import ScoreScene
-from scenes.settings import SettingsScene
+from game.records import daily
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.records import daily as daily_scene
+from scenes.records.daily import DailyScene
+from scenes.records.hand_review import HandReviewScene
+from scenes.screens.settings import SettingsScene
+from scenes.table import games
+from scenes.table.last_trick import LastTrickScene
+from scenes.table.score import ScoreScene
+from scenes.table.table_scene import TableScene
 
 FRAME = 1 / 60
 SIZES = ((1280, 800), (800, 600), (2560, 1440), (720, 1100))

@@ -1,4 +1,5 @@
-"""Computer opponents: Easy, Medium and Hard, behind the :class:`game.players.Player` protocol.
+"""Computer opponents: Easy, Medium and Hard, behind the :class:`game.engine.players.Player`
+protocol.
 
 Each level also answers ``decide_pass(view)`` and ``decide_play(view)`` with a
 :class:`~game.ai.decision.Decision`: the card(s) and the motive with its facts (for the tutor).
@@ -24,14 +25,14 @@ from game.ai.decision import Decision, Motive
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer
-from game.players import Player
+from game.engine.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
 AI_VERSION: Final = 6
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
-the daily challenge's par (:func:`game.daily.par_key`) is computed again when it changes.
+the daily challenge's par (:func:`game.records.daily.par_key`) is computed again when it changes.
 2: Medium's (and so Easy's) moon defence and its lead above a held queen.
 3: Hard's playouts defend against a moon as Medium does; Hard defends against a suspected
 runner (game.ai.hard.defended).

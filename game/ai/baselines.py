@@ -13,9 +13,9 @@ blind spots: a moon runner and an information-set Monte Carlo tree search.
 
 Both decide from the view and their seed only (a fixed number of iterations, never a clock).
 
->>> from game.rules import Rules
->>> from game.match import Match
->>> from game.players import play_match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
+>>> from game.engine.players import play_match
 >>> match = Match.new(Rules(), seed=4, single_hand=True)
 >>> players = [IsmctsPlayer(1, iterations=60), RunnerPlayer(2), RunnerPlayer(3), RunnerPlayer(4)]
 >>> sum(play_match(match, players).totals) in (26, 78)
@@ -34,11 +34,11 @@ from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
 from game.ai.playout import final_scores, lowest_rank, public_state, with_hands
 from game.ai.seeding import decision_rng
-from game.cards import CARDS, PENALTY_MASK, SUIT_MASKS, cards_of
-from game.hand import HAND_DONE, HandState
-from game.legality import legal_mask
-from game.rules import PASS_SIZE
-from game.view import SeatView
+from game.engine.cards import CARDS, PENALTY_MASK, SUIT_MASKS, cards_of
+from game.engine.hand import HAND_DONE, HandState
+from game.engine.legality import legal_mask
+from game.engine.rules import PASS_SIZE
+from game.engine.view import SeatView
 
 # -- the runner ----------------------------------------------------------------------------------
 

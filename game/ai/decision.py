@@ -4,7 +4,7 @@ The motive names the idea behind the choice (duck under the winning card, flush 
 the tutor states the facts that go with it, recomputed from the seat's view with
 :mod:`game.ai.facts` (the module the AI decided from), so advice is never stale or false.
 
->>> from game.cards import Card
+>>> from game.engine.cards import Card
 >>> d = Decision.play(Card.parse("3S"), Motive.DUCK_UNDER)
 >>> d.card, d.motive.name
 (Card('3S'), 'DUCK_UNDER')
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from game.cards import Card
+from game.engine.cards import Card
 
 
 class Motive(Enum):
@@ -76,7 +76,7 @@ class Decision:
 
     @classmethod
     def play(cls, card: int, motive: Motive) -> Decision:
-        from game.cards import CARDS
+        from game.engine.cards import CARDS
 
         return cls((CARDS[card],), motive)
 

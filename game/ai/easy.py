@@ -1,8 +1,8 @@
 """Easy: "often distracted". A sensible player (Medium's heuristics) that, a fair part of the
 time, plays a random legal card or passes three random cards. It still follows every rule.
 
->>> from game.rules import Rules
->>> from game.match import Match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
 >>> view = Match.new(Rules(), seed=4).view(1)
 >>> EasyPlayer(3).choose_pass(view) == EasyPlayer(3).choose_pass(view)
 True
@@ -15,9 +15,9 @@ from typing import Final
 from game.ai.decision import Decision, Motive
 from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
 from game.ai.seeding import decision_rng
-from game.cards import CARDS, cards_of
-from game.rules import PASS_SIZE
-from game.view import SeatView
+from game.engine.cards import CARDS, cards_of
+from game.engine.rules import PASS_SIZE
+from game.engine.view import SeatView
 
 CARELESS_PLAY_RATE: Final = 0.37  # share of plays picked at random among the legal cards
 CARELESS_PASS_RATE: Final = 0.40  # share of passes picked at random

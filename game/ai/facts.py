@@ -4,7 +4,7 @@ The AI decides from these facts and the tutor states them, so a motive and the s
 tells it cannot disagree. Everything here is plain card arithmetic on a seat's view (or on bit
 sets), never a guess.
 
->>> from game.cards import Card
+>>> from game.engine.cards import Card
 >>> [str(c) for c in (Card(c) for c in range(52)) if 1 << c & HIGH_SPADES]
 ['KS', 'AS']
 >>> cards_above(Card.parse("JS")) == 1 << 36 | HIGH_SPADES
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from game.cards import (
+from game.engine.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
     KING_OF_SPADES,
@@ -27,9 +27,9 @@ from game.cards import (
     Suit,
     card_at,
 )
-from game.rules import MOON_POINTS, Rules
-from game.trick import trick_winner as winning_seat
-from game.view import SeatView
+from game.engine.rules import MOON_POINTS, Rules
+from game.engine.trick import trick_winner as winning_seat
+from game.engine.view import SeatView
 
 SPADES: Final = int(Suit.SPADES)
 HEARTS: Final = int(Suit.HEARTS)
@@ -61,7 +61,7 @@ def cards_above(card: int) -> int:
 
 def trick_winner(view: SeatView) -> tuple[int, int]:
     """(card, seat) winning the current trick so far (the engine's
-    :func:`game.trick.trick_winner`); the trick must have begun."""
+    :func:`game.engine.trick.trick_winner`); the trick must have begun."""
     seat = winning_seat(view.leader, view.trick, view.rules.players)
     if seat is None:
         raise ValueError("the trick has not begun")
@@ -114,7 +114,7 @@ RUN_HEARTS: Final = 5  # or this many hearts with the ace of hearts
 def moon_strength(hand: int) -> int:
     """How much the hand's honours weigh (jack 1, queen 2, king 3, ace 4).
 
-    >>> from game.cards import mask_of, parse_cards
+    >>> from game.engine.cards import mask_of, parse_cards
     >>> moon_strength(mask_of(parse_cards("AH KH JC 2D"))), moon_strength(0)
     (8, 0)
     """

@@ -19,8 +19,8 @@ runner no point when void, and keeps its high cards when it cannot beat the runn
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
 
->>> from game.rules import Rules
->>> from game.match import Match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
 >>> match = Match.new(Rules(), seed=3)
 >>> player = HardPlayer(1, work=4000)
 >>> for seat in range(4):
@@ -63,7 +63,7 @@ from game.ai.playout import (
     with_hands,
 )
 from game.ai.seeding import decision_rng
-from game.cards import (
+from game.engine.cards import (
     CARDS,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
@@ -77,9 +77,9 @@ from game.cards import (
     cards_of,
     mask_of,
 )
-from game.hand import HAND_DONE, HandState
-from game.rules import MOON_POINTS, PASS_SIZE, PassDirection
-from game.view import SeatView
+from game.engine.hand import HAND_DONE, HandState
+from game.engine.rules import MOON_POINTS, PASS_SIZE, PassDirection
+from game.engine.view import SeatView
 
 DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the time goal)
 # Budgets measured at one table with an ISMCTS (16 deals, seed pilot): 30,000 7.95 points a

@@ -2,10 +2,10 @@
 a seat surely holds (the ones this seat passed it), and deals of the unseen cards that agree with
 all of that.
 
->>> from game.rules import Rules
->>> from game.match import Match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
 >>> match = Match.new(Rules(), seed=5)
->>> from game.cards import cards_of
+>>> from game.engine.cards import cards_of
 >>> for seat in range(4):
 ...     _ = match.choose_pass(seat, cards_of(match.hand.hands[seat])[:3])
 >>> know = Knowledge.of(match.view(0))
@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.cards import SUIT_MASKS
-from game.legality import play_inferences
-from game.rules import Rules
-from game.view import SeatView
+from game.engine.cards import SUIT_MASKS
+from game.engine.legality import play_inferences
+from game.engine.rules import Rules
+from game.engine.view import SeatView
 
 _SUITS = range(4)
 

@@ -5,9 +5,9 @@ ace and king of spades without the queen or enough low spades, high hearts, a sh
 a void), ducks under the winning card when it can, dumps the queen and high hearts when void,
 never takes the queen when a legal card avoids it, and leads low and safe.
 
->>> from game.rules import Rules
->>> from game.match import Match
->>> from game.players import play_match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
+>>> from game.engine.players import play_match
 >>> result = play_match(Match.new(Rules(), seed=2), [MediumPlayer(s) for s in range(4)])
 >>> len(result.winners) >= 1
 True
@@ -30,7 +30,7 @@ from game.ai.facts import (
 )
 from game.ai.knowledge import Knowledge
 from game.ai.playout import highest_rank, lowest_rank, lowest_risk_lead
-from game.cards import (
+from game.engine.cards import (
     ACE_OF_SPADES,
     CARDS,
     HEARTS_MASK,
@@ -43,8 +43,8 @@ from game.cards import (
     cards_of,
     mask_of,
 )
-from game.rules import PASS_SIZE
-from game.view import SeatView
+from game.engine.rules import PASS_SIZE
+from game.engine.view import SeatView
 
 # -- passing ---------------------------------------------------------------------------------
 
@@ -52,7 +52,7 @@ from game.view import SeatView
 def heuristic_pass(hand: int) -> Decision:
     """The three cards a careful player passes, each with its motive.
 
-    >>> from game.cards import mask_of, parse_cards
+    >>> from game.engine.cards import mask_of, parse_cards
     >>> d = heuristic_pass(mask_of(parse_cards("QS 4S 2C 3C 5C 6C 7C 8C 9C 2D 3D 4D 5D")))
     >>> [str(c) for c in d.cards], d.per_card[0][1].name
     (['8C', '9C', 'QS'], 'PASS_DANGEROUS_QUEEN')
@@ -224,7 +224,7 @@ def moon_decision(view: SeatView) -> Decision:
 
 
 class DecidingPlayer:
-    """The :class:`~game.players.Player` answers of a level that explains its decisions: the
+    """The :class:`~game.engine.players.Player` answers of a level that explains its decisions: the
     cards of ``decide_pass`` / ``decide_play``, and the sensible moon choice."""
 
     def decide_pass(self, view: SeatView) -> Decision:

@@ -13,9 +13,9 @@ cards (:func:`threat_of`): they take its trick with the lowest card that does wh
 holds a point, keep their high cards when they cannot, feed it no point, and lead a heart
 nothing else can beat.
 
->>> from game.rules import Rules, PassDirection
->>> from game.deal import deal_hands
->>> from game.hand import HandState
+>>> from game.engine.rules import Rules, PassDirection
+>>> from game.engine.deal import deal_hands
+>>> from game.engine.hand import HandState
 >>> rules = Rules()
 >>> state = HandState.deal(rules, deal_hands(3, 4, rules.deck, 0), PassDirection.HOLD)
 >>> scores = play_out(state)
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.ai.facts import HIGH_SPADES, moon_add_wins
-from game.cards import (
+from game.engine.cards import (
     HEARTS_MASK,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
@@ -37,10 +37,10 @@ from game.cards import (
     RANKS_PER_SUIT,
     SUIT_MASKS,
 )
-from game.hand import HAND_DONE, HandState, Phase
-from game.legality import legal_mask
-from game.rules import PassDirection
-from game.view import SeatView
+from game.engine.hand import HAND_DONE, HandState, Phase
+from game.engine.legality import legal_mask
+from game.engine.rules import PassDirection
+from game.engine.view import SeatView
 
 NO_RUNNER: Final = -1
 _SUIT_MASKS: Final = SUIT_MASKS

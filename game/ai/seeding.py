@@ -4,8 +4,8 @@ The key describes the position a seat sees (hand number, seat, phase, the cards 
 its own cards), so a player recreated in the middle of a game, in another thread or process,
 makes the same choice.
 
->>> from game.rules import Rules
->>> from game.match import Match
+>>> from game.engine.rules import Rules
+>>> from game.engine.match import Match
 >>> view = Match.new(Rules(), seed=1).view(0)
 >>> decision_rng(7, view, "play").random() == decision_rng("7", view, "play").random()
 True
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from game.view import SeatView
+from game.engine.view import SeatView
 
 
 def position_key(view: SeatView) -> str:

@@ -1,4 +1,4 @@
-"""A seat at an online table: :class:`RemoteTable`, a :class:`game.table.TableSource` whose
+"""A seat at an online table: :class:`RemoteTable`, a :class:`game.engine.table.TableSource` whose
 game is played on a server.
 
 The websocket runs in a background thread with its own asyncio loop, so nothing here blocks the
@@ -24,11 +24,11 @@ from typing import Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from game.moves import Move
+from game.engine.moves import Move
+from game.engine.rules import Rules
+from game.engine.table import HostControls, MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.view import SeatView
 from game.net import protocol as p
-from game.rules import Rules
-from game.table import HostControls, MoveRefused, SeatChanged, TableClosed, Update
-from game.view import SeatView
 
 log = logging.getLogger("game.net.client")
 

@@ -25,10 +25,10 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-from game import events as ev
-from game.cards import CARDS, Card, cards_of
-from game.rules import MoonMode, PassDirection, Rules, TieRule
-from game.view import VIEW_FORMAT, VIEW_VERSION, SeatView
+from game.engine import events as ev
+from game.engine.cards import CARDS, Card, cards_of
+from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
 PROTOCOL_VERSION: Final = 1
 """Bumped whenever a message changes shape; a client of another version is told so."""
@@ -57,7 +57,7 @@ class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, fro
 
 
 class RulesSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """:class:`game.rules.Rules` on the wire (every field optional: the classic game)."""
+    """:class:`game.engine.rules.Rules` on the wire (every field optional: the classic game)."""
 
     players: Literal[3, 4, 5] = 4
     target: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
@@ -189,7 +189,8 @@ class Closed(_Message, tag="closed", frozen=True):
     reason: str
 
 
-# -- the engine's events on the wire (game.events.event_to_dict's shape) --------------------------
+# -- the engine's events on the wire (game.engine.events.event_to_dict's shape)
+# --------------------------
 
 CardName = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
 Direction = Literal["left", "right", "across", "hold"]
@@ -274,11 +275,11 @@ def _names(cards: tuple[Card, ...] | None) -> list[str] | None:
 
 
 def event_message(event: ev.Event) -> EventMessage:
-    """An engine event (already filtered with :func:`game.events.for_seat`) for the wire, in
-    the shape of :func:`game.events.event_to_dict` (built field by field: ``asdict`` was half
+    """An engine event (already filtered with :func:`game.engine.events.for_seat`) for the wire, in
+    the shape of :func:`game.engine.events.event_to_dict` (built field by field: ``asdict`` was half
     of the server's time per move).
 
-    >>> from game.cards import Card
+    >>> from game.engine.cards import Card
     >>> encode(event_message(ev.CardPlayed(2, Card.parse("QS"), 5)))
     b'{"type":"CardPlayed","seat":2,"card":"QS","trick_number":5}'
     """
@@ -418,7 +419,7 @@ class _UpdateOut(msgspec.Struct, tag="update", tag_field="type", frozen=True):
 
 
 def event_bytes(event: ev.Event) -> msgspec.Raw:
-    """One event (already filtered with :func:`game.events.for_seat`), encoded once."""
+    """One event (already filtered with :func:`game.engine.events.for_seat`), encoded once."""
     return msgspec.Raw(_encoder.encode(event_message(event)))
 
 
@@ -430,7 +431,7 @@ def _card_names(mask: int) -> list[str]:
 def view_data(view: SeatView) -> dict[str, Any]:
     """:meth:`SeatView.to_dict`'s data, made faster: the same JSON (tuples stay tuples).
 
-    >>> from game.match import Match
+    >>> from game.engine.match import Match
     >>> view = Match.new(Rules(), 1).view(2)
     >>> _encoder.encode(view_data(view)) == _encoder.encode(view.to_dict())
     True

@@ -33,10 +33,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import Protocol, State
 
 from game.ai import make_player
-from game.moves import Move
+from game.engine.moves import Move
+from game.engine.players import Player, decide
 from game.net import protocol as p
 from game.net.table_core import BotTurn, NetTable, SitRefused
-from game.players import Player, decide
 
 log = logging.getLogger("game.net.server")
 

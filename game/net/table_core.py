@@ -2,9 +2,9 @@
 
 :class:`NetTable` is the authority of a table. It takes decoded client messages from a seat,
 checks every move with the engine (nothing changes on a refusal) and queues, for each seated
-person, only what :func:`game.events.for_seat` and :class:`game.view.SeatView` let that seat know.
-The server (:mod:`game.net.server`) moves bytes between websockets and this outbox and runs the
-bots' decisions off its event loop; tests drive a table directly.
+person, only what :func:`game.engine.events.for_seat` and :class:`game.engine.view.SeatView` let
+that seat know. The server (:mod:`game.net.server`) moves bytes between websockets and this outbox
+and runs the bots' decisions off its event loop; tests drive a table directly.
 
 >>> table = NetTable("ABCDEFGH", Rules(), "easy", seed=1)
 >>> seat, token = table.sit("Ada", None)
@@ -22,16 +22,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import make_player
-from game.cards import CARDS
-from game.events import Event, PassesExchanged, for_seat
-from game.hand import Phase
-from game.legality import IllegalMove
-from game.match import Match
-from game.moves import Move
+from game.engine.cards import CARDS
+from game.engine.events import Event, PassesExchanged, for_seat
+from game.engine.hand import Phase
+from game.engine.legality import IllegalMove
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import Player
+from game.engine.rules import Rules
+from game.engine.view import SeatView
 from game.net import protocol as p
-from game.players import Player
-from game.rules import Rules
-from game.view import SeatView
 
 log = logging.getLogger("game.net.server")
 

@@ -1,1 +1,6 @@
-"""The table's pictures: card faces and backs (card_art), seat portraits (avatars)."""
+"""The table: the table scene and its parts (layout, renderer, animator, hand controls), the local
+table, the game session, last trick, the score window and the card art.
+
+May import ``game``, ``scenes.core`` and ``scenes.ui``; never ``scenes.screens`` or
+``scenes.records``.
+"""

@@ -1,6 +1,6 @@
 """The tutor at the table: a hint when the player asks (H or the Hint button), and in teaching
 mode its choice marked at every decision with one sentence saying why. The tutor works on the
-seat's view in the worker (:func:`scenes.thinking.advise`); an answer about a decision already
+seat's view in the worker (:func:`scenes.core.thinking.advise`); an answer about a decision already
 made is dropped.
 """
 
@@ -10,12 +10,12 @@ import logging
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final
 
-from game import tutor
-from scenes import thinking
-from scenes.i18n import render_sentence
+from game.tutor import advice as tutor
+from scenes.core import thinking
+from scenes.core.i18n import render_sentence
 
 if TYPE_CHECKING:
-    from scenes.play import TableScene
+    from scenes.table.table_scene import TableScene
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Final
 
-from game.cards import QUEEN_OF_SPADES
-from game.events import (
+from game.engine.cards import QUEEN_OF_SPADES
+from game.engine.events import (
     CardPlayed,
     Event,
     HandScored,
@@ -22,15 +22,15 @@ from game.events import (
     PassesExchanged,
     TrickWon,
 )
-from game.rules import PASS_SIZE, PassDirection
-from game.view import SeatView
-from scenes import sound
-from scenes.i18n import _
+from game.engine.rules import PASS_SIZE, PassDirection
+from game.engine.view import SeatView
+from scenes.core import sound
+from scenes.core.i18n import _
 from scenes.table.layout import BOTTOM, Point
 from scenes.table.tween import Animation, Flight, ease_in_out
 
 if TYPE_CHECKING:
-    from scenes.play import TableScene
+    from scenes.table.table_scene import TableScene
 
 # Times at normal speed, in seconds (multiplied by the speed setting).
 DEAL_STAGGER: Final = 0.018

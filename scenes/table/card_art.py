@@ -22,8 +22,8 @@ from typing import Final
 
 import pygame
 
-from game.cards import RANK_NAMES, RANKS_PER_SUIT, Suit
-from scenes import assets
+from game.engine.cards import RANK_NAMES, RANKS_PER_SUIT, Suit
+from scenes.core import assets
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]

@@ -6,7 +6,7 @@ import functools
 
 import pygame
 
-from scenes.widgets import FELT
+from scenes.ui.widgets import FELT
 
 
 @functools.lru_cache(maxsize=4)

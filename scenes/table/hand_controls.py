@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.rules import PASS_SIZE
-from scenes.i18n import _
+from game.engine.rules import PASS_SIZE
+from scenes.core.i18n import _
 from scenes.table.tween import ease_out_cubic
 
 if TYPE_CHECKING:
-    from scenes.play import TableScene
+    from scenes.table.table_scene import TableScene
 
 HAND_CLOSE: Final = 0.2  # seconds the hand takes to close up after a card leaves it
 CHOOSE_KEYS: Final = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)

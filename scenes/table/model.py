@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.cards import cards_of, mask_of
-from game.events import (
+from game.engine.cards import cards_of, mask_of
+from game.engine.events import (
     CardPlayed,
     Event,
     HandScored,
@@ -19,9 +19,9 @@ from game.events import (
     PassesExchanged,
     TrickWon,
 )
-from game.hand import Phase
-from game.rules import PassDirection
-from game.view import SeatView
+from game.engine.hand import Phase
+from game.engine.rules import PassDirection
+from game.engine.view import SeatView
 
 
 @dataclass

@@ -25,19 +25,19 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.hand import Phase
-from scenes.i18n import _
-from scenes.preferences import AVATARS
+from game.engine.hand import Phase
+from scenes.core.i18n import _
+from scenes.core.preferences import AVATARS
 from scenes.table.avatars import avatar
 from scenes.table.card_art import suit_surface
 from scenes.table.felt import felt_surface
 from scenes.table.layer import Area, Layer, Part, area, merged_areas
 from scenes.table.layout import BOTTOM, TableLayout
-from scenes.widgets import FELT, draw_text, text_surface, wrap_text
+from scenes.ui.widgets import FELT, draw_text, text_surface, wrap_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.play import TableScene
+    from scenes.core.app import App
+    from scenes.table.table_scene import TableScene
 
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
@@ -58,7 +58,7 @@ TRUST_FRAMES: Final = 120
 
 
 class TableRenderer:
-    """Paints one :class:`~scenes.play.TableScene` (see the module docstring)."""
+    """Paints one :class:`~scenes.table.table_scene.TableScene` (see the module docstring)."""
 
     def __init__(self, table: TableScene) -> None:
         self.table = table

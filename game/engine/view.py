@@ -1,0 +1,277 @@
+"""What one seat may know: its own cards, what it passed and received, and the public play.
+
+A :class:`SeatView` is what an AI decides from and what a network client is sent: it never holds
+another seat's cards. It answers the legality questions for its own seat with the same
+:mod:`game.engine.legality` functions as the full state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine.cards import CARDS, Card, cards_of, mask_of
+from game.engine.hand import HandState, Phase
+from game.engine.legality import (
+    NO_LED_SUIT,
+    Reason,
+    illegal_reason,
+    is_card,
+    legal_mask,
+    reason_text,
+)
+from game.engine.moves import Move, MoveKind, legal_moves
+from game.engine.rules import PASS_SIZE, PassDirection, Rules
+from game.engine.trick import Trick as TrickValue
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+
+VIEW_FORMAT = "dame-de-pique/seat-view"
+VIEW_VERSION = 1
+
+Trick = tuple[int, tuple[int, ...], int]  # (leader, cards in the order played, winner)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge at one moment. Cards are ints; sets of cards are bit sets."""
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    hand_number: int
+    dealer: int
+    pass_direction: PassDirection
+    hand: int  # this seat's cards now
+    passed: int  # the cards this seat chose to pass (0 before it chose, or on a hold hand)
+    received: int  # the cards it received (0 until every seat has chosen)
+    pass_chosen: tuple[bool, ...]  # which seats have chosen their pass
+    leader: int
+    turn: int
+    trick: tuple[int, ...]  # the current trick, from the leader's card
+    trick_number: int
+    hearts_broken: bool
+    first_lead: int  # the card that opens the hand
+    tricks: tuple[Trick, ...]  # every finished trick of this hand
+    card_counts: tuple[int, ...]  # how many cards each seat holds
+    totals: tuple[int, ...]  # match totals (this hand's score added once it is scored)
+    history: tuple[tuple[int, ...], ...]  # each finished hand's scores
+    hand_scores: tuple[int, ...] | None  # this hand's scores once it is over
+    moon_shooter: int | None
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, match: Match, seat: int) -> SeatView:
+        """The view of ``seat`` in a match."""
+        return cls.of_hand(
+            match.hand,
+            seat,
+            phase=match.phase,
+            hand_number=match.hand_number,
+            dealer=match.dealer,
+            totals=tuple(match.totals),
+            history=tuple(match.history),
+            winners=match.winners,
+        )
+
+    @classmethod
+    def of_hand(
+        cls,
+        h: HandState,
+        seat: int,
+        *,
+        phase: Phase | None = None,
+        hand_number: int = 0,
+        dealer: int = 0,
+        totals: tuple[int, ...] | None = None,
+        history: tuple[tuple[int, ...], ...] = (),
+        winners: tuple[int, ...] = (),
+    ) -> SeatView:
+        """The view of ``seat`` in one hand (the match's facts given, or those of a first hand
+        with no points yet)."""
+        passed = h.passes[seat]
+        return cls(
+            seat=seat,
+            rules=h.rules,
+            phase=h.phase if phase is None else phase,
+            hand_number=hand_number,
+            dealer=dealer,
+            pass_direction=h.pass_direction,
+            hand=h.hands[seat],
+            passed=passed or 0,
+            received=h.received(seat),
+            pass_chosen=tuple(p is not None for p in h.passes),
+            leader=h.leader,
+            turn=h.turn,
+            trick=tuple(h.trick),
+            trick_number=h.trick_number,
+            hearts_broken=h.hearts_broken,
+            first_lead=h.first_lead,
+            tricks=tuple(h.tricks),
+            card_counts=tuple(x.bit_count() for x in h.hands),
+            totals=(0,) * h.n if totals is None else totals,
+            history=history,
+            hand_scores=h.hand_scores,
+            moon_shooter=h.moon_shooter,
+            winners=winners,
+        )
+
+    # -- legality for this seat ------------------------------------------------------------------
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase is Phase.PLAY and self.turn == self.seat
+
+    @property
+    def led_suit(self) -> int:
+        return self.trick[0] // 13 if self.trick else NO_LED_SUIT
+
+    def legal_mask(self) -> int:
+        """The cards this seat may play now (0 when it is not its turn)."""
+        if not self.my_turn:
+            return 0
+        return legal_mask(
+            self.hand, self.led_suit, self.trick_number, self.hearts_broken, self.first_lead
+        )
+
+    def legal_cards(self) -> list[Card]:
+        return cards_of(self.legal_mask())
+
+    def why_illegal(self, card: object) -> str | None:
+        """Why this seat may not play ``card`` now, or ``None`` if it may."""
+        if not is_card(card):
+            return reason_text(Reason.NOT_A_CARD)
+        if self.phase is not Phase.PLAY:
+            return reason_text(Reason.NOT_PLAYING)
+        if self.turn != self.seat:
+            return reason_text(Reason.NOT_YOUR_TURN)
+        reason = illegal_reason(
+            card, self.hand, self.led_suit, self.trick_number, self.hearts_broken, self.first_lead
+        )
+        return None if reason is None else reason_text(reason, self.led_suit, self.first_lead)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move this seat may make now (the same list :meth:`Match.legal_moves` gives)."""
+        if self.phase is Phase.PASS:
+            if self.pass_chosen[self.seat]:
+                return []
+        elif self.phase is Phase.MOON_CHOICE:
+            if self.moon_shooter != self.seat:
+                return []
+        elif not self.my_turn:
+            return []
+        return legal_moves(self.phase, self.hand, self.legal_mask())
+
+    def move_reason(self, move: Move) -> str | None:
+        """``None`` when this seat may make ``move`` now, else why not (the engine's sentence)."""
+        if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
+            return reason_text(Reason.NOT_A_MOVE)
+        if move.kind is MoveKind.PLAY:
+            if len(move.cards) != 1:
+                return reason_text(Reason.NOT_A_CARD)
+            return self.why_illegal(move.card)
+        if move.kind is MoveKind.PASS:
+            if self.phase is not Phase.PASS:
+                return reason_text(Reason.NOT_PASSING)
+            if self.pass_chosen[self.seat]:
+                return reason_text(Reason.ALREADY_PASSED)
+            cards = list(move.cards)
+            if not all(map(is_card, cards)):
+                return reason_text(Reason.NOT_A_CARD)
+            mask = mask_of(cards)
+            if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+                return reason_text(Reason.PASS_COUNT)
+            return reason_text(Reason.NOT_IN_HAND) if mask & ~self.hand else None
+        if not isinstance(move.subtract, bool):
+            return reason_text(Reason.NOT_A_CHOICE)
+        if self.phase is not Phase.MOON_CHOICE:
+            return reason_text(Reason.NOT_MOON_CHOICE)
+        return None if self.moon_shooter == self.seat else reason_text(Reason.NOT_YOUR_TURN)
+
+    # -- tricks as values ------------------------------------------------------------------------
+
+    @property
+    def current_trick(self) -> TrickValue:
+        """The trick under way (empty before the lead)."""
+        return TrickValue.of(self.rules, self.leader, self.trick)
+
+    @property
+    def finished_tricks(self) -> tuple[TrickValue, ...]:
+        """This hand's finished tricks, oldest first."""
+        return tuple(TrickValue.of(self.rules, leader, cards) for leader, cards, _ in self.tricks)
+
+    # -- what can be deduced -------------------------------------------------------------------
+
+    @property
+    def played(self) -> int:
+        """Every card played so far in this hand, the current trick included."""
+        return mask_of(c for _, cards, _ in self.tricks for c in cards) | mask_of(self.trick)
+
+    @property
+    def unseen(self) -> int:
+        """Cards held by the other seats: not in this hand and not played yet."""
+        return self.rules.deck & ~self.hand & ~self.played
+
+    def taken(self, seat: int) -> int:
+        """The cards in the tricks ``seat`` has won this hand."""
+        return mask_of(c for _, cards, winner in self.tricks if winner == seat for c in cards)
+
+    def points_taken(self) -> list[int]:
+        """Points each seat has taken this hand so far (before any moon adjustment)."""
+        return [self.rules.points_of(self.taken(s)) for s in range(self.rules.players)]
+
+    def trick_seats(self) -> list[tuple[int, Card]]:
+        n = self.rules.players
+        return [((self.leader + i) % n, CARDS[c]) for i, c in enumerate(self.trick)]
+
+    @property
+    def pass_target(self) -> int:
+        return self.pass_direction.target(self.seat, self.rules.players)
+
+    @property
+    def pass_source(self) -> int:
+        return self.pass_direction.source(self.seat, self.rules.players)
+
+    # -- plain data ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible data (what a network table sends a seat)."""
+        return {
+            "format": VIEW_FORMAT,
+            "version": VIEW_VERSION,
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "pass_direction": self.pass_direction.name.lower(),
+            "hand": _names(self.hand),
+            "passed": _names(self.passed),
+            "received": _names(self.received),
+            "pass_chosen": list(self.pass_chosen),
+            "leader": self.leader,
+            "turn": self.turn,
+            "trick": [str(CARDS[c]) for c in self.trick],
+            "trick_number": self.trick_number,
+            "hearts_broken": self.hearts_broken,
+            "first_lead": str(CARDS[self.first_lead]),
+            "tricks": [[ld, [str(CARDS[c]) for c in cs], w] for ld, cs, w in self.tricks],
+            "card_counts": list(self.card_counts),
+            "totals": list(self.totals),
+            "history": [list(h) for h in self.history],
+            "hand_scores": None if self.hand_scores is None else list(self.hand_scores),
+            "moon_shooter": self.moon_shooter,
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatView:
+        """Read :meth:`to_dict`'s output; ValueError with a readable message on bad data."""
+        from game.engine.save import ViewReader
+
+        return ViewReader(data).read()
+
+
+def _names(mask: int) -> list[str]:
+    return [str(c) for c in cards_of(mask)]

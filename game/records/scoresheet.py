@@ -1,0 +1,355 @@
+"""The score sheet for games played with a real deck: each hand's points, checked, and the totals.
+
+At the end of a hand each player counts the point cards in their tricks (hearts 1, the queen of
+spades 13, and with the variant the jack of diamonds -10) and the sheet is told those figures.
+It checks they can be a real hand (:func:`check_hand`): the hearts and the queen add to 26, the
+queen's 13 is in somebody's figure, the jack's -10 went to one player; a player with all 26 shot
+the moon, and the sheet applies the table's moon rule. Scores then come from the engine's own
+scoring (:func:`game.engine.hand.score_hand`) and the end of the game from
+:func:`game.engine.match.game_result`, so the sheet and the game never disagree about a rule.
+
+A wrong hand is refused with a :class:`SheetProblem` whose sentence says what is wrong; nothing
+is changed by a refusal.
+
+>>> from game.engine.rules import Rules
+>>> sheet = ScoreSheet(Rules(target=50), ("Ann", "Bob", "Cid", "Dee"))
+>>> sheet.add_hand(HandEntry((13, 5, 8, 0))).scores
+(13, 5, 8, 0)
+>>> try:
+...     sheet.add_hand(HandEntry((13, 5, 6, 0)))
+... except SheetProblem as problem:
+...     print(problem)
+The points add to 24; a hand holds 26
+>>> sheet.add_hand(HandEntry((0, 26, 0, 0))).scores  # Bob shot the moon
+(26, 0, 26, 26)
+>>> sheet.totals, sheet.ranking()
+((39, 5, 34, 26), [(1, 1), (2, 3), (3, 2), (4, 0)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from game.engine.cards import (
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS_BIT,
+    QUEEN_OF_SPADES_BIT,
+    cards_of,
+    mask_of,
+)
+from game.engine.hand import score_hand
+from game.engine.match import game_result
+from game.engine.rules import (
+    HAND_POINTS,
+    JACK_POINTS,
+    MOON_POINTS,
+    QUEEN_POINTS,
+    MoonMode,
+    PassDirection,
+    Rules,
+)
+
+MAX_NAME: Final = 24
+"""The longest player name a sheet keeps."""
+
+
+class SheetProblem(ValueError):
+    """A hand (or a sheet) the rules refuse. ``template`` is the English sentence with ``{name}``
+    blanks (the gettext msgid) and ``params`` fills them; ``str()`` is the English text.
+
+    >>> str(SheetProblem("The points add to {total}; a hand holds {expected}", total=24,
+    ...                  expected=26))
+    'The points add to 24; a hand holds 26'
+    """
+
+    def __init__(self, template: str, **params: int | str) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
+# Every sentence the sheet can say (the window translates them through the catalogs).
+WRONG_COUNT: Final = "The sheet has {players} players; this hand has {count} figures"
+NOT_A_NUMBER: Final = "{name}'s points must be a whole number"
+OUT_OF_RANGE: Final = "{name} cannot have {points}: a player takes from 0 to 26 points"
+OUT_OF_RANGE_JACK: Final = "{name} cannot have {points}: with the jack of diamonds, from -10 to 26"
+BAD_TOTAL: Final = "The points add to {total}; a hand holds {expected}"
+BAD_TOTAL_JACK: Final = (
+    "The points add to {total}; a hand holds {expected} with the jack of diamonds (26 and -10)"
+)
+NO_JACK: Final = "Say who took the jack of diamonds"
+JACK_UNUSED: Final = "These rules do not count the jack of diamonds"
+JACK_TOO_LOW: Final = "{name} took the jack of diamonds, so {name}'s points cannot be above 16"
+NOT_JACK_NEGATIVE: Final = "{name} has {points}, but only the jack of diamonds takes points away"
+NO_QUEEN: Final = "Nobody has 13 points or more, but the queen of spades alone is worth 13"
+MOON_CHOICE: Final = "{name} shot the moon: choose 26 to the others or 26 off {name}'s score"
+MOON_NO_CHOICE: Final = "Nobody shot the moon in this hand, so there is no moon choice"
+GAME_OVER: Final = "The game is over: no more hands"
+NO_SUCH_HAND: Final = "There is no hand {number} to correct"
+ENDS_EARLIER: Final = "With this correction the game would end after hand {number}"
+BAD_PLAYERS: Final = "A score sheet is for 3, 4 or 5 players"
+EMPTY_NAME: Final = "Every player needs a name"
+SAME_NAME: Final = "Two players are both called {name}"
+
+
+def all_sentences() -> list[str]:
+    """Every English sentence of the sheet (for the catalogs and their tests)."""
+    return sorted(v for k, v in globals().items() if k.isupper() and isinstance(v, str))
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What the players said at the end of one hand.
+
+    ``points``: each player's points as counted in their tricks (hearts 1, the queen 13, and the
+    jack of diamonds -10 when the rules count it), by seat. ``jack``: the seat that took the jack
+    of diamonds (only with that variant). ``moon_subtract``: the shooter's choice when the rules
+    let the shooter choose (True: 26 off the shooter; False: 26 to each other player).
+    """
+
+    points: tuple[int, ...]
+    jack: int | None = None
+    moon_subtract: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"points": list(self.points), "jack": self.jack, "moon_subtract": self.moon_subtract}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandEntry:
+        """Read :meth:`to_dict`'s output; ValueError for anything else."""
+        if not isinstance(data, dict) or not isinstance(data.get("points"), list):
+            raise ValueError("a sheet hand must be a mapping with a list of points")
+        points = data["points"]
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+            raise ValueError("a sheet hand's points must be whole numbers")
+        jack = data.get("jack")
+        if jack is not None and (not isinstance(jack, int) or isinstance(jack, bool)):
+            raise ValueError("a sheet hand's jack must be a seat")
+        moon = data.get("moon_subtract")
+        if moon is not None and not isinstance(moon, bool):
+            raise ValueError("a sheet hand's moon choice must be true or false")
+        return cls(tuple(points), jack, moon)
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    """A hand the sheet accepted: what was entered and what each player scores for it."""
+
+    entry: HandEntry
+    scores: tuple[int, ...]
+    moon_shooter: int | None  # the seat that took all 26, if one did
+    pass_direction: PassDirection
+
+
+def _penalty_points(rules: Rules, entry: HandEntry, seat: int) -> int:
+    """The hearts and queen in ``seat``'s figure (the jack's -10 taken back out)."""
+    points = entry.points[seat]
+    if rules.jack_of_diamonds and entry.jack == seat:
+        points -= JACK_POINTS
+    return points
+
+
+def taken_cards(rules: Rules, entry: HandEntry) -> list[int]:
+    """A set of taken cards per seat that scores exactly as the (valid) entry says: the queen
+    to the highest figure, the hearts spread to make up each figure, the jack to its taker.
+    The engine's scoring reads these, so the sheet never re-implements a rule."""
+    n = rules.players
+    penalties = [_penalty_points(rules, entry, s) for s in range(n)]
+    queen = max(range(n), key=lambda s: penalties[s])
+    hearts = cards_of(HEARTS_MASK)
+    taken = [0] * n
+    for seat in range(n):
+        count = penalties[seat] - (QUEEN_POINTS if seat == queen else 0)
+        taken[seat] = mask_of(hearts[:count])
+        hearts = hearts[count:]
+    taken[queen] |= QUEEN_OF_SPADES_BIT
+    if rules.jack_of_diamonds and entry.jack is not None:
+        taken[entry.jack] |= JACK_OF_DIAMONDS_BIT
+    return taken
+
+
+def check_hand(
+    rules: Rules, entry: HandEntry, names: tuple[str, ...] | None = None, hand_number: int = 0
+) -> CheckedHand:
+    """The hand's scores, or :class:`SheetProblem` saying the first thing that is wrong.
+
+    >>> rules = Rules(jack_of_diamonds=True)
+    >>> check_hand(rules, HandEntry((13, -10, 8, 5), jack=1)).scores
+    (13, -10, 8, 5)
+    >>> check_hand(rules, HandEntry((16, 0, 0, 0), jack=0)).scores  # the moon and the jack
+    (-10, 26, 26, 26)
+    >>> check_hand(Rules(moon=MoonMode.SHOOTER_MINUS), HandEntry((0, 0, 26, 0))).scores
+    (0, 0, -26, 0)
+    """
+    n = rules.players
+    label = names or tuple(f"Player {s + 1}" for s in range(n))
+    if len(entry.points) != n:
+        raise SheetProblem(WRONG_COUNT, players=n, count=len(entry.points))
+    for seat, points in enumerate(entry.points):
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise SheetProblem(NOT_A_NUMBER, name=label[seat])
+    jack = rules.jack_of_diamonds
+    low = JACK_POINTS if jack else 0
+    for seat, points in enumerate(entry.points):
+        if not low <= points <= HAND_POINTS:
+            raise SheetProblem(
+                OUT_OF_RANGE_JACK if jack else OUT_OF_RANGE, name=label[seat], points=points
+            )
+    expected = HAND_POINTS + (JACK_POINTS if jack else 0)
+    total = sum(entry.points)
+    if total != expected:
+        raise SheetProblem(BAD_TOTAL_JACK if jack else BAD_TOTAL, total=total, expected=expected)
+    if jack:
+        if entry.jack is None or not 0 <= entry.jack < n:
+            raise SheetProblem(NO_JACK)
+        if entry.points[entry.jack] > HAND_POINTS + JACK_POINTS:
+            raise SheetProblem(JACK_TOO_LOW, name=label[entry.jack])
+        for seat, points in enumerate(entry.points):
+            if points < 0 and seat != entry.jack:
+                raise SheetProblem(NOT_JACK_NEGATIVE, name=label[seat], points=points)
+    elif entry.jack is not None:
+        raise SheetProblem(JACK_UNUSED)
+    penalties = [_penalty_points(rules, entry, s) for s in range(n)]
+    if max(penalties) < QUEEN_POINTS:
+        raise SheetProblem(NO_QUEEN)
+    shooter = next((s for s, p in enumerate(penalties) if p == MOON_POINTS), None)
+    subtract = rules.moon is MoonMode.SHOOTER_MINUS
+    if rules.moon is MoonMode.SHOOTER_CHOOSES and shooter is not None:
+        if entry.moon_subtract is None:
+            raise SheetProblem(MOON_CHOICE, name=label[shooter])
+        subtract = entry.moon_subtract
+    elif entry.moon_subtract is not None and shooter is None:
+        raise SheetProblem(MOON_NO_CHOICE)
+    scores = score_hand(rules, taken_cards(rules, entry), subtract)
+    return CheckedHand(entry, scores, shooter, rules.pass_direction(hand_number))
+
+
+@dataclass(frozen=True)
+class SheetStatus:
+    """Where the game stands: ``over`` with ``winners``; or ``tied`` (the target is reached, a
+    tie for the lowest, another hand to play); or neither (play on)."""
+
+    over: bool
+    winners: tuple[int, ...] = ()
+    tied: tuple[int, ...] = ()
+
+
+@dataclass
+class ScoreSheet:
+    """One real-card game: the rules, the players' names (by seat) and the checked hands."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    hands: list[CheckedHand] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.names) != self.rules.players:
+            raise SheetProblem(BAD_PLAYERS)
+        cleaned = tuple(name.strip()[:MAX_NAME] for name in self.names)
+        if not all(cleaned):
+            raise SheetProblem(EMPTY_NAME)
+        seen: set[str] = set()
+        for name in cleaned:
+            if name.casefold() in seen:
+                raise SheetProblem(SAME_NAME, name=name)
+            seen.add(name.casefold())
+        self.names = cleaned
+
+    @classmethod
+    def from_entries(
+        cls, rules: Rules, names: tuple[str, ...], entries: list[HandEntry]
+    ) -> ScoreSheet:
+        """A sheet rebuilt from stored entries, each checked again (SheetProblem if one fails)."""
+        sheet = cls(rules, names)
+        for entry in entries:
+            sheet.add_hand(entry)
+        return sheet
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def next_pass(self) -> PassDirection:
+        """The pass of the hand to be played next."""
+        return self.rules.pass_direction(len(self.hands))
+
+    def totals_after(self, count: int) -> tuple[int, ...]:
+        """Each player's total after the first ``count`` hands."""
+        totals = [0] * self.players
+        for hand in self.hands[:count]:
+            for seat, points in enumerate(hand.scores):
+                totals[seat] += points
+        return tuple(totals)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.totals_after(len(self.hands))
+
+    def status(self) -> SheetStatus:
+        """The game's state after the last hand, by :func:`game.engine.match.game_result`."""
+        if not self.hands:
+            return SheetStatus(False)
+        over, leaders = game_result(self.rules, list(self.totals))
+        return SheetStatus(True, leaders) if over else SheetStatus(False, (), leaders)
+
+    @property
+    def over(self) -> bool:
+        return self.status().over
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """``(place, seat)`` from the lowest total; equal totals share a place."""
+        totals = self.totals
+        order = sorted(range(self.players), key=lambda s: (totals[s], s))
+        places: list[tuple[int, int]] = []
+        for index, seat in enumerate(order):
+            if index and totals[seat] == totals[order[index - 1]]:
+                places.append((places[-1][0], seat))
+            else:
+                places.append((index + 1, seat))
+        return places
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def add_hand(self, entry: HandEntry) -> CheckedHand:
+        """Check and add the next hand; SheetProblem (and no change) if it is wrong or the game
+        is over."""
+        if self.over:
+            raise SheetProblem(GAME_OVER)
+        checked = check_hand(self.rules, entry, self.names, len(self.hands))
+        self.hands.append(checked)
+        return checked
+
+    def correct_hand(self, index: int, entry: HandEntry) -> CheckedHand:
+        """Replace hand ``index`` (0 for the first) with a corrected entry. Refused when the
+        entry is wrong, or when the corrected totals would have ended the game before the last
+        hand on the sheet (those later hands could not have been played)."""
+        if not 0 <= index < len(self.hands):
+            raise SheetProblem(NO_SUCH_HAND, number=index + 1)
+        checked = check_hand(self.rules, entry, self.names, index)
+        trial = [*self.hands[:index], checked, *self.hands[index + 1 :]]
+        totals = [0] * self.players
+        for number, hand in enumerate(trial[:-1]):
+            for seat, points in enumerate(hand.scores):
+                totals[seat] += points
+            if game_result(self.rules, totals)[0]:
+                raise SheetProblem(ENDS_EARLIER, number=number + 1)
+        self.hands = trial
+        return checked
+
+    def entries(self) -> list[HandEntry]:
+        return [hand.entry for hand in self.hands]
+
+
+__all__ = [
+    "CheckedHand",
+    "HandEntry",
+    "ScoreSheet",
+    "SheetProblem",
+    "SheetStatus",
+    "check_hand",
+    "taken_cards",
+]

@@ -1,0 +1,4 @@
+"""The tutor: its choice and the sentence that says why (advice), and the hand review.
+
+May import ``game.engine`` and ``game.ai``; never ``game.records``, ``game.net`` or pygame.
+"""

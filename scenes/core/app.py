@@ -1,0 +1,724 @@
+"""The program: command line, window, profile, scene stack and the main loop.
+
+python -m scenes --help
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sqlite3
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, NoReturn
+
+if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
+    import pygame
+
+    from game.records.profile import DailyResult
+    from scenes.table.session import GameSession
+    from scenes.table.table_scene import TableScene
+
+START_TIME: Final = time.perf_counter()
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+log = logging.getLogger("dame-de-pique")
+
+FPS: Final = 60
+IDLE_FPS: Final = 30
+"""The frame rate while nothing moves and the player has not touched anything for a moment."""
+IDLE_AFTER: Final = 0.5
+DEFAULT_SIZE: Final = (1280, 800)
+MIN_SIZE: Final = (640, 480)
+MAX_SIZE: Final = (7680, 4320)
+SCREENSHOT_SUFFIXES: Final = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
+STARTUP_ENV: Final = "DAME_REPORT_STARTUP"
+WINDOW_CLASS: Final = "dame-de-pique"
+"""The window's class (X11 WM_CLASS, Wayland app id): the program's name, as the .desktop
+entry's StartupWMClass says, so the desktop puts the window under the game's icon. Set by
+:func:`name_the_window` before pygame is imported: importing pygame sets it to the script's
+name when unset (``__main__.py`` from source)."""
+
+
+def name_the_window() -> None:
+    """Give the window the program's class, unless SDL_VIDEO_*_WMCLASS is already set (the
+    end-to-end test sets its own); to be called before pygame is imported."""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, WINDOW_CLASS)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write it like 1280x800")
+    w, h = (int(p) for p in parts)
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+        )
+    return w, h
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: give a whole number like 42")
+    return int(text)
+
+
+def _hands(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands: give 1 or more")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds, like 2.5")
+    return value
+
+
+def _screenshot(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in SCREENSHOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the screenshot must end in {', '.join(SCREENSHOT_SUFFIXES)}"
+        )
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: the folder {path.parent} does not exist")
+    return path
+
+
+def _profile_dir(text: str) -> Path:
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return path
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad value is one line on stderr (status 2), not the usage block (--help shows it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from scenes.core.preferences import SPEEDS
+
+    parser = _Parser(
+        prog="dame-de-pique",
+        description="Dame de pique: the classic Hearts card game.",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        type=_profile_dir,
+        help="keep settings and the saved game in DIR instead of your user data folder",
+    )
+    parser.add_argument("--seed", metavar="N", type=_seed, help="deal the new game from seed N")
+    parser.add_argument("--lang", choices=("fr", "en"), help="language for this run")
+    parser.add_argument(
+        "--demo", action="store_true", help="the computer plays every seat; exits when done"
+    )
+    parser.add_argument(
+        "--hands", metavar="N", type=_hands, help="with --demo: stop after N hands (default: 1)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5),
+        help="players at the table for a new game or the demo (default: as last chosen)",
+    )
+    parser.add_argument(
+        "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
+    )
+    parser.add_argument(
+        "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="open the saved game at once (if there is one)",
+    )
+    parser.add_argument(
+        "--new-game",
+        action="store_true",
+        help="start a new game at once, with the options chosen last time",
+    )
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="start a new game in which the computer also plays your seat (saved as usual)",
+    )
+    parser.add_argument(
+        "--exit-after",
+        metavar="SECONDS",
+        type=_seconds,
+        help="quit after this many seconds (0: after the first frame)",
+    )
+    parser.add_argument(
+        "--report-startup",
+        action="store_true",
+        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
+    )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.hands is not None and not args.demo:
+        parser.error("--hands only goes with --demo")
+    if args.demo and args.autoplay:
+        parser.error("--demo and --autoplay cannot be used together")
+    return args
+
+
+def launch_process() -> str:
+    """The /proc name of the process the person launched: a one-file build runs the game in a
+    child of the same executable, started after the parent unpacked everything, so the clock
+    starts at the parent (the launch) rather than at the child."""
+    if getattr(sys, "frozen", False):
+        try:
+            parent = os.getppid()
+            if Path(f"/proc/{parent}/exe").resolve() == Path("/proc/self/exe").resolve():
+                return str(parent)
+        except OSError:
+            pass
+    return "self"
+
+
+def process_age() -> float:
+    """Seconds since the program was launched (from /proc on Linux, the one-file build's
+    unpacking included; elsewhere since this module loaded)."""
+    try:
+        stat = Path(f"/proc/{launch_process()}/stat").read_text()
+        ticks = int(stat.rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
+        if 0 <= age < 3600:
+            return max(age, time.perf_counter() - START_TIME)
+    except (OSError, ValueError, IndexError):
+        pass
+    return time.perf_counter() - START_TIME
+
+
+# --- the application ----------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    """What the command line asked for."""
+
+    profile: Path | None = None
+    seed: int | None = None
+    lang: str | None = None
+    demo: bool = False
+    hands: int | None = None
+    players: int | None = None
+    speed: str | None = None
+    screenshot: Path | None = None
+    size: tuple[int, int] | None = None
+    resume: bool = False
+    new_game: bool = False
+    autoplay: bool = False
+    exit_after: float | None = None
+    report_startup: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Options:
+        return cls(**{k: getattr(args, k) for k in cls.__dataclass_fields__})
+
+
+class App:
+    """The window and everything the scenes share: profile, settings, card art, sound, worker."""
+
+    def __init__(self, options: Options) -> None:
+        import pygame
+
+        from game.records.profile import Profile
+        from scenes.core import i18n
+        from scenes.core.preferences import Preferences
+        from scenes.core.save_notice import SaveNotice
+        from scenes.core.scene import SceneStack
+        from scenes.core.sound import Sound
+        from scenes.core.thinking import Thinker
+        from scenes.table.card_art import CardArt
+
+        self.options = options
+        self.exit_code = 0
+        self.running = True
+        self.notices: list[str] = []
+        pygame.init()
+        self.profile = Profile.open(options.profile)
+        self.save_notice = SaveNotice(self.profile.unsaved)
+        self._save_notice_shown = ""
+        self.prefs = Preferences.load(self.profile)
+        # --speed and --lang hold until the player picks another value in Settings.
+        self.speed_override: str | None = options.speed
+        self.language_override: str | None = options.lang
+        try:
+            i18n.set_language(options.lang or self._stored_language())
+        except ValueError:
+            i18n.set_language(None)
+        if self.profile.moved_aside is not None:
+            self.notices.append(
+                i18n._(
+                    "Your profile could not be read ({reason}). It was kept as {name} and a new "
+                    "profile was started."
+                ).format(reason=self.profile.unreadable_reason, name=self.profile.moved_aside.name)
+            )
+        size = options.size or DEFAULT_SIZE
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Dame de pique")
+        self._set_window_limits()
+        self._set_icon()
+        pygame.key.set_repeat(350, 40)
+        self.card_art = CardArt(four_colour=self.prefs.four_colour)
+        self.sound = Sound(muted=self.prefs.mute)
+        self.sound.init()
+        self.thinker = Thinker()
+        self.stack = SceneStack()
+        self.stack.size = self.screen.get_size()
+        self.frames = 0
+        self.first_frame_time: float | None = None
+
+    # -- set-up ----------------------------------------------------------------------------------
+
+    def _stored_language(self) -> str | None:
+        return None if self.prefs.language == "system" else self.prefs.language
+
+    def _set_window_limits(self) -> None:
+        import warnings
+
+        import pygame
+
+        try:
+            with warnings.catch_warnings():  # deprecated for Window rendering, which we do not use
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error, ValueError):
+            log.debug("the window's minimum size cannot be set here")
+
+    def _set_icon(self) -> None:
+        import pygame
+
+        from scenes.core import assets
+
+        try:
+            pygame.display.set_icon(assets.image("icon/icon-64.png"))
+        except (assets.AssetMissing, pygame.error) as exc:
+            log.info("no window icon: %s", exc)
+
+    def start(self) -> None:
+        """The first scenes, as the command line asks."""
+        from scenes.screens.menu import MenuScene
+        from scenes.table import games
+
+        options = self.options
+        self.stack.push(MenuScene(self))
+        if options.demo:
+            games.demo(self, options.hands or 1)
+        elif options.autoplay or options.new_game:
+            games.new_game(self, self.prefs.new_game, autoplay=options.autoplay)
+        elif options.resume and self.has_saved_game():
+            games.continue_game(self)
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        import pygame
+
+        self.start()
+        clock = pygame.time.Clock()
+        started = time.perf_counter()
+        report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
+        last_input = time.perf_counter()
+        while self.running:
+            top = self.stack.top
+            still = time.perf_counter() - last_input > IDLE_AFTER
+            fps = IDLE_FPS if still and top is not None and not top.busy() else FPS
+            dt = min(clock.tick(fps) / 1000.0, 0.1)
+            for event in pygame.event.get():
+                last_input = time.perf_counter()
+                self.handle_event(event)
+            if not self.running:
+                break
+            self.stack.update(dt)
+            self.save_notice.update(dt)
+            if not self.stack.scenes:
+                break
+            self.stack.draw(self.screen)
+            self.draw_save_notice()
+            pygame.display.flip()
+            self.frames += 1
+            if self.first_frame_time is None:
+                self.first_frame_time = process_age()
+                if report:
+                    print(f"startup: first frame after {self.first_frame_time:.3f} s", flush=True)
+                    print(f"startup: compiled engine modules: {compiled_engine()}", flush=True)
+                self.thinker.start()
+            exit_after = self.options.exit_after
+            if exit_after is not None and time.perf_counter() - started >= exit_after:
+                self.running = False
+        return self.shutdown()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        import pygame
+
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize()
+        else:
+            self.stack.handle_event(event)
+
+    def resize(self) -> None:
+        import pygame
+
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
+        size = surface.get_size()
+        if size != self.stack.size:
+            self.card_art.clear()
+            self.stack.resize(size)
+
+    def shutdown(self) -> int:
+        import pygame
+
+        if self.options.screenshot is not None and self.frames:
+            try:
+                pygame.image.save(self.screen, str(self.options.screenshot))
+            except (pygame.error, OSError) as exc:
+                print(f"dame-de-pique: cannot save the screenshot: {exc}", file=sys.stderr)
+                self.exit_code = self.exit_code or 1
+        self.stack.reset()  # each scene's exit() runs: the table saves the game
+        self.thinker.shutdown()
+        self.profile.close()
+        pygame.quit()
+        return self.exit_code
+
+    def quit(self) -> None:
+        self.running = False
+
+    def finish_demo(self) -> None:
+        """The demo played what it was asked to: leave with success."""
+        self.exit_code = 0
+        self.running = False
+
+    # -- settings --------------------------------------------------------------------------------
+
+    @property
+    def speed_factor(self) -> float:
+        """Every animation time is multiplied by this (0: instant)."""
+        from scenes.core.preferences import SPEEDS
+
+        return SPEEDS.get(self.speed_override or self.prefs.speed, 1.0)
+
+    @property
+    def notice(self) -> str:
+        return "  ".join(self.notices)
+
+    def save_preferences(self) -> None:
+        try:
+            self.prefs.save(self.profile)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def shown_language(self) -> str:
+        """The language in use as Settings shows it (a --lang override included)."""
+        return self.language_override or self.prefs.language
+
+    def set_language(self, value: str) -> None:
+        from scenes.core import i18n
+
+        self.prefs.language = value
+        self.language_override = None
+        i18n.set_language(None if value == "system" else value)
+
+    def shown_speed(self) -> str:
+        """The animation speed in use as Settings shows it (a --speed override included)."""
+        return self.speed_override or self.prefs.speed
+
+    def set_speed(self, value: str) -> None:
+        self.prefs.speed = value
+        self.speed_override = None
+
+    def set_mute(self, mute: bool) -> None:
+        self.prefs.mute = mute
+        self.sound.muted = mute
+
+    def set_card_back(self, style: int) -> None:
+        self.prefs.card_back = style
+
+    def set_four_colour(self, on: bool) -> None:
+        self.prefs.four_colour = on
+        self.card_art.four_colour = on
+
+    def play_sound(self, name: str) -> None:
+        self.sound.play(name)
+
+    def _cannot_save(self, exc: Exception) -> None:
+        """A write failed: said on screen (once) until a later one works."""
+        from game.records.profile import write_problem
+
+        self.save_notice.failed(write_problem(exc, self.profile.path.parent))
+
+    def draw_save_notice(self) -> None:
+        """The "not saved" notice over whatever scene is shown. When it changes, the scenes
+        are told that the window's pixels are not only theirs (the table repaints whole)."""
+        self.save_notice.draw(self.screen)
+        text = self.save_notice.text()
+        if text != self._save_notice_shown:
+            self._save_notice_shown = text
+            for scene in self.stack.scenes:
+                scene.screen_spoiled()
+
+    # -- the game in progress --------------------------------------------------------------------
+
+    def has_saved_game(self) -> bool:
+        try:
+            return self.profile.has_game()
+        except sqlite3.Error:
+            return False
+
+    def save_game(self, session: GameSession) -> None:
+        try:
+            self.profile.save_game(session.to_saved(), session.slot)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+        else:
+            self.save_notice.saved()
+
+    def clear_saved_game(self, slot: str | None = None) -> None:
+        from game.records.profile import CURRENT_GAME
+
+        try:
+            self.profile.clear_game(slot or CURRENT_GAME)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def record_finished(self, session: GameSession, outcome: str = "finished") -> None:
+        """A finished game goes into the profile's history (practice games never as a win;
+        ``outcome`` "abandoned": left before its end, never a win)."""
+        from game.engine.save import save_match
+        from game.records.profile import FinishedGame
+
+        match = session.match
+        rules = match.rules
+        game = FinishedGame(
+            rules={
+                "players": rules.players,
+                "target": rules.target,
+                "queen_breaks_hearts": rules.queen_breaks_hearts,
+                "moon": rules.moon.value,
+                "jack_of_diamonds": rules.jack_of_diamonds,
+                "tie": rules.tie.value,
+            },
+            level=session.options.level,
+            human_seat=session.human_seat,
+            names=tuple(self.prefs.name(s) for s in range(rules.players)),
+            totals=tuple(match.totals),
+            winners=tuple(match.winners),
+            practice=session.practice,
+            hands=len(match.history),
+            match=save_match(match),
+            levels=session.levels(),
+            outcome=outcome,
+        )
+        try:  # and out of its slot at once: a kill in between never records it twice
+            self.profile.record_game(game, clear=session.slot)
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+
+    def record_daily(self, session: GameSession) -> DailyResult | None:
+        """A finished daily hand goes into the daily results; returns the stored
+        :class:`game.records.profile.DailyResult` (None if the profile cannot be written)."""
+        hand = session.match.hand
+        seat = session.human_seat
+        daily = session.daily
+        if seat is None or daily is None:
+            return None
+        points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
+        tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
+        try:
+            return self.profile.record_daily(
+                daily.date.isoformat(), points, daily.par, tricks, session.practice
+            )
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+            return None
+
+    def set_saved_game_aside(self, exc: Exception) -> None:
+        """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown
+        away, and the player is told."""
+        from scenes.core.i18n import _
+
+        try:
+            aside = self.profile.set_game_aside()
+        except sqlite3.Error as error:
+            self._cannot_save(error)
+            return
+        self.notices.append(
+            _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                reason=exc, name=aside
+            )
+        )
+        self.refresh_menu()
+
+    def abandon_saved_game(self) -> None:
+        """The game in progress is left for a new one: it goes into the history as abandoned
+        (never a win), or, if it cannot be read, is set aside (never thrown away)."""
+        from game.engine.save import InvalidSave
+        from game.records.profile import ABANDONED
+        from scenes.table.session import GameSession
+
+        if not self.has_saved_game():
+            return
+        try:
+            session = GameSession.from_saved(self.profile.load_game())
+        except (InvalidSave, ValueError) as exc:
+            self.set_saved_game_aside(exc)
+            return
+        except sqlite3.Error as exc:
+            self._cannot_save(exc)
+            return
+        self.record_finished(session, outcome=ABANDONED)
+
+    def show_table(self, table: TableScene) -> None:
+        """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
+        from scenes.screens.menu import MenuScene
+
+        if self.stack.find(MenuScene) is None:
+            self.stack.reset(MenuScene(self))
+        self.to_menu()
+        self.stack.push(table)
+
+    def leave_game(self) -> None:
+        """Esc at the table: the game is saved; back to the menu, which offers to continue."""
+        self.to_menu()
+
+    def to_menu(self) -> None:
+        from scenes.screens.menu import MenuScene
+
+        menu = self.stack.find(MenuScene)
+        if menu is None:
+            self.stack.reset(MenuScene(self))
+            return
+        while self.stack.top is not menu:
+            self.stack.pop()
+
+    def refresh_menu(self) -> None:
+        """The menu shows what it offers now (Continue comes and goes)."""
+        from scenes.screens.menu import MenuScene
+
+        menu = self.stack.find(MenuScene)
+        if isinstance(menu, MenuScene):
+            menu.rebuild()
+
+    # -- screens ---------------------------------------------------------------------------------
+
+    def has_saved_daily(self) -> bool:
+        from game.records.profile import DAILY_GAME
+
+        try:
+            return self.profile.has_game(DAILY_GAME)
+        except sqlite3.Error:
+            return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script ``dame-de-pique`` and ``python -m scenes``."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the computer players' worker process in a frozen build
+    logging.basicConfig(level=logging.WARNING, format="dame-de-pique: %(message)s")
+    name_the_window()  # before pygame is imported (parse_args imports it)
+    args = parse_args(argv)  # bad values: argparse prints the message and exits with status 2
+    options = Options.from_args(args)
+    from scenes.core.assets import AssetMissing
+
+    try:
+        import pygame
+    except ImportError:
+        print("dame-de-pique: pygame-ce is not installed (run ./play.sh)", file=sys.stderr)
+        return 1
+    signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    app: App | None = None
+    try:
+        app = App(options)
+        return app.run()
+    except AssetMissing as exc:
+        print(f"dame-de-pique: {exc}", file=sys.stderr)
+        return 1
+    except pygame.error as exc:
+        print(f"dame-de-pique: the window cannot open: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug: say so in one line, keep the details in a file
+        saving = app is not None and app.profile.saving and app.save_notice.failing is None
+        code = _report_crash(exc, options, saving)
+        if app is not None:
+            try:
+                app.shutdown()  # saves the game through the table's exit()
+            except Exception:
+                log.debug("shutting down after the error failed too", exc_info=True)
+        return code
+
+
+def _report_crash(exc: Exception, options: Options, saving: bool = True) -> int:
+    import tempfile
+    import traceback
+
+    from game.records.profile import default_folder
+
+    details = "".join(traceback.format_exception(exc))
+    folder = options.profile or default_folder()
+    path = None
+    for candidate in (folder, Path(tempfile.gettempdir())):
+        try:
+            candidate.mkdir(parents=True, exist_ok=True)
+            path = candidate / "crash.log"
+            path.write_text(details, "utf-8")
+            break
+        except OSError:
+            path = None
+    where = f"; the details are in {path}" if path else ""
+    saved = (
+        "The game in progress was saved after the last move."
+        if saving  # never claimed when the profile could not be written
+        else "The game in progress could not be saved."
+    )
+    print(
+        f"dame-de-pique: an unexpected error stopped the game ({exc!r}){where}. {saved}",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def compiled_engine() -> str:
+    """The engine modules running compiled (game/native.py), or "none"."""
+    from game import native
+
+    return ", ".join(native.compiled()) or "none"

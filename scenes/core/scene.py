@@ -1,0 +1,135 @@
+"""Scenes and the scene stack: what the window shows is a stack of scenes, the top one in charge.
+
+A scene has a lifecycle (``enter`` when pushed, ``exit`` when removed, ``pause`` when another
+scene covers it, ``resume`` when it is on top again), takes input through ``handle_event`` (only
+the top scene gets it), changes state in ``update(dt)`` and paints in ``draw(surface)``, which
+changes nothing. Drawing starts from the topmost opaque scene, so a dialog or the score window
+shows the table beneath it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.core.app import App
+
+
+class Scene:
+    """Base class: override what the scene needs."""
+
+    opaque: bool = True  # False: the scene below shows through (dialogs, the score window)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed on the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene above was removed: this one is on top again."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (also called once before the first draw)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; True when the event was used."""
+        return False
+
+    def screen_spoiled(self) -> None:
+        """Something other than the scenes drew on the window (e.g. the "not saved" notice
+        came or went): a scene that keeps the last frame must paint the next one whole."""
+
+    def busy(self) -> bool:
+        """True while something moves on its own (the window then runs at full frame rate;
+        a still screen waiting for the player is redrawn less often to spare the processor)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance timers and animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene. Must not change any state."""
+
+
+class SceneStack:
+    """The scenes, bottom first. Changes requested during an update take effect at once."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.size: tuple[int, int] = (0, 0)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` (and everything above it) off the stack."""
+        while scene in self.scenes:
+            self.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def reset(self, *scenes: Scene) -> None:
+        """Empty the stack and push ``scenes`` in order."""
+        while self.scenes:
+            self.pop()
+        for scene in scenes:
+            self.push(scene)
+
+    def find(self, kind: type[Scene]) -> Scene | None:
+        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        top = self.top
+        return top.handle_event(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        top = self.top
+        if top is not None:
+            top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)

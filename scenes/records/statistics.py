@@ -1,0 +1,333 @@
+"""Statistics: the player's figures per opponents' level and overall, and the daily challenge's
+days, pars, streaks and a month calendar.
+
+The figures come from :mod:`game.records.stats`; replaying every stored game is done in the worker
+process (a few milliseconds a game), so the window shows "Counting..." meanwhile and never
+stalls. Reset (it asks first) starts the figures again; the history keeps every game.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from game.records import stats
+from game.records.stats import ALL_LEVELS, DayMark, LevelStats
+from scenes.core.i18n import MONTHS, N_, _, current_language
+from scenes.ui.dialogs import ChoiceDialog
+from scenes.ui.report import ReportScene, draw_sheet
+from scenes.ui.widgets import (
+    BEVEL_SHADOW,
+    DISABLED_INK,
+    INK,
+    WHITE,
+    Button,
+    draw_text,
+)
+
+if TYPE_CHECKING:
+    from scenes.core.app import App
+
+log = logging.getLogger(__name__)
+
+LEVEL_ORDER: Final = ("easy", "medium", "hard")
+LEVEL_NAMES: Final = {
+    ALL_LEVELS: N_("All"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+}
+WEEKDAYS: Final = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
+BEATEN_GREEN: Final = (40, 150, 60)
+MISSED_RED: Final = (200, 70, 60)
+
+
+_FACTS: dict[str, dict[int, stats.GameFacts | None]] = {}
+"""Each profile's games already replayed, by id (a stored game never changes): opening the
+statistics again replays only the games finished since."""
+
+
+def today() -> _dt.date:
+    """The player's local date (tests replace it)."""
+    return _dt.date.today()
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with the language's decimal mark ("6.2", "6,2")."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if current_language() == "fr" else text
+
+
+def short_date(iso: str) -> str:
+    """A stored UTC time as the local date ("2026-11-12", "12/11/2026")."""
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:10]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%d/%m/%Y" if current_language() == "fr" else "%Y-%m-%d")
+
+
+def level_name(level: str) -> str:
+    return _(LEVEL_NAMES.get(level, level.capitalize()))
+
+
+def figure_rows(figures: dict[str, LevelStats], levels: list[str]) -> list[list[str]]:
+    """The table: one row per figure, one column per level."""
+
+    def game_ref(ref: stats.GameRef | None) -> str:
+        return "-" if ref is None else str(ref.total)
+
+    def rate(value: float | None) -> str:
+        return "-" if value is None else f"{round(value * 100)} %"
+
+    def per_hand(value: float | None) -> str:
+        return "-" if value is None else decimal(value)
+
+    rows: list[tuple[str, Any]] = [
+        (N_("Games played"), lambda f: str(f.played)),
+        (N_("Won"), lambda f: str(f.won)),
+        (N_("Win rate"), lambda f: rate(f.win_rate)),
+        (N_("Points per hand"), lambda f: per_hand(f.points_per_hand)),
+        (N_("Best game (your total)"), lambda f: game_ref(f.best)),
+        (N_("Worst game (your total)"), lambda f: game_ref(f.worst)),
+        (N_("Moons shot"), lambda f: str(f.moons)),
+        (N_("Queens taken"), lambda f: str(f.queens)),
+        (N_("Practice games"), lambda f: str(f.practice)),
+        (N_("Abandoned games"), lambda f: str(f.abandoned)),
+    ]
+    return [[_(label)] + [show(figures[level]) for level in levels] for label, show in rows]
+
+
+class StatisticsScene(ReportScene):
+    window_size = (1180, 720)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.day = today()
+        self.month = (self.day.year, self.day.month)
+        self.figures: dict[str, LevelStats] | None = None
+        self.daily: stats.DailyStats | None = None
+        self.future: Future[Any] | None = None
+        self.history: list[Any] = []
+        self.results: list[Any] = []
+        self.buttons = [
+            Button(N_("Previous month"), lambda: self.change_month(-1)),
+            Button(N_("Next month"), lambda: self.change_month(1)),
+            Button(N_("Reset statistics"), self.ask_reset),
+            self.back_button,
+        ]
+        self.focus = len(self.buttons) - 1
+
+    def title(self) -> str:
+        return _("Statistics")
+
+    def enter(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        """Read the games and daily results; count the games in the worker."""
+        profile = self.app.profile
+        try:
+            history = profile.game_history()
+            results = profile.daily_results()
+            marker = profile.setting(stats.RESET_SETTING)
+        except Exception as exc:  # sqlite3.Error: an empty screen rather than a crash
+            log.warning("the statistics cannot be read: %s", exc)
+            self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
+            history, results, marker = [], [], None
+        self.history, self.results = stats.since_reset(history, results, marker)
+        self.daily = stats.daily_statistics(self.results, self.day)
+        self.figures = None
+        known = _FACTS.setdefault(str(profile.path), {})
+        missing = [(game_id, game) for game_id, game in self.history if game_id not in known]
+        self.future = self.app.thinker.submit(stats.facts_by_id, missing)
+
+    def busy(self) -> bool:
+        return self.figures is None
+
+    def update(self, dt: float) -> None:
+        future = self.future
+        if future is None or not future.done():
+            return
+        self.future = None
+        known = _FACTS.setdefault(str(self.app.profile.path), {})
+        try:
+            known.update(future.result())
+        except Exception:  # the worker failed: those games are replayed here, one by one
+            log.exception("the games could not be replayed in the worker")
+        self.figures = stats.game_statistics(self.history, known)
+
+    def change_month(self, delta: int) -> None:
+        year, month = self.month
+        month += delta
+        year += (month - 1) // 12
+        month = (month - 1) % 12 + 1
+        self.month = (year, month)
+
+    def ask_reset(self) -> None:
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Reset statistics"),
+                _(
+                    "Start the statistics again from zero? The history keeps every game, "
+                    "and the daily challenge's days before today stop counting."
+                ),
+                [(N_("Reset"), self.reset), (N_("Cancel"), lambda: None)],
+            )
+        )
+
+    def reset(self) -> None:
+        try:
+            profile = self.app.profile
+            now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+            marker = stats.reset_marker(profile.game_history(), now)
+            profile.set_setting(stats.RESET_SETTING, marker)
+        except Exception as exc:  # sqlite3.Error
+            self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)
+            return
+        self.load()
+        self.say(_("The statistics start again from zero."))
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_PAGEUP:
+            self.change_month(-1)
+        elif event.key == pygame.K_PAGEDOWN:
+            self.change_month(1)
+        else:
+            return False
+        return True
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def levels(self) -> list[str]:
+        assert self.figures is not None
+        known = [lv for lv in LEVEL_ORDER if lv in self.figures]
+        others = sorted(lv for lv in self.figures if lv not in LEVEL_ORDER and lv != ALL_LEVELS)
+        return [ALL_LEVELS, *known, *others]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        scale = self.scale
+        area = self.content
+        split = area.x + round(area.w * 0.58)
+        left = pygame.Rect(area.x, area.y, split - area.x - round(12 * scale), area.h)
+        right = pygame.Rect(split, area.y, area.right - split, area.h)
+        size = round(16 * scale)
+        draw_text(surface, _("Your games"), size, INK, left.topleft, "topleft", bold=True)
+        table = left.copy()
+        table.y += round(26 * scale)
+        table.h -= round(26 * scale)
+        if self.figures is None:
+            draw_text(surface, _("Counting the games..."), size, DISABLED_INK, table.center)
+        else:
+            levels = self.levels()
+            header = ["", *(level_name(lv) for lv in levels)]
+            share = 0.36
+            step = (1 - share) / len(levels)
+            columns = [0.0] + [share + i * step for i in range(len(levels))]
+            rows = figure_rows(self.figures, levels)
+            row_h = round(max(10, round(14 * scale)) * 1.7)
+            table.h = min(table.h, row_h * (len(rows) + 1) + 4)
+            draw_sheet(
+                surface,
+                table,
+                header,
+                rows,
+                columns,
+                scale,
+                anchors=["midleft"] + ["center"] * len(levels),
+            )
+            note = _("Practice and abandoned games count as played, never as won.")
+            draw_text(
+                surface,
+                note,
+                round(12 * scale),
+                INK,
+                (table.x, table.bottom + round(8 * scale)),
+                "topleft",
+            )
+        self.draw_daily(surface, right)
+
+    def draw_daily(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        scale = self.scale
+        daily = self.daily
+        size = round(16 * scale)
+        draw_text(surface, _("Daily challenge"), size, INK, area.topleft, "topleft", bold=True)
+        if daily is None:
+            return
+        small = round(14 * scale)
+        lines = [
+            _("Days played: {count}").format(count=daily.days_played),
+            _("Pars beaten: {count}").format(count=daily.pars_beaten),
+            _("Streak of pars beaten: {current} (best {best})").format(
+                current=daily.current_streak, best=daily.best_streak
+            ),
+            _("Days in a row played: {current} (best {best})").format(
+                current=daily.played_streak, best=daily.best_played_streak
+            ),
+        ]
+        y = area.y + round(28 * scale)
+        for line in lines:
+            draw_text(surface, line, small, INK, (area.x, y), "topleft")
+            y += round(small * 1.45)
+        y += round(8 * scale)
+        self.draw_calendar(surface, pygame.Rect(area.x, y, area.w, area.bottom - y))
+
+    def draw_calendar(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The month: a white sheet of days, green for a par beaten, red for a day played and
+        missed, plain for a day not played; today framed."""
+        assert self.daily is not None
+        scale = self.scale
+        year, month = self.month
+        weeks = stats.month_weeks(year, month)
+        title = f"{_(MONTHS[month - 1])} {year}"
+        size = round(15 * scale)
+        draw_text(surface, title, size, INK, (area.centerx, area.y), "midtop", bold=True)
+        legend_h = round(22 * scale)
+        top = area.y + round(24 * scale)
+        cell = max(8, min(area.w // 7, (area.bottom - top - legend_h) // (len(weeks) + 1)))
+        cell = min(cell, round(40 * scale))
+        grid = pygame.Rect(0, top, cell * 7, cell * (len(weeks) + 1))
+        grid.centerx = area.centerx
+        pygame.draw.rect(surface, WHITE, grid)
+        pygame.draw.rect(surface, BEVEL_SHADOW, grid, 1)
+        small = max(9, round(cell * 0.36))
+        for i, name in enumerate(WEEKDAYS):
+            pos = (grid.x + i * cell + cell // 2, grid.y + cell // 2)
+            draw_text(surface, _(name), small, INK, pos, bold=True)
+        for row, week in enumerate(weeks, start=1):
+            for col, day in enumerate(week):
+                if day is None:
+                    continue
+                box = pygame.Rect(grid.x + col * cell, grid.y + row * cell, cell, cell)
+                mark = self.daily.mark(day)
+                ink = INK
+                if mark is DayMark.BEATEN:
+                    surface.fill(BEATEN_GREEN, box.inflate(-3, -3))
+                    ink = WHITE
+                elif mark is DayMark.MISSED:
+                    surface.fill(MISSED_RED, box.inflate(-3, -3))
+                    ink = WHITE
+                if day == self.day:
+                    pygame.draw.rect(surface, INK, box.inflate(-1, -1), max(1, round(2 * scale)))
+                draw_text(surface, str(day.day), small, ink, box.center)
+        y = grid.bottom + round(6 * scale)
+        x = grid.x
+        for colour, label in ((BEATEN_GREEN, N_("par beaten")), (MISSED_RED, N_("missed"))):
+            swatch = pygame.Rect(x, y, round(14 * scale), round(14 * scale))
+            surface.fill(colour, swatch)
+            rect = draw_text(
+                surface,
+                _(label),
+                round(12 * scale),
+                INK,
+                (swatch.right + round(4 * scale), swatch.centery),
+                "midleft",
+            )
+            x = rect.right + round(14 * scale)

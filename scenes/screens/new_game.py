@@ -1,0 +1,98 @@
+"""New game: how many players, each opponent's level, teaching mode and the rule variants,
+remembered for next time."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from game.engine.rules import MoonMode, TieRule
+from scenes.core.i18n import N_, _
+from scenes.core.preferences import LEVELS, PLAYER_COUNTS
+from scenes.table import games
+from scenes.ui.dialogs import abandon_dialog
+from scenes.ui.form_scene import FormScene
+from scenes.ui.widgets import ActionRow, ChoiceRow, Row, toggle_row
+
+MOON_LABELS = (
+    (MoonMode.OTHERS_PLUS.value, N_("Others +26")),
+    (MoonMode.SHOOTER_MINUS.value, N_("Shooter −26")),
+    (MoonMode.SHOOTER_CHOOSES.value, N_("Shooter chooses")),
+)
+TIE_LABELS = (
+    (TieRule.PLAY_ON.value, N_("Play another hand")),
+    (TieRule.SHARED.value, N_("Shared victory")),
+)
+
+
+class NewGameScene(FormScene):
+    window_width = 720
+    label_width = 0.46
+
+    def title(self) -> str:
+        return _("New game")
+
+    def rows(self) -> list[Row]:
+        options = self.app.prefs.new_game
+
+        def setter(name: str) -> Any:
+            return lambda value: setattr(options, name, value)
+
+        def set_players(count: int) -> None:
+            options.players = count
+            self.rebuild()  # a row per opponent
+
+        def set_everyone(level: str) -> None:
+            options.set_level(level)
+
+        def level_row(seat: int) -> ChoiceRow:
+            def set_(level: str) -> None:
+                options.levels[seat - 1] = level
+
+            return ChoiceRow(
+                self.app.prefs.name(seat), LEVELS, lambda: options.level_of(seat), set_
+            )
+
+        counts = tuple((n, str(n)) for n in PLAYER_COUNTS)
+        return [
+            ChoiceRow(N_("Players"), counts, lambda: options.players, set_players),
+            ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, set_everyone),
+            *(level_row(seat) for seat in range(1, options.players)),
+            toggle_row(N_("Teaching mode"), lambda: options.teaching, setter("teaching")),
+            ChoiceRow(
+                N_("Game ends at"),
+                ((100, "100"), (50, "50")),
+                lambda: options.target,
+                setter("target"),
+            ),
+            toggle_row(
+                N_("Queen breaks hearts"),
+                lambda: options.queen_breaks_hearts,
+                setter("queen_breaks_hearts"),
+            ),
+            ChoiceRow(N_("Shooting the moon"), MOON_LABELS, lambda: options.moon, setter("moon")),
+            toggle_row(
+                N_("Jack of diamonds −10"),
+                lambda: options.jack_of_diamonds,
+                setter("jack_of_diamonds"),
+            ),
+            ChoiceRow(N_("Tie at the end"), TIE_LABELS, lambda: options.tie, setter("tie")),
+            ActionRow(N_("Start"), self.start),
+            ActionRow(N_("Back"), self.back),
+        ]
+
+    def start(self) -> None:
+        """Start, once the player agrees to abandon the game in progress if there is one."""
+        self.app.save_preferences()
+        if self.app.has_saved_game():
+            resume = functools.partial(games.continue_game, self.app)
+            self.app.stack.push(abandon_dialog(self.app, self.start_anyway, resume))
+            return
+        self.start_anyway()
+
+    def start_anyway(self) -> None:
+        games.new_game(self.app, self.app.prefs.new_game)
+
+    def back(self) -> None:
+        self.app.save_preferences()
+        self.app.stack.pop()

@@ -1,0 +1,74 @@
+"""Settings: language, animation speed, sound, card back, four-colour deck, teaching mode
+(the default of the new-game switch), everyone's names.
+
+Every change shows at once and is stored in the profile when the screen is left.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.core.i18n import N_, _
+from scenes.core.preferences import DEFAULT_NAMES, LANGUAGE_CHOICES, SPEED_LABELS
+from scenes.ui.form_scene import FormScene
+from scenes.ui.widgets import ActionRow, ChoiceRow, Row, TextRow, toggle_row
+
+BACK_LABELS = ((0, N_("Lattice")), (1, N_("Rings")), (2, N_("Medallion")), (3, N_("Waves")))
+
+
+class SettingsScene(FormScene):
+    window_width = 700
+    label_width = 0.45
+
+    def title(self) -> str:
+        return _("Settings")
+
+    def rows(self) -> list[Row]:
+        app = self.app
+        prefs = app.prefs
+
+        def name_row(seat: int, label: str) -> TextRow:
+            def get() -> str:
+                return prefs.names[seat]
+
+            def set_(value: str) -> None:
+                prefs.names[seat] = value
+
+            return TextRow(label, get, set_, placeholder=lambda: _(DEFAULT_NAMES[seat]))
+
+        return [
+            ChoiceRow(N_("Language"), LANGUAGE_CHOICES, app.shown_language, app.set_language),
+            ChoiceRow(N_("Animation speed"), SPEED_LABELS, app.shown_speed, app.set_speed),
+            toggle_row(N_("Sound"), lambda: not prefs.mute, lambda on: app.set_mute(not on)),
+            ChoiceRow(N_("Card back"), BACK_LABELS, lambda: prefs.card_back, app.set_card_back),
+            toggle_row(N_("Four-colour deck"), lambda: prefs.four_colour, app.set_four_colour),
+            toggle_row(
+                N_("Teaching mode"),
+                lambda: prefs.new_game.teaching,
+                lambda on: setattr(prefs.new_game, "teaching", on),
+            ),
+            name_row(0, N_("Your name")),
+            name_row(1, N_("Left player")),
+            name_row(2, N_("Player across")),
+            name_row(3, N_("Right player")),
+            name_row(4, N_("Fifth player")),
+            ActionRow(N_("Back"), self.back),
+        ]
+
+    def back(self) -> None:
+        self.app.save_preferences()
+        self.app.stack.pop()
+
+    def exit(self) -> None:
+        self.app.save_preferences()
+
+    def draw_decoration(self, surface: pygame.Surface) -> None:
+        # A preview of the chosen back and a face in the chosen colours, right of the window.
+        art = self.app.card_art
+        width = round(80 * self.scale)
+        x = self.window.right + round(20 * self.scale)
+        if x + width > surface.get_width():
+            return
+        y = self.window.y + round(40 * self.scale)
+        surface.blit(art.back(width, self.app.prefs.card_back), (x, y))
+        surface.blit(art.face(14, width), (x, y + round(width * 1.55)))

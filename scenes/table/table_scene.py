@@ -1,0 +1,668 @@
+"""The table scene: one seat's window on a game, driven only by a
+:class:`game.engine.table.TableSource`.
+
+The scene receives the seat's :class:`~game.engine.view.SeatView` and the updates meant for it,
+shows them, and sends the seat's moves; it never sees the whole game, so the same scene plays a game
+on this computer (:class:`scenes.table.local_table.LocalTable`) or a table elsewhere. Its parts, one
+job each:
+
+- this module: the scene's lifecycle and its time (polling the source when the screen has caught
+  up, the computer's pace, messages and banners) and the seat's moves;
+- :mod:`scenes.table.animator`: what each update looks like, queued and played in order;
+- :mod:`scenes.table.hand_controls`: the player's cards under the mouse and the keys;
+- :mod:`scenes.table.advisor`: the tutor's hints and teaching mode;
+- :mod:`scenes.table.renderer`: the drawing, with its cached :class:`~scenes.table.layer.Layer`;
+- :mod:`scenes.table.model`: what the table shows now, caught up event by event.
+
+The engine is the only judge: the greyed cards are the view's legal set, a refused card shows
+the engine's reason. The source is polled only when every update already received has been
+shown, so what is on screen is always a state the game reached.
+
+For a table elsewhere: ``app.show_table(TableScene(app, source))`` with any ``TableSource``.
+The names shown are ``source.names``, read at every frame (so a ``SeatChanged`` can rename a
+seat); a ``MoveRefused`` shows its reason; a ``TableClosed`` shows its reason and stops polling;
+after the score window the seat calls ``ready()`` once and waits, without asking again, until
+the source deals the next hand. Hints, teaching mode, practice and saving belong to a game
+played here (:class:`~scenes.table.local_table.LocalTable`) and are off for other sources.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.engine.events import CardPlayed, ExtraHand, HandScored, HandStarted, PassChosen
+from game.engine.hand import Phase
+from game.engine.legality import Reason, illegal_reason
+from game.engine.moves import Move
+from game.engine.rules import PASS_SIZE, PassDirection
+from game.engine.table import (
+    HostControls,
+    MoveRefused,
+    SeatChanged,
+    TableClosed,
+    TableSource,
+    Update,
+)
+from game.engine.view import SeatView
+from scenes.core.i18n import N_, _, reason_message
+from scenes.core.scene import Scene
+from scenes.table.advisor import Advisor
+from scenes.table.animator import Animator
+from scenes.table.hand_controls import HandControls
+from scenes.table.last_trick import LastTrickScene
+from scenes.table.layout import TableLayout
+from scenes.table.local_table import LocalTable
+from scenes.table.model import TableModel
+from scenes.table.renderer import TableRenderer
+from scenes.table.score import ScoreScene
+from scenes.ui.dialogs import moon_dialog
+from scenes.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.core.app import App
+
+log = logging.getLogger(__name__)
+
+# Times at normal speed, in seconds (multiplied by the speed setting).
+AI_PACE: Final = 0.45  # an opponent's card shows at least this long after the screen caught up
+MOON_SHOWN: Final = 2.0
+BANNER_SHOWN: Final = 1.4
+MESSAGE_SHOWN: Final = 2.8
+TEACHING_MESSAGE_SHOWN: Final = 6.0  # a refused card's reason and the legal cards instead
+FRAME_BUDGET_MS: Final = 12  # instant speed: the most time one frame spends making moves
+
+WINDOW_REPAINTED: Final = (
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.VIDEOEXPOSE,
+)
+
+OK_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p)  # the OK after the exchange
+
+PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
+    PassDirection.LEFT: N_("Pass left (to {name})"),
+    PassDirection.RIGHT: N_("Pass right (to {name})"),
+    PassDirection.ACROSS: N_("Pass across (to {name})"),
+}
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share."""
+    both = a.clip(b)
+    return both.w * both.h
+
+
+class TableScene(Scene):
+    """The game table for one :class:`TableSource` (``hands_limit``: the demo stops after as
+    many hands; ``on_new_game``: what "New game" does at the end; ``result``: the screen shown
+    at the end of the game instead of the score window)."""
+
+    def __init__(
+        self,
+        app: App,
+        source: TableSource,
+        *,
+        hands_limit: int | None = None,
+        on_new_game: Callable[[], None] | None = None,
+        result: Callable[[App, TableScene], Scene] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.source = source
+        # A game played here: its session holds teaching mode, practice and the daily hand.
+        self.local = source if isinstance(source, LocalTable) else None
+        session = self.local.session if self.local is not None else None
+        self.session = session
+        self.bottom = source.seat
+        # Whether the seat takes the player's input (not in the demo, nor when the computer
+        # plays for the player).
+        self.human = session is None or (session.human_seat is not None and not session.autoplay)
+        self.hands_limit = hands_limit
+        self.on_new_game = on_new_game  # "New game" at the end (else: back to the menu)
+        self.result = result  # the screen shown at the end instead of the score (the daily's)
+        self.hands_done = 0
+        self.view: SeatView = source.view()
+        self.model = TableModel.from_view(self.view)
+        self.held: list[Update] = []  # an opponent's move received before its pace was up
+        self.idle_for = 0.0  # seconds the screen has been caught up
+        self.awaiting = False  # a move was sent and its answer has not come yet
+        self.message = ""
+        self.message_timer = 0.0
+        self.message_boxed = False
+        self.banner = ""
+        self.banner_timer = 0.0
+        self.extra_hand = False
+        self.score_open = False
+        self.ready_for: int | None = None  # the hand whose score the seat has seen
+        self.moon_open = False
+        self.finished = False
+        self.layout = TableLayout((1280, 800), source.rules.players)
+        self.hand = HandControls(self)
+        self.animator = Animator(self)
+        self.advisor = Advisor(self)
+        self.renderer = TableRenderer(self)
+        self.pass_button = Button(self._pass_label, self.confirm_pass)
+        self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
+        self.menu_button = Button(N_("Menu"), self.app.leave_game)
+        self.score_button = Button(N_("Score"), self.show_score_sheet)
+        self.last_trick_button = Button(N_("Last trick"), self.show_last_trick, visible=False)
+        # After the exchange: the cards received stay raised until the player says OK.
+        self.ok_button = Button(N_("OK"), self.accept_received, visible=False)
+        # The host of an online table: under each friend's plate, hand the seat to a computer
+        # player (an idle friend; the friend keeps the token to come back).
+        self.bot_buttons = [
+            Button(N_("Computer plays"), functools.partial(self.give_to_bot, seat), visible=False)
+            for seat in range(source.rules.players)
+        ]
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        # What the source has at once (a new hand's deal) is shown before the player may act.
+        updates = self.source.poll()
+        if updates:
+            self.view = self.source.view()
+            self._take(updates)
+
+    def exit(self) -> None:
+        self.source.close()
+
+    def pause(self) -> None:
+        self.renderer.forget_screen()  # the scene pushed over the table draws on the screen
+
+    def screen_spoiled(self) -> None:
+        self.renderer.forget_screen()  # the App drew over the table (the "not saved" notice)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        # The "not saved" notice, when shown, covers the window's top: the table lies below it.
+        notice = self.app.save_notice.height(size)
+        self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
+        self.pass_button.rect = self.layout.button.copy()
+        self.hint_button.rect = self.layout.hint_button.copy()
+        self.menu_button.rect = self.layout.menu_button.copy()
+        self.score_button.rect = self.layout.score_button.copy()
+        self.last_trick_button.rect = self.layout.last_trick_button.copy()
+        self.ok_button.rect = self.layout.button.copy()
+        self._place_bot_buttons()
+        self.renderer.resize(size)
+
+    def _place_bot_buttons(self) -> None:
+        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        the middle of the table, else above it, else shorter under it; the first spot in the
+        window that covers no plate, no full fan of cards, no card of the trick or the hand
+        and no other button (on a table too crowded for any, the one covering the least)."""
+        layout = self.layout
+        m = layout.margin
+        window = pygame.Rect(0, 0, layout.width, layout.height)
+        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
+        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
+        side = layout.back_h  # a back turned any way fits in a square this wide
+        for index, place in enumerate(layout.places):
+            card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            taken += [place.plate, card]
+            backs = [
+                pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
+                for (x, y), _angle in layout.fan(index, layout.hand_size)
+            ]
+            if index:  # the player's own cards are the hand area
+                taken.append(backs[0].unionall(backs[1:]))
+        for seat, button in enumerate(self.bot_buttons):
+            plate = layout.place(seat, self.bottom).plate
+            gap = max(3, plate.h // 10)
+            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
+            under.midtop = (plate.centerx, plate.bottom + gap)
+            beside = under.copy()
+            if plate.centerx < layout.width / 2:
+                beside.midleft = (plate.right + m, plate.centery)
+            else:
+                beside.midright = (plate.left - m, plate.centery)
+            above = under.copy()
+            above.midbottom = (plate.centerx, plate.top - gap)
+            # Plates side by side (five players on a tall window): a shorter button under the
+            # plate, at its end towards the middle.
+            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
+            if plate.centerx < layout.width / 2:
+                short.topright = under.topright
+            else:
+                short.topleft = under.topleft
+            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
+            # The first free spot; on a crowded table the one covering the least.
+            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
+            if seat != self.bottom:
+                taken.append(button.rect)
+
+    # -- what the seat may do now ----------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        """Every update received has been shown."""
+        return self.animator.idle and not self.held
+
+    @property
+    def speed(self) -> float:
+        return self.app.speed_factor
+
+    @property
+    def teaching(self) -> bool:
+        return self.session is not None and self.session.teaching
+
+    def name(self, seat: int) -> str:
+        """The name shown for ``seat`` (a game here uses the player's names, live)."""
+        if self.local is not None:
+            return self.app.prefs.name(seat)
+        names = self.source.names
+        return names[seat] if seat < len(names) else "?"
+
+    def _player_may_act(self) -> bool:
+        """The player takes this seat's decisions and everything received has been shown."""
+        return self.idle and self.human and not self.awaiting
+
+    def to_accept_received(self) -> bool:
+        """The cards received are shown raised and the player has not said OK (nor played)."""
+        return bool(self.hand.received) and self.human and self.view.phase is Phase.PLAY
+
+    def human_to_pass(self) -> bool:
+        view = self.view
+        passing = view.phase is Phase.PASS and not view.pass_chosen[self.bottom]
+        return passing and self._player_may_act()
+
+    def human_to_play(self) -> bool:
+        view = self.view
+        return view.phase is Phase.PLAY and view.turn == self.bottom and self._player_may_act()
+
+    def legal_cards(self) -> int:
+        """The cards shown playable: the view's legal set on the player's turn, else none."""
+        return self.view.legal_mask() if self.human_to_play() else 0
+
+    def shown_greyed(self) -> set[int]:
+        """The cards drawn greyed (the complement of the engine's legal set on the turn)."""
+        if not self.human_to_play():
+            return set()
+        legal = self.legal_cards()
+        return {c for c in self.model.hand if not legal >> c & 1}
+
+    def turn_ring(self) -> int | None:
+        """The seat whose plate has the turn ring: the seat the engine waits for in the state
+        shown. A card in flight has left its seat, so the ring is already on the next one;
+        none while a full trick is shown or out of play."""
+        model = self.model
+        if model.phase is not Phase.PLAY or self.view.phase is not Phase.PLAY:
+            return None
+        current = self.animator.current_event
+        if current is not None and isinstance(current[0], CardPlayed):
+            return self.animator.next_to_act()
+        if len(model.trick) >= self.source.rules.players:
+            return None
+        return model.turn
+
+    def practice_label(self) -> str:
+        """ "Practice" once a hint or teaching mode was used (the game will not count)."""
+        session = self.session
+        return _("Practice") if session is not None and session.practice and self.human else ""
+
+    # -- the seat's moves ------------------------------------------------------------------------
+
+    def send(self, move: Move) -> None:
+        self.awaiting = True
+        self.source.send(move)
+
+    def accept_received(self) -> None:
+        """OK after the exchange: the cards received go down among the others and the game
+        goes on."""
+        self.hand.end_received()
+
+    def confirm_pass(self) -> None:
+        selected = self.hand.selected
+        if not self.human_to_pass() or len(selected) != PASS_SIZE:
+            return
+        move = Move.pass_cards(sorted(selected))
+        reason = self.view.move_reason(move)
+        if reason is not None:
+            self.say(_(reason))
+            return
+        selected.clear()
+        self.send(move)
+
+    def play_card(self, card: int) -> None:
+        """The player asks to play ``card``: sent if the rules allow it, else the reason."""
+        if not self.human:
+            return
+        reason = self._refusal(card)
+        if reason is not None:
+            if self.teaching and self.human_to_play():
+                sentence = self.advisor.explain_illegal(card)
+                if sentence:
+                    self.say(sentence, TEACHING_MESSAGE_SHOWN, boxed=True)
+                    return
+            self.say(reason_message(reason, self.view.led_suit, self.view.first_lead))
+            return
+        self.hand.focus = None
+        self.hand.end_received()  # the player leads the first trick: playing says OK
+        self.send(Move.play(card))
+
+    def _refusal(self, card: int) -> Reason | None:
+        """Why the seat may not play ``card`` now (None: it may), from its view."""
+        view = self.view
+        if view.phase is not Phase.PLAY:
+            return Reason.NOT_PLAYING
+        if view.turn != self.bottom or not self.human_to_play():
+            return Reason.NOT_YOUR_TURN
+        return illegal_reason(
+            card, view.hand, view.led_suit, view.trick_number, view.hearts_broken, view.first_lead
+        )
+
+    def may_give_to_bot(self, seat: int) -> bool:
+        """Whether the player hosts this online table and ``seat`` is a friend's, in play."""
+        source = self.source
+        if not isinstance(source, HostControls) or seat == self.bottom or self.finished:
+            return False
+        return source.is_host and seat < len(source.kinds) and source.kinds[seat] == "remote"
+
+    def give_to_bot(self, seat: int) -> None:
+        """(the host) A computer player takes the seat of an idle friend; the table says so
+        (a SeatChanged) when it is done."""
+        if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
+            self.source.give_to_bot(seat)
+            self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
+
+    def choose_moon(self, subtract: bool) -> None:
+        """The moon dialog's answer."""
+        self.moon_open = False
+        if self.human and self.view.phase is Phase.MOON_CHOICE:
+            self.send(Move.moon(subtract))
+
+    def next_hand(self) -> None:
+        """The score window was closed: the seat is ready for the next hand."""
+        self.score_open = False
+        self.extra_hand = False
+        self.banner_timer = 0.0  # "shot the moon" was said: not again over the next deal
+        if self.view.phase is Phase.HAND_OVER:
+            self.ready_for = self.view.hand_number  # a remote table may wait for the others
+            self.source.ready()
+
+    def show_score_sheet(self) -> None:
+        """The grey score window with every hand so far, to read only: it closes with Esc or
+        OK and the game goes on where it was (the table does not run while it is open)."""
+        if self.app.stack.top is self:
+            self.app.stack.push(ScoreScene(self.app, self, read_only=True))
+
+    def show_last_trick(self) -> None:
+        """The trick taken last this hand, by seat, with its taker; to look only (the table
+        waits while it is open). Before the hand's first trick is taken there is none."""
+        if self.app.stack.top is not self:
+            return
+        if not self.model.last_trick:
+            self.say(_("No trick has been taken yet this hand"))
+            return
+        self.app.stack.push(LastTrickScene(self.app, self))
+
+    def new_game(self) -> None:
+        """Another game (as whoever opened the table says), else back to the menu."""
+        if self.on_new_game is not None:
+            self.on_new_game()
+        else:
+            self.app.to_menu()
+
+    def say(self, text: str, seconds: float = MESSAGE_SHOWN, *, boxed: bool = False) -> None:
+        """Show ``text`` on the help line above the hand, or (``boxed``: the tutor's longer
+        words) in the pale box above it."""
+        self.message = text
+        self.message_timer = seconds
+        self.message_boxed = boxed
+
+    def show_banner(self, text: str, seconds: float = BANNER_SHOWN) -> None:
+        self.banner = text
+        self.banner_timer = seconds * (self.speed if self.speed > 0 else 0.5)
+
+    def announce_moon(self, shooter: int) -> None:
+        if shooter == self.bottom and self.human:
+            self.show_banner(_("You shot the moon!"))
+        else:
+            self.show_banner(_("{name} shot the moon!").format(name=self.name(shooter)))
+        self.banner_timer = MOON_SHOWN * max(self.speed, 0.5)
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in WINDOW_REPAINTED:
+            self.renderer.forget_screen()  # the window's pixels may be gone
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.leave_game()
+                return True
+            if event.key == pygame.K_p:
+                self.confirm_pass()
+                return True
+            if event.key == pygame.K_h:
+                self.advisor.request_hint()
+                return True
+            if event.key in (pygame.K_s, pygame.K_F4):
+                self.show_score_sheet()
+                return True
+            if event.key == pygame.K_l:
+                self.show_last_trick()
+                return True
+            if self.ok_button.visible and event.key in OK_KEYS:
+                self.accept_received()
+                return True
+            return self.hand.key(event.key)
+        if self.pass_button.visible and self.pass_button.handle_event(event):
+            return True
+        if self.ok_button.visible and self.ok_button.handle_event(event):
+            return True
+        if self.hint_button.visible and self.hint_button.handle_event(event):
+            return True
+        if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
+            return True
+        if self.last_trick_button.handle_event(event):
+            return True
+        if any(b.visible and b.handle_event(event) for b in self.bot_buttons):
+            return True
+        if self.hand.mouse(event):
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.model.last_trick
+            and self.layout.trick_area.collidepoint(event.pos)
+        ):
+            self.show_last_trick()  # a click on the trick, as in the classic game
+            return True
+        return False
+
+    def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
+        """A card of the hand was clicked or chosen with the keys: raise it for the pass or
+        play it (``raise_only``: the up arrow never lowers a raised card)."""
+        if self.human_to_pass():
+            if not (raise_only and card in self.hand.selected):
+                self.hand.toggle(card)
+            # At once, not at the next update: a click on Pass in the same frame counts.
+            self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
+        elif self.human_to_play():
+            self.play_card(card)
+        elif self.idle and self.human and self.view.phase is Phase.PLAY:
+            self.say(reason_message(Reason.NOT_YOUR_TURN))
+
+    # -- time ------------------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        waiting_for_player = (
+            self.human_to_pass() or self.human_to_play() or self.to_accept_received()
+        )
+        timers = self.message_timer or self.banner_timer or self.hand.moving or self.advisor.busy
+        return not waiting_for_player or bool(timers)
+
+    def update(self, dt: float) -> None:
+        if self.app.save_notice.height(self.layout.size) != self.layout.top_inset:
+            self.resize(self.layout.size)  # the notice came or went: the table moves for it
+        self.message_timer = max(0.0, self.message_timer - dt)
+        self.banner_timer = max(0.0, self.banner_timer - dt)
+        self.advisor.tick(dt)
+        self.hand.tick(dt)
+        self.idle_for = self.idle_for + dt if self.animator.idle else 0.0
+        # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
+        deadline = pygame.time.get_ticks() + FRAME_BUDGET_MS
+        remaining = dt
+        for _round in range(400):
+            remaining = self.animator.run(remaining)
+            if self.finished or not self.animator.idle or self.app.stack.top is not self:
+                break
+            if self._waiting_for_ok() or not self._pull() or pygame.time.get_ticks() > deadline:
+                break
+            remaining = 0.0
+        self.hand.clamp_focus()
+        # The buttons show what the player may do now that the moves above are shown.
+        self.pass_button.visible = self.human_to_pass()
+        self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
+        self.hint_button.visible = self.human_to_pass() or self.human_to_play()
+        self.ok_button.visible = self.to_accept_received() and self.idle
+        self.last_trick_button.visible = bool(self.model.last_trick)
+        for seat, button in enumerate(self.bot_buttons):
+            button.visible = self.may_give_to_bot(seat)
+        self.advisor.after_update()
+
+    def _waiting_for_ok(self) -> bool:
+        """A game played here waits for the player's OK after the exchange, as the classic
+        game does (a table elsewhere goes on: the cards stay marked until OK or a play)."""
+        return self.local is not None and self.to_accept_received()
+
+    def _pull(self) -> bool:
+        """With the screen caught up: take what the source has for the seat. Returns True when
+        there was something to show."""
+        if self.held:
+            if self.idle_for < AI_PACE * self.speed:
+                return False
+            updates, self.held = self.held, []
+        else:
+            updates = self.source.poll()
+            if not updates:
+                self._caught_up()
+                return False
+            self.view = self.source.view()
+            first = updates[0]
+            if (
+                isinstance(first, CardPlayed)
+                and first.seat != self.bottom
+                and self.idle_for < AI_PACE * self.speed
+            ):
+                self.held = updates  # people follow the opponents' plays at this pace
+                return False
+        self._take(updates)
+        return True
+
+    def _take(self, updates: list[Update]) -> None:
+        """Queue what happened; the last event shown carries the view the updates led to."""
+        events = []
+        for update in updates:
+            if self.awaiting and self._answers_move(update):
+                self.awaiting = False
+            if isinstance(update, MoveRefused):
+                self.say(update.reason)
+            elif isinstance(update, TableClosed):
+                self.say(update.reason, MESSAGE_SHOWN * 2)
+                self.finished = True
+            elif isinstance(update, SeatChanged):
+                log.info("seat %d is now %s (%s)", update.seat, update.name, update.kind)
+            else:
+                events.append(update)
+                if isinstance(update, ExtraHand):
+                    self.extra_hand = True
+        for index, event in enumerate(events):
+            self.animator.queue(event, self.view if index == len(events) - 1 else None)
+
+    def _answers_move(self, update: Update) -> bool:
+        """Whether ``update`` settles the move this seat sent: the table refused or made it,
+        or the seat, the hand or the table changed under it. Anything else (another seat's
+        pass, someone joining) comes first on a table elsewhere, and must not ask again."""
+        if isinstance(update, MoveRefused | TableClosed | HandStarted | HandScored):
+            return True  # HandScored: a moon choice made
+        if isinstance(update, PassChosen | CardPlayed | SeatChanged):
+            return update.seat == self.bottom
+        return False
+
+    def _caught_up(self) -> None:
+        """Nothing new and everything shown: the moon question or the score window, once."""
+        view = self.view
+        phase = view.phase
+        if phase is Phase.MOON_CHOICE:
+            if self.human and view.moon_shooter == self.bottom and not self.moon_open:
+                self.moon_open = True
+                self.app.stack.push(
+                    moon_dialog(
+                        self.app, lambda: self.choose_moon(True), lambda: self.choose_moon(False)
+                    )
+                )
+            return
+        if phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or self.score_open:
+            return
+        if phase is Phase.HAND_OVER and self.ready_for == view.hand_number:
+            return  # seen: the next hand comes when everyone at the table is ready
+        self.score_open = True
+        if phase is Phase.HAND_OVER:
+            self.hands_done += 1
+        if self.hands_limit is not None and (
+            self.hands_done >= self.hands_limit or phase is Phase.GAME_OVER
+        ):
+            self.finished = True
+            self.app.finish_demo()
+            return
+        if self.result is not None and phase is Phase.GAME_OVER:
+            self.app.stack.push(self.result(self.app, self))
+            return
+        self.app.stack.push(ScoreScene(self.app, self, extra_hand=self.extra_hand))
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def buttons(self) -> tuple[Button, ...]:
+        """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
+        return (
+            self.pass_button,
+            self.ok_button,
+            self.hint_button,
+            self.menu_button,
+            self.score_button,
+            self.last_trick_button,
+            *self.bot_buttons,
+        )
+
+    def _pass_label(self) -> str:
+        direction = self.model.pass_direction
+        label = PASS_LABELS.get(direction)
+        if label is None:
+            return _("Pass")
+        receiver = direction.target(self.bottom, self.source.rules.players)
+        return _(label).format(name=self.name(receiver))
+
+    def status_text(self) -> str:
+        """The line of help above the hand."""
+        if self.message_timer > 0 and not self.message_boxed:
+            return self.message
+        if self.to_accept_received():
+            giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
+            name = self.name(giver)
+            if self.human_to_play():
+                return _("Cards received from {name}: your lead").format(name=name)
+            return _("Cards received from {name}: press OK").format(name=name)
+        if self.human_to_pass():
+            return _("Choose three cards to pass")
+        if self.human_to_play():
+            return _("Your turn")
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """See :class:`scenes.table.renderer.TableRenderer`: the scene's state is only read."""
+        self.renderer.draw(surface)
+
+    def redraw(self, surface: pygame.Surface) -> None:
+        """Every part painted afresh (the reference the cached frames are compared with)."""
+        self.renderer.redraw(surface)

@@ -1,0 +1,88 @@
+"""A screen made of one grey window holding a :class:`Form` over the felt (menu, settings...)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.core.scene import Scene
+from scenes.table.felt import felt_surface
+from scenes.ui.widgets import Form, Row, draw_window, ui_scale
+
+if TYPE_CHECKING:
+    from scenes.core.app import App
+
+
+class FormScene(Scene):
+    """Subclasses give :meth:`title` and :meth:`rows`; Esc goes back."""
+
+    window_width = 560  # at scale 1
+    label_width = 0.5
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form(self.rows(), on_back=self.back)
+        self.form.label_width = self.label_width
+        self.window = pygame.Rect(0, 0, 10, 10)
+        self.client = pygame.Rect(0, 0, 10, 10)
+        self.scale = 1.0
+        self.background: pygame.Surface | None = None
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def rows(self) -> list[Row]:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def rebuild(self) -> None:
+        """Rows changed (e.g. a menu entry appeared): make the form again, keeping the focus."""
+        focus = self.form.focus
+        self.form = Form(self.rows(), on_back=self.back)
+        self.form.label_width = self.label_width
+        self.form.focus = min(focus, len(self.form.rows) - 1)
+        self.resize(self.app.stack.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0:
+            return
+        self.scale = scale = ui_scale(size)
+        row_h = round(44 * scale)
+        gap = round(8 * scale)
+        n = len(self.form.rows)
+        height = n * row_h + (n - 1) * gap + round(30 * scale) + round(60 * scale)
+        width = min(size[0] - 20, round(self.window_width * scale))
+        height = min(size[1] - 20, height)
+        self.window = pygame.Rect(0, 0, width, height)
+        self.window.center = (size[0] // 2, size[1] // 2 + self.top_space(size) // 2)
+        if self.window.top < 10:
+            self.window.top = 10
+        pad = round(20 * scale)
+        self.client = pygame.Rect(
+            self.window.x + pad,
+            self.window.y + round(30 * scale) + pad,
+            self.window.w - 2 * pad,
+            self.window.h - round(30 * scale) - 2 * pad,
+        )
+        self.form.layout(self.client, scale)
+        self.background = felt_surface(size)
+
+    def top_space(self, size: tuple[int, int]) -> int:
+        """Room kept above the window (the menu's title)."""
+        return 0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.opaque and self.background is not None:
+            surface.blit(self.background, (0, 0))
+        self.draw_decoration(surface)
+        draw_window(surface, self.window, self.title(), self.scale)
+        self.form.draw(surface)
+
+    def draw_decoration(self, surface: pygame.Surface) -> None:
+        """Anything drawn on the felt around the window."""

@@ -1,0 +1,226 @@
+"""A grey window over the felt with a row of buttons along its bottom: the frame of the
+statistics, the history, a game's sheet and the score sheet screens.
+
+Subclasses give :meth:`title` and :meth:`draw_content` (inside :attr:`content`), and their
+buttons; Tab and the left/right arrows move the focus between buttons, Enter presses the focused
+one, Esc goes back. The white sheet with ruled rows (:func:`draw_sheet`) is the score window's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from scenes.core.i18n import N_
+from scenes.core.scene import Scene
+from scenes.table.felt import felt_surface
+from scenes.ui.widgets import (
+    BEVEL_SHADOW,
+    INK,
+    WHITE,
+    Button,
+    Colour,
+    draw_text,
+    draw_window,
+    text_surface,
+    title_height,
+    ui_scale,
+)
+
+if TYPE_CHECKING:
+    from scenes.core.app import App
+
+ERROR_RED: Final = (160, 0, 0)
+SELECTED: Final = (0, 0, 128)
+
+
+class ReportScene(Scene):
+    """A full-window grey report with buttons; ``window_size`` is its size at scale 1."""
+
+    window_size = (1000, 700)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.back_button = Button(N_("Back"), self.back)
+        self.buttons: list[Button] = [self.back_button]
+        self.focus = 0
+        self.scale = 1.0
+        self.size = (0, 0)
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.content = pygame.Rect(0, 0, 10, 10)
+        self.background: pygame.Surface | None = None
+        self.message = ""  # a line above the buttons (a path, an error)
+        self.message_colour: Colour = INK
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        self.app.stack.remove(self)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.message_colour = ERROR_RED if error else INK
+
+    # -- layout ----------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        self.size = size
+        w, h = size
+        self.scale = scale = ui_scale(size)
+        self.background = felt_surface(size)
+        width = min(w - 16, round(self.window_size[0] * scale))
+        height = min(h - 16, round(self.window_size[1] * scale))
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (w // 2, h // 2)
+        pad, gap, bh = round(14 * scale), round(10 * scale), round(36 * scale)
+        shown = [b for b in self.buttons if b.visible]
+        widths = [
+            max(round(110 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
+            for b in shown
+        ]
+        room = width - 2 * pad - gap * max(0, len(shown) - 1)
+        if sum(widths) > room:
+            widths = [room * wd // sum(widths) for wd in widths]
+        x = self.rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
+        for button, bw in zip(shown, widths, strict=True):
+            button.rect = pygame.Rect(x, self.rect.bottom - pad - bh, bw, bh)
+            x += bw + gap
+        message_h = round(24 * scale)
+        top = self.rect.y + 4 + title_height(scale) + pad
+        self.content = pygame.Rect(
+            self.rect.x + pad + 4,
+            top,
+            width - 2 * pad - 8,
+            self.rect.bottom - pad - bh - message_h - top,
+        )
+        self.layout()
+
+    def layout(self) -> None:
+        """Place the content's parts inside :attr:`content` (called after every resize)."""
+
+    def relayout(self) -> None:
+        if self.size[0] > 0:
+            self.resize(self.size)
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def focusable(self) -> list[Button]:
+        return [b for b in self.buttons if b.visible and b.enabled]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if self.handle_key(event):
+                return True
+            buttons = self.focusable()
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif buttons and event.key in (pygame.K_TAB, pygame.K_RIGHT):
+                self.focus = (self.focus + 1) % len(buttons)
+            elif buttons and event.key == pygame.K_LEFT:
+                self.focus = (self.focus - 1) % len(buttons)
+            elif buttons and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                buttons[self.focus % len(buttons)].action()
+            return True
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        return self.handle_pointer(event)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """Keys the content uses (before the buttons')."""
+        return False
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """Mouse events on the content."""
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.background is not None:
+            surface.blit(self.background, (0, 0))
+        draw_window(surface, self.rect, self.title(), self.scale)
+        self.draw_content(surface)
+        if self.message:
+            top = min((b.rect.top for b in self.buttons if b.visible), default=self.rect.bottom)
+            draw_text(
+                surface,
+                self.message,
+                round(14 * self.scale),
+                self.message_colour,
+                (self.rect.centerx, top - round(14 * self.scale)),
+            )
+        buttons = self.focusable()
+        for button in self.buttons:
+            focused = bool(buttons) and button is buttons[self.focus % len(buttons)]
+            button.draw(surface, focused=focused)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+def draw_sheet(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    columns: Sequence[float],
+    scale: float,
+    *,
+    selected: int | None = None,
+    bold_last: bool = False,
+    anchors: Sequence[str] | None = None,
+    colours: dict[tuple[int, int], Colour] | None = None,
+) -> int:
+    """A white sheet with a bold header row and ruled rows, like the score window's; ``columns``
+    are the left edges as shares of the width. Returns the row height. Rows that do not fit are
+    left out (the caller scrolls)."""
+    size = max(10, round(14 * scale))
+    row_h = round(size * 1.7)
+    pygame.draw.rect(surface, WHITE, area)
+    pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
+    anchors = anchors or ["midleft"] * len(columns)
+
+    def x_of(i: int) -> int:
+        left = area.x + round(area.w * columns[i])
+        if anchors[i] == "center":
+            right = area.x + round(area.w * columns[i + 1]) if i + 1 < len(columns) else area.right
+            return (left + right) // 2
+        return left + round(4 * scale)
+
+    y = area.y + row_h // 2
+    for i, text in enumerate(header):
+        draw_text(surface, text, size, INK, (x_of(i), y), anchors[i], bold=True)
+    pygame.draw.line(surface, INK, (area.x, area.y + row_h), (area.right - 1, area.y + row_h))
+    for r, row in enumerate(rows):
+        top = area.y + (r + 1) * row_h + 2
+        if top + row_h > area.bottom:
+            break
+        last = bold_last and r == len(rows) - 1
+        if last:
+            pygame.draw.line(surface, INK, (area.x + 4, top), (area.right - 4, top))
+        if r == selected:
+            surface.fill(SELECTED, (area.x + 1, top, area.w - 2, row_h))
+        for i, text in enumerate(row):
+            colour = WHITE if r == selected else (colours or {}).get((r, i), INK)
+            pos = (x_of(i), top + row_h // 2)
+            draw_text(surface, text, size, colour, pos, anchors[i], bold=last)
+    return row_h
+
+
+def visible_rows(area: pygame.Rect, scale: float) -> int:
+    """How many rows (under the header) :func:`draw_sheet` fits in ``area``."""
+    row_h = round(max(10, round(14 * scale)) * 1.7)
+    return max(0, (area.h - row_h - 2) // row_h)
+
+
+def window_of(rows: int, count: int, selected: int) -> int:
+    """The first row to show so that ``selected`` is visible among ``count`` rows."""
+    if count <= rows or rows <= 0:
+        return 0
+    return max(0, min(selected - rows // 2, count - rows))
