@@ -14,7 +14,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.view import SeatView
-from tests.ai_helpers import deal_state, medium_plays, view_of
+from tests.helpers.ai import deal_state, medium_plays, view_of
 
 HANDS = {
     0: "2C 3C 4C 5C 6C 7C 8C 9C TC 2D 3D 4D 5D",

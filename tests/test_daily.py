@@ -19,6 +19,7 @@ from game.engine.hand import Phase
 from game.engine.rules import PassDirection
 from game.records import daily
 from game.records.daily import Outcome, Streaks, daily_challenge, par_play, result, streaks
+from tests.helpers.daily_pins import PARS, PASSES
 
 ROOT = Path(__file__).resolve().parent.parent
 d = dt.date
@@ -53,19 +54,6 @@ DEALS = {
             "2C 3C 6C 2D QD KD 2S 6S 8S KS AS 6H QH",
         ),
     ),
-}
-
-# The opponents' passes and the par come from the Hard AI's play. Update them ON PURPOSE, in the
-# same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
-PASSES = {
-    d(2026, 1, 1): {1: "7C QC QD", 2: "AC JH KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "KD QH KH"},
-    d(2027, 2, 28): {1: "JD 9H AH", 2: "10C AC 9D", 3: "QD KS QH"},
-}
-PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (0, 0, "KD QS QH"),
-    d(2026, 7, 14): (0, 1, "KC AD AH"),
-    d(2027, 2, 28): (4, 7, "QS JH KH"),
 }
 
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from scenes.table.last_trick import LastTrickScene
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.window import local, session_of
 
 FRAME = 1 / 60
 SIZES = ((960, 600), (800, 640), (560, 800), (1000, 600))  # small: the test compares every pixel
@@ -53,17 +54,21 @@ class InlineThinker:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    options = Options(profile=tmp_path / "profile", size=SIZES[0], lang="en", seed=11)
-    application = App(options)
-    application.start()
-    application.prefs.speed = "fast"
-    application.prefs.new_game.level = "easy"
-    application.prefs.new_game.teaching = True  # the tutor's marks and sentences too
-    application.thinker = InlineThinker()  # type: ignore[assignment]
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=SIZES[0], lang="en", seed=11)
+
+
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
+
+
+@pytest.fixture(autouse=True)
+def teaching_inline(app: App) -> None:
+    """Fast, with the tutor's marks and sentences too, the computer players answering inline."""
+    app.prefs.speed = "fast"
+    app.prefs.new_game.teaching = True
+    app.thinker = InlineThinker()
 
 
 class Comparer:
@@ -176,7 +181,7 @@ def fiddle(app: App, table: TableScene, rng: random.Random) -> None:
     """Settings that change under the table now and then."""
     roll = rng.random()
     if roll < 0.005:  # teaching mode on and off (a refused card's reason moves to the box)
-        table.session.options.teaching = not table.session.options.teaching
+        session_of(table).options.teaching = not session_of(table).options.teaching
         return
     roll = rng.random()
     if roll < 0.004:
@@ -199,7 +204,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
     seen: set[str] = set()
     frame = 0
     # One hand from the deal, its score window, and the next hand dealt up to the pass.
-    while not (table.source.match.hand_number == 1 and table.human_to_pass()) and frame < 4000:
+    while not (local(table).match.hand_number == 1 and table.human_to_pass()) and frame < 4000:
         frame += 1
         if frame % 400 == 0 and sizes:
             pygame.display.set_mode(sizes.pop(0), pygame.RESIZABLE)
@@ -238,7 +243,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
             )
             if shown
         }
-    assert table.source.match.hand_number >= 1 and table.source.match.phase in (
+    assert local(table).match.hand_number >= 1 and local(table).match.phase in (
         Phase.PASS,
         Phase.PLAY,
     )

@@ -20,7 +20,7 @@ from game.engine.rules import Rules
 from game.engine.table import MoveRefused, SeatChanged, TableClosed
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
-from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
+from tests.helpers.net import LOOPBACK, act, play_until_over, serving, wait_for
 
 # The first retry waits long enough for the server to see the cut first, even on a loaded
 # machine: back before that, Ada would simply keep her seat (no bot ever sat) and the test,

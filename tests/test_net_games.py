@@ -16,7 +16,7 @@ from game.engine.players import Player, RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.engine.table import SeatChanged
 from game.net.client import RemoteTable
-from tests.net_helpers import play_until_over, serving, wait_for
+from tests.helpers.net import play_until_over, serving, wait_for
 
 SEED = 2024
 RULES = Rules(target=60)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.records.profile import PROFILE_FILE, Profile, Trouble, write_problem
-from tests.disk_faults import files_of, fill, set_read_only, small_disk
+from tests.helpers.disk_faults import files_of, fill, set_read_only, small_disk
 
 
 def make_profile(folder: Path) -> None:
