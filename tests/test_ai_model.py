@@ -32,7 +32,8 @@ def misses(view: SeatView, hands: list[int], me: int | None = None) -> int:
 
 
 def test_the_real_deal_of_four_medium_fits_better_than_the_deals_sampled() -> None:
-    real_total = sampled_total = positions = 0
+    real_total = positions = 0
+    sampled_total = 0.0
     for seed, state, view, _card in medium_plays(range(12)):
         if len(view.tricks) < 4 or len(view.tricks) % 3:
             continue  # a few positions a hand, late enough for the plays to tell

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.cards import cards_of, format_cards, parse_cards
+from game.engine.deal import daily_seed, seeded_choice_index
 from game.engine.hand import Phase
 from game.engine.rules import PassDirection
 from game.records import daily
@@ -149,9 +150,7 @@ def test_same_date_same_everything_in_a_fresh_process_in_any_time_zone() -> None
 
 def test_dates_give_different_deals_and_every_direction_but_hold() -> None:
     days = [d(2026, 3, 1) + dt.timedelta(days=i) for i in range(30)]
-    seen = {
-        daily.DIRECTIONS[daily.seeded_choice_index(daily.daily_seed(x), "pass", 3)] for x in days
-    }
+    seen = {daily.DIRECTIONS[seeded_choice_index(daily_seed(x), "pass", 3)] for x in days}
     assert seen == {PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS}
     deals = {daily_challenge(x).dealt for x in days[:5]}
     assert len(deals) == 5
@@ -250,7 +249,7 @@ def test_streaks_across_month_year_and_leap_day() -> None:
 
 def test_future_dates_are_ignored_and_iso_keys_read() -> None:
     history = {"2026-03-09": (1, 2, True), "2026-03-10": (1, 2, True), "2026-03-12": (1, 2, True)}
-    assert streaks(history, TODAY) == Streaks(2, 2, 2, 2)  # type: ignore[arg-type]
+    assert streaks(history, TODAY) == Streaks(2, 2, 2, 2)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from tests.helpers.xvfb import (
     find_window,
     game_env,
     saved,
+    saved_game,
     screenshot_folder,
     wait_until,
     xdotool,
@@ -68,25 +69,27 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(
             click(env, window, *layout.button.center)
             if wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0], 4):
                 break
-        assert saved(profile).hand.passes[0], "the pass was not made"
+        assert saved_game(profile).hand.passes[0], "the pass was not made"
         # The received cards wait, raised, for OK (the button where the pass button was).
         for _attempt in range(6):
             time.sleep(1.0)
             click(env, window, *layout.button.center)
-            if wait_until(lambda: saved(profile).hand.turn == 0, 3):
+            if wait_until(lambda: saved_game(profile).hand.turn == 0, 3):
                 break
         # Play: when it is the player's turn, click the cards from the left until the engine
         # takes one (a refused card only shows why).
-        assert wait_until(lambda: saved(profile).hand.turn == 0)
+        assert wait_until(lambda: saved_game(profile).hand.turn == 0)
         time.sleep(1.0)  # the computer players' cards land first
         for index in [*range(size), *range(size)]:
             click(env, window, *strip(index))
             time.sleep(0.3)
-            if saved(profile).hand.hands[0].bit_count() == size - 1:
+            if saved_game(profile).hand.hands[0].bit_count() == size - 1:
                 break
-        held = saved(profile).hand.hands[0].bit_count()
+        held = saved_game(profile).hand.hands[0].bit_count()
         assert held == size - 1, "no card of the player was played"
-        assert wait_until(lambda: len(saved(profile).hand.tricks) >= 1), "the trick did not end"
+        assert wait_until(lambda: len(saved_game(profile).hand.tricks) >= 1), (
+            "the trick did not end"
+        )
         time.sleep(1.0)
     finally:
         game.send_signal(signal.SIGTERM)  # the window closes like a click on its close box

@@ -23,20 +23,25 @@ import pytest
 from game.engine.hand import Phase
 from scenes.core import i18n
 from scenes.core.app import App, Options
+from scenes.core.scene import Scene
+from scenes.core.thinking import Thinker
 from scenes.screens.settings import SettingsScene
 from scenes.table import games
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.window import local, session_of
+from tests.helpers.window import local, session_of, top
 
 FRAME = 1 / 60
 SIZES = ((960, 600), (800, 640), (560, 800), (1000, 600))  # small: the test compares every pixel
 
 
-class InlineThinker:
+class InlineThinker(Thinker):
     """The computer players answer at once, in the test's thread: the same game every run."""
+
+    def __init__(self) -> None:  # no worker to set up
+        pass
 
     def start(self) -> None:
         pass
@@ -84,8 +89,12 @@ class Comparer:
         self.screen_partial = 0  # frames that painted only some rectangles of the screen
         real = table.renderer.areas_to_paint
 
-        def areas_to_paint(*args: Any) -> Any:
-            areas = real(*args)
+        def areas_to_paint(
+            surface: pygame.Surface,
+            sprites: list[tuple[pygame.Surface, pygame.Rect]],
+            overlay: tuple[Any, ...],
+        ) -> list[pygame.Rect] | None:
+            areas = real(surface, sprites, overlay)
             self.screen_partial += areas is not None
             return areas
 
@@ -288,7 +297,7 @@ def test_a_window_opened_over_the_table_leaves_no_trace_when_closed(
         app.stack.update(FRAME)
         comparer.check(app, f"at frame {frame}")
     app.stack.push(SettingsScene(app))
-    assert app.stack.top is not table and app.stack.top.opaque
+    assert app.stack.top is not table and top(app, Scene).opaque
     app.stack.update(FRAME)
     app.stack.draw(app.screen)  # the settings cover the table
     app.stack.pop()

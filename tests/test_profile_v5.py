@@ -44,7 +44,7 @@ def old_profile(folder: Path, version: int, games: list[Match]) -> Path:
         )
     else:
         for match in games:
-            values = (
+            values: tuple[object, ...] = (
                 "2026-10-01T10:00:00+00:00",
                 json.dumps(match.rules.to_dict()),
                 "medium",

@@ -136,7 +136,7 @@ def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[M
 
 
 def test_reset_asks_first_and_keeps_the_history(app: App, games: list[Match]) -> None:
-    scene = open_from_menu(app, "Statistics")
+    scene: StatisticsScene = open_from_menu(app, "Statistics")
     frames(app, lambda: scene.figures is not None)
     scene.ask_reset()
     dialog = app.stack.top

@@ -27,6 +27,7 @@ from scenes.screens.settings import SettingsScene
 from scenes.table import score
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
+from scenes.ui import widgets
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.window import (
     click,
@@ -106,7 +107,7 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
     assert table.source.rules.players == players and len(table.model.hand) == 52 // players
     match = local(table).match
     drawn_texts: list[str] = []
-    real_draw_text = score.draw_text
+    real_draw_text = widgets.draw_text  # what score.draw_text is
 
     def record_text(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         drawn_texts.append(text)

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ai.hard import HardPlayer
 from game.engine.cards import CARDS, cards_of, parse_cards
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -33,7 +34,10 @@ from scenes.table import games
 from scenes.table.score import ScoreScene
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
+from scenes.ui import widgets
 from tests.helpers.daily_pins import PARS, PASSES
+from tests.helpers.engine import hand_scores
+from tests.helpers.narrowing import of_kind
 from tests.helpers.window import (
     click,
     daily_of,
@@ -43,6 +47,7 @@ from tests.helpers.window import (
     make_app,
     point_on_card,
     session_of,
+    top,
     wait_for_player,
 )
 
@@ -213,7 +218,7 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     key(app, pygame.K_ESCAPE)
     assert Profile.open(app.options.profile).load_game()["practice"] is True
     games.continue_game(app)
-    table = app.stack.top
+    table = top(app, TableScene)
     assert isinstance(table, TableScene) and session_of(table).practice
     assert table.practice_label() == "Practice"
     play_to_the_end(app, table)
@@ -291,7 +296,7 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
         assert match.hand.passes[seat] == sum(1 << c for c in parse_cards(cards))
     assert app.has_saved_daily()
     result = play_daily_hand(app, table)
-    points = match.hand.hand_scores[0]
+    points = hand_scores(match)[0]
     tricks = sum(1 for _, _, winner in match.hand.tricks if winner == 0)
     assert (result.points, result.par, result.tricks) == (points, par, tricks)
     assert result.outcome is daily.result(points, par)
@@ -311,7 +316,7 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
     ]
     # A replay on the same date is practice: recorded, never counted.
     click(app, result.buttons[1].rect.center)  # "Daily challenge"
-    scene = app.stack.top
+    scene = top(app, DailyScene)
     assert isinstance(scene, DailyScene)
     assert scene.play_label() == "Play again (practice)"
     assert scene.first_attempt() is not None
@@ -395,11 +400,12 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         assert scene.play_label() == "Resume" and scene.ready()
         assert scene.status_text() == "Your hand of today is in progress."
         click(again, scene.play_button.rect.center)
-        table = again.stack.top
+        table = top(again, TableScene)
         assert isinstance(table, TableScene) and session_of(table).daily is not None
         assert local(table).match.hand.plays == plays and local(table).match.hand.hands == hands
         assert daily_of(table).par == PARS[on_day][0]
-        assert session_of(table).players[1].work == daily.DAILY_WORK  # the daily's opponents
+        # The daily's opponents:
+        assert of_kind(session_of(table).players[1], HardPlayer).work == daily.DAILY_WORK
         wait_for_player(again, table, 120)
         assert local(table).match.phase is Phase.PLAY
     finally:
@@ -427,7 +433,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
             "Your hand of 14 July 2026 is not finished: finish it to play today's."
         )
         scene.play()
-        table = again.stack.top
+        table = top(again, TableScene)
         assert isinstance(table, TableScene) and session_of(table).daily is not None
         assert daily_of(table).date == on_day and local(table).match.hand.plays == plays
         assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
@@ -458,7 +464,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     assert isinstance(result, DailyResultScene)
     assert not result.copied and "copy the line above by hand" in result.copy_text()
     drawn: list[str] = []
-    real = daily_scene.draw_text
+    real = widgets.draw_text  # what daily_scene.draw_text is
 
     def record(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         drawn.append(text)

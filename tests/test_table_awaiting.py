@@ -42,7 +42,7 @@ class LaggingSource:
         self.in_flight: list[Move] = []
         self.seat = SEAT
         self.rules = self.match.rules
-        self.names = ("Ada", "Bea", "Cy", "Dee")
+        self.names: tuple[str, ...] = ("Ada", "Bea", "Cy", "Dee")
 
     def view(self) -> SeatView:
         return self.match.view(SEAT)

@@ -30,6 +30,7 @@ from scenes.records.daily import DailyScene
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.table_scene import TableScene
 from tests.helpers.daily_pins import PARS
+from tests.helpers.narrowing import of_kind
 from tests.helpers.window import (
     click,
     frames,
@@ -58,9 +59,9 @@ def new_game_level() -> str:
 DAY = dt.date(2026, 7, 14)  # a daily challenge tests/helpers/daily_pins.py pins
 
 
-def run_until(app: App, done: object, seconds: float = 60) -> None:
+def run_until(app: App, done: Callable[[], object], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
-    while not done():  # type: ignore[operator]
+    while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
         frames(app)
         time.sleep(0.001)
@@ -200,7 +201,7 @@ def received_marks(table: TableScene) -> set[int]:
     """The cards drawn with the received mark this frame (from the drawn parts' keys)."""
     marked = set()
     for part in table.renderer._hand_parts():
-        card, _rect, _following, _w, _four, marks = part.key
+        card, _rect, _following, _w, _four, marks = of_kind(part.key, tuple)
         if marks[1]:
             marked.add(card)
     return marked

@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,7 @@ from game.engine.match import Match
 from game.engine.rules import PassDirection
 from scenes.core import i18n
 from scenes.core.app import App, Options
+from scenes.core.scene import Scene
 from scenes.table.layout import TableLayout
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
@@ -31,6 +33,7 @@ from tests.helpers.window import (
     play_to_moon,
     shoot_sizes,
     start_game,
+    top,
     wait_for_player,
 )
 
@@ -74,7 +77,7 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(
     for seat in (1, 2, 3):
         texts = plate_texts(table, seat)
         assert "Total 26" in texts and "hand 0" in texts
-    app.stack.remove(app.stack.top)
+    app.stack.remove(top(app, Scene))
     frames(app)
     shoot_sizes(app, shots, "plates_moon")
     # The next hand: the totals stay on the plates while this hand's points start again, and
@@ -107,11 +110,12 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App, shots: 
     before = save_match(match)
     shown_before = (list(table.model.hand), list(table.model.trick))
     opened = 0
-    for open_it in (
+    openers: list[Callable[[], None]] = [
         lambda: key(app, pygame.K_s),
         lambda: key(app, pygame.K_F4),
         lambda: click(app, table.score_button.rect.center),
-    ):
+    ]
+    for open_it in openers:
         open_it()
         sheet = app.stack.top
         assert isinstance(sheet, ScoreScene) and sheet.read_only
@@ -128,7 +132,7 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App, shots: 
             key(app, pygame.K_ESCAPE)
         else:
             click(app, sheet.buttons[0].rect.center)
-        assert app.stack.top is table
+        assert top(app, TableScene) is table
         assert save_match(match) == before
         assert (list(table.model.hand), list(table.model.trick)) == shown_before
     assert opened == 3
@@ -171,8 +175,8 @@ def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App, sh
         table.model.pass_direction = direction
         for size in ((1280, 800), (720, 1100)):
             button = TableLayout(size, 4).button
-            text = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
-            assert text.get_width() < button.w
+            drawn = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
+            assert drawn.get_width() < button.w
 
 
 def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
@@ -211,7 +215,7 @@ def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(
     shoot_sizes(app, shots, "score_point_cards_moon")
     click(app, window.buttons[0].rect.center)
     play_to_moon(app, table)  # the second hand, to its score window
-    window = app.stack.top
+    window = top(app, ScoreScene)
     assert isinstance(window, ScoreScene) and match.hand_number == 1
     for size in ((1280, 800), (720, 1100), (800, 600)):
         window.resize(size)

@@ -60,3 +60,10 @@ def phase_of(state: Match | HandState) -> Phase:
     """The phase now, read after a move: mypy keeps a phase narrowed by an earlier assert
     across the calls that change it."""
     return state.phase
+
+
+def hand_scores(match: Match) -> tuple[int, ...]:
+    """The points each seat took in the hand just scored."""
+    scores = match.hand.hand_scores
+    assert scores is not None, "the hand is scored"
+    return scores

@@ -64,6 +64,12 @@ class ServerThread:
     def address(self) -> Address:
         return Address(LOOPBACK, self.port)
 
+    @property
+    def table_server(self) -> TableServer:
+        """The running server (in the server's own thread: read it through :meth:`call`)."""
+        assert self.server is not None, "the server is not running"
+        return self.server
+
     def call(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the server's loop (to read its tables safely) and return its result."""
         assert self.loop is not None

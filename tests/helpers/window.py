@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -20,12 +20,15 @@ from game.engine.match import Match
 from game.engine.rules import MoonMode
 from game.engine.view import SeatView
 from scenes.core.app import App, Options
+from scenes.core.scene import Scene
 from scenes.table import games
 from scenes.table.local_table import LocalTable
 from scenes.table.session import DailyHand, GameSession
 from scenes.table.table_scene import TableScene
 
 FRAME = 1 / 60
+
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
 def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800), **kw: Any) -> App:
@@ -43,6 +46,19 @@ def frames(app: App, n: int = 1) -> None:
             app.handle_event(event)
         app.stack.update(FRAME)
         app.stack.draw(app.screen)
+
+
+def top(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the stack, which must be a ``kind``."""
+    scene = app.stack.top
+    assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
+    return scene
+
+
+def after_frame(app: App, check: Callable[[], bool]) -> bool:
+    """One frame, then ``check()``: a condition to wait for that keeps the window running."""
+    frames(app)
+    return check()
 
 
 def frame(app: App, n: int = 1) -> None:

@@ -104,6 +104,13 @@ def saved(folder: Path) -> Match | None:
     return None if data is None else load_match(data["match"])
 
 
+def saved_game(folder: Path) -> Match:
+    """The game saved in the profile at ``folder``, which must hold one."""
+    match = saved(folder)
+    assert match is not None, "no saved game"
+    return match
+
+
 def wait_until(condition: Callable[[], object], seconds: float = 20) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
