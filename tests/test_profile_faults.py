@@ -1,5 +1,5 @@
 """The profile on a real filesystem that is full or read-only (a tmpfs mounted by the test; see
-tests/disk_faults.py): the profile file is never renamed or changed, what it holds is still
+tests/helpers/disk_faults.py): the profile file is never renamed or changed, what it holds is still
 read, and a write that fails says why and loses nothing already saved."""
 
 from __future__ import annotations
