@@ -8,30 +8,32 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.records.profile import ABANDONED, Profile
-from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.screens.new_game import NewGameScene
 from scenes.table import games
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.test_save_notice import SHOTS, frame, until
+from tests.helpers.window import frame, local, session_of, shoot, until
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(Options(profile=tmp_path, size=(1280, 800), lang="en", seed=9))
-    application.prefs.new_game.level = "easy"
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def profile_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=9)
+
+
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
 
 
 def game_in_progress(app: App) -> TableScene:
@@ -44,9 +46,9 @@ def game_in_progress(app: App) -> TableScene:
         table.hand.selected.add(card)
     table.confirm_pass()
     # The cards received wait, raised, for OK (as in the classic game), then the play goes on.
-    until(app, lambda: table.ok_button.visible or len(table.source.match.hand.plays) >= 2)
+    until(app, lambda: table.ok_button.visible or len(local(table).match.hand.plays) >= 2)
     table.accept_received()
-    until(app, lambda: len(table.source.match.hand.plays) >= 2)
+    until(app, lambda: len(local(table).match.hand.plays) >= 2)
     app.leave_game()
     assert app.has_saved_game()
     return table
@@ -63,20 +65,21 @@ def ask(app: App) -> ChoiceDialog:
     return dialog
 
 
-def test_new_game_asks_before_abandoning_and_back_keeps_everything(app: App) -> None:
+def test_new_game_asks_before_abandoning_and_back_keeps_everything(app: App, shots: Path) -> None:
     old = game_in_progress(app)
     saved = app.profile.load_game()
     dialog = ask(app)
     assert dialog.title == "Abandon the game in progress?"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "abandon-question.png"))
+    shoot(app, shots, "abandon-question.png")
     dialog.buttons[2].action()  # Back
     assert isinstance(app.stack.top, NewGameScene)
     assert app.profile.load_game() == saved and app.profile.finished_games() == []
     dialog = ask(app)
     dialog.buttons[1].action()  # Continue the game in progress
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.to_saved() == old.session.to_saved()
+    assert (
+        isinstance(table, TableScene) and session_of(table).to_saved() == session_of(old).to_saved()
+    )
 
 
 def test_an_abandoned_game_is_in_the_history_and_never_a_win(app: App, tmp_path: Path) -> None:
@@ -90,9 +93,11 @@ def test_an_abandoned_game_is_in_the_history_and_never_a_win(app: App, tmp_path:
     assert len(history) == 1
     game = history[0]
     assert game.outcome == ABANDONED and not game.counts_as_win and not game.player_won
-    assert game.match["hands"][0]["plays"] == old.session.to_saved()["match"]["hands"][0]["plays"]
+    assert (
+        game.match["hands"][0]["plays"] == session_of(old).to_saved()["match"]["hands"][0]["plays"]
+    )
     assert app.profile.win_count() == (0, 0)  # an abandoned game is not a game played out
-    assert table.session.to_saved() == app.profile.load_game()  # the new game is the saved one
+    assert session_of(table).to_saved() == app.profile.load_game()  # the new game is the saved one
 
 
 def test_new_game_from_the_command_line_records_the_old_game_as_abandoned(tmp_path: Path) -> None:

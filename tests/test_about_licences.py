@@ -8,26 +8,21 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.screens.about import AboutScene, LicencesScene, licence_text
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(Options(profile=tmp_path / "profile", size=(1024, 700), lang="en"))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def key(app: App, k: int) -> None:

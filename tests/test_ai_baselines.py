@@ -12,7 +12,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
-from tests.ai_helpers import deal_state, view_of
+from tests.helpers.ai import deal_state, view_of
 
 # Seat 0 holds every top card: the runner cashes its winners and runs the hearts.
 RUNNER_DEAL = {

@@ -14,7 +14,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
-from tests.ai_helpers import deal_state, view_of
+from tests.helpers.ai import deal_state, view_of
 
 DEAL = {
     0: "2C 3C 4C 5C 6C 2S 3S 2D 3D 4D 5D 2H 3H",

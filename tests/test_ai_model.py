@@ -14,7 +14,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.view import SeatView
-from tests.ai_helpers import deal_state, medium_plays, view_of
+from tests.helpers.ai import deal_state, medium_plays, view_of
 
 HANDS = {
     0: "2C 3C 4C 5C 6C 7C 8C 9C TC 2D 3D 4D 5D",
@@ -32,7 +32,8 @@ def misses(view: SeatView, hands: list[int], me: int | None = None) -> int:
 
 
 def test_the_real_deal_of_four_medium_fits_better_than_the_deals_sampled() -> None:
-    real_total = sampled_total = positions = 0
+    real_total = positions = 0
+    sampled_total = 0.0
     for seed, state, view, _card in medium_plays(range(12)):
         if len(view.tricks) < 4 or len(view.tricks) % 3:
             continue  # a few positions a hand, late enough for the plays to tell

@@ -16,7 +16,7 @@ from game.engine.cards import (
     mask_of,
     parse_cards,
 )
-from tests.ai_helpers import deal_state, view_of
+from tests.helpers.ai import deal_state, view_of
 
 WORK = 8000  # small searches: these positions do not need more
 

@@ -19,7 +19,7 @@ from game.ai.playout import (
 from game.engine.cards import PENALTY_MASK, QUEEN_OF_SPADES_BIT, Card, mask_of, parse_cards
 from game.engine.hand import HandState, Phase
 from game.engine.rules import MoonMode, Rules
-from tests.ai_helpers import deal_state, medium_plays, view_of
+from tests.helpers.ai import deal_state, medium_plays, view_of
 
 
 def test_utility_is_points_against_the_others() -> None:

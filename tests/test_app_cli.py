@@ -18,6 +18,7 @@ from game.records.profile import Profile
 from scenes.core.app import App, Options
 from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
+from tests.helpers.window import local
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {
@@ -146,9 +147,9 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
         menu.form.rows[0].activate()
         table = app.stack.top
         assert isinstance(table, TableScene)
-        assert table.source.match.hand.hands == saved.hand.hands
-        assert table.source.match.hand.plays == saved.hand.plays
-        assert table.source.match.totals == saved.totals
+        assert local(table).match.hand.hands == saved.hand.hands
+        assert local(table).match.hand.plays == saved.hand.plays
+        assert local(table).match.totals == saved.totals
         app.stack.draw(app.screen)  # the continued position draws
     finally:
         app.shutdown()

@@ -95,5 +95,5 @@ def test_the_ismcts_yardstick_gets_hards_decision_time_by_default() -> None:
     cases = [({}, DEFAULT_ITERATIONS), ({"hard_work": 2 * DEFAULT_WORK}, 2 * DEFAULT_ITERATIONS)]
     cases.append(({"hard_work": 50, "ismcts_iterations": 33}, 33))
     for options, iterations in cases:
-        player = new_player("ismcts", "s", **options)  # type: ignore[arg-type]
+        player = new_player("ismcts", "s", **options)
         assert isinstance(player, IsmctsPlayer) and player.iterations == iterations, options

@@ -13,6 +13,7 @@ from pathlib import Path
 from game.engine.hand import Phase
 from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene
+from tests.helpers.window import local, session_of
 
 
 def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) -> None:
@@ -32,13 +33,13 @@ def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) ->
             top = app.stack.find(TableScene)
             if top is not first and isinstance(top, TableScene):
                 second = top
-                if second.source.match.phase is not Phase.PASS or second.source.match.hand.plays:
+                if local(second).match.phase is not Phase.PASS or local(second).match.hand.plays:
                     break
-        assert first.source.match.is_over
+        assert local(first).match.is_over
         # The game that follows is autoplay too: the player's seat passes and plays by itself
         # (it used to wait at the first pass for a person who was not there).
-        assert second is not None and second.session.autoplay
-        match = second.source.match
+        assert second is not None and session_of(second).autoplay
+        match = local(second).match
         assert match.hand.passes[0] is not None or match.phase is not Phase.PASS
     finally:
         app.shutdown()

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 
 from game.engine.cards import cards_of, format_cards, parse_cards
+from game.engine.deal import daily_seed, seeded_choice_index
 from game.engine.hand import Phase
 from game.engine.rules import PassDirection
 from game.records import daily
 from game.records.daily import Outcome, Streaks, daily_challenge, par_play, result, streaks
+from tests.helpers.daily_pins import PARS, PASSES
 
 ROOT = Path(__file__).resolve().parent.parent
 d = dt.date
@@ -53,19 +55,6 @@ DEALS = {
             "2C 3C 6C 2D QD KD 2S 6S 8S KS AS 6H QH",
         ),
     ),
-}
-
-# The opponents' passes and the par come from the Hard AI's play. Update them ON PURPOSE, in the
-# same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
-PASSES = {
-    d(2026, 1, 1): {1: "7C QC QD", 2: "AC JH KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "KD QH KH"},
-    d(2027, 2, 28): {1: "JD 9H AH", 2: "10C AC 9D", 3: "QD KS QH"},
-}
-PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (0, 0, "KD QS QH"),
-    d(2026, 7, 14): (0, 1, "KC AD AH"),
-    d(2027, 2, 28): (4, 7, "QS JH KH"),
 }
 
 
@@ -161,9 +150,7 @@ def test_same_date_same_everything_in_a_fresh_process_in_any_time_zone() -> None
 
 def test_dates_give_different_deals_and_every_direction_but_hold() -> None:
     days = [d(2026, 3, 1) + dt.timedelta(days=i) for i in range(30)]
-    seen = {
-        daily.DIRECTIONS[daily.seeded_choice_index(daily.daily_seed(x), "pass", 3)] for x in days
-    }
+    seen = {daily.DIRECTIONS[seeded_choice_index(daily_seed(x), "pass", 3)] for x in days}
     assert seen == {PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS}
     deals = {daily_challenge(x).dealt for x in days[:5]}
     assert len(deals) == 5
@@ -262,7 +249,7 @@ def test_streaks_across_month_year_and_leap_day() -> None:
 
 def test_future_dates_are_ignored_and_iso_keys_read() -> None:
     history = {"2026-03-09": (1, 2, True), "2026-03-10": (1, 2, True), "2026-03-12": (1, 2, True)}
-    assert streaks(history, TODAY) == Streaks(2, 2, 2, 2)  # type: ignore[arg-type]
+    assert streaks(history, TODAY) == Streaks(2, 2, 2, 2)
 
 
 @pytest.mark.parametrize(

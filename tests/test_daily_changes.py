@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import datetime as dt
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,12 +17,11 @@ import pytest
 import game.ai
 from game.records import daily
 from game.records.profile import PROFILE_FILE, Profile
-from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records import daily as daily_scene
 from scenes.records.daily import DailyScene
 from scenes.table.table_scene import TableScene
-from tests.test_save_notice import frame, until
+from tests.helpers.window import daily_of, frame, session_of, until
 
 DAY = dt.date(2026, 3, 9)
 NEXT = DAY + dt.timedelta(days=1)
@@ -52,16 +50,22 @@ def test_a_par_from_version_0_1_is_computed_again(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(Options(profile=tmp_path, size=(1280, 800), lang="en", speed="instant"))
-    application.start()
+def profile_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+
+
+@pytest.fixture
+def cached_pars(app: App) -> None:
     for day, par in ((DAY, 6), (NEXT, 9)):  # pars cached, so only the passes are worked out
-        application.profile.set_daily_par(day.isoformat(), daily.par_key(), par, 4)
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+        app.profile.set_daily_par(day.isoformat(), daily.par_key(), par, 4)
 
 
+@pytest.mark.usefixtures("cached_pars")
 def test_the_daily_screen_left_open_across_midnight_moves_to_the_new_day(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -79,10 +83,11 @@ def test_the_daily_screen_left_open_across_midnight_moves_to_the_new_day(
     until(app, scene.ready)
     scene.play()
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.daily is not None
-    assert table.session.daily.date == NEXT and not table.session.daily.replay
+    assert isinstance(table, TableScene) and session_of(table).daily is not None
+    assert daily_of(table).date == NEXT and not daily_of(table).replay
 
 
+@pytest.mark.usefixtures("cached_pars")
 def test_play_pressed_just_after_midnight_never_starts_yesterdays_hand(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -98,6 +103,6 @@ def test_play_pressed_just_after_midnight_never_starts_yesterdays_hand(
     until(app, scene.ready)
     scene.play()
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.daily is not None
-    assert table.session.daily.date == NEXT
+    assert isinstance(table, TableScene) and session_of(table).daily is not None
+    assert daily_of(table).date == NEXT
     assert app.profile.daily_results() == []  # no attempt of yesterday was recorded

@@ -35,7 +35,7 @@ RULES = Rules()
     ],
 )
 def test_a_seed_always_names_the_same_deal(seed: object, seat0: str, seat1: str) -> None:
-    hands = deal_hands(seed, 4, RULES.deck, dealer=0)  # type: ignore[arg-type]
+    hands = deal_hands(seed, 4, RULES.deck, dealer=0)
     assert format_cards(cards_of(hands[0]), symbols=False) == seat0
     assert format_cards(cards_of(hands[1]), symbols=False) == seat1
 
@@ -92,7 +92,7 @@ def test_the_dealer_changes_who_gets_which_cards_not_the_order() -> None:
 
 def test_seeds_must_be_ints_or_text() -> None:
     with pytest.raises(ValueError, match="whole number or a text"):
-        deal_hands(1.5, 4, RULES.deck, 0)  # type: ignore[arg-type]
+        deal_hands(1.5, 4, RULES.deck, 0)
     assert daily_seed(__import__("datetime").date(2026, 11, 29)) == "daily/2026-11-29"
 
 

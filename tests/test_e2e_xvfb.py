@@ -1,135 +1,42 @@
-"""End to end in a real X window: Xvfb, the game, and xdotool clicking through a pass and a trick.
-
-Skipped (with the reason) when Xvfb or xdotool is missing, unless REQUIRE_XVFB=1 (CI sets it),
-in which case their absence fails the test. Debian 12's xdotool does not find SDL windows by
-name and can hang with --sync, so the window is found by class in a loop and every call has a
-timeout.
-"""
+"""End to end in a real X window: Xvfb, the game, and xdotool clicking through a pass and a trick
+(the tools and when the tests are skipped: tests/helpers/xvfb.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from game.engine.save import load_match
-from game.records.profile import Profile
+from tests.helpers.xvfb import (
+    ROOT,
+    click,
+    find_window,
+    game_env,
+    saved,
+    saved_game,
+    screenshot_folder,
+    wait_until,
+    xdotool,
+)
 
 pytestmark = pytest.mark.xvfb
 
-ROOT = Path(__file__).resolve().parent.parent
-WINDOW_CLASS = "dame-de-pique-e2e"
 SIZE = (1024, 700)
-SCREENSHOT_DIR = Path(os.environ.get("E2E_SCREENSHOT_DIR", ROOT / "build" / "e2e"))
-
-
-def _require_tools() -> None:
-    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
-    if not missing:
-        return
-    reason = f"{' and '.join(missing)} not installed (apt-get install xvfb xdotool)"
-    if os.environ.get("REQUIRE_XVFB") == "1":
-        pytest.fail(f"REQUIRE_XVFB=1 but {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture
-def display() -> Iterator[str]:
-    _require_tools()
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    try:
-        number = b""
-        deadline = time.monotonic() + 20
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            chunk = os.read(read_fd, 16)
-            if not chunk:
-                break
-            number += chunk
-        os.close(read_fd)
-        if not number.strip():
-            pytest.fail("Xvfb did not start")
-        yield f":{number.strip().decode()}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-
-
-def xdotool(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run(
-        ["timeout", "5", "xdotool", *args], env=env, capture_output=True, text=True, check=False
-    )
-    return result.stdout.strip()
-
-
-def find_window(env: dict[str, str], game: subprocess.Popen[bytes]) -> str:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert game.poll() is None, "the game exited before its window appeared"
-        found = xdotool(env, "search", "--onlyvisible", "--class", WINDOW_CLASS).split()
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    raise AssertionError("the game window did not appear")
-
-
-def click(env: dict[str, str], window: str, x: float, y: float) -> None:
-    xdotool(env, "mousemove", "--window", window, str(round(x)), str(round(y)))
-    time.sleep(0.05)
-    xdotool(env, "click", "1")
-    time.sleep(0.15)
-
-
-def saved(folder: Path):  # type: ignore[no-untyped-def]
-    data = Profile.open(folder).load_game()
-    return None if data is None else load_match(data["match"])
-
-
-def wait_until(condition, seconds: float = 20) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
-
-
-def game_env(display: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DISPLAY": display,
-        "SDL_VIDEODRIVER": "x11",
-        "SDL_AUDIODRIVER": "dummy",
-        "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS,
-        "PYTHONPATH": str(ROOT),
-    }
 
 
 @pytest.mark.parametrize("players", [4, 3, 5])
 def test_a_pass_and_a_trick_clicked_in_a_real_window(
-    display: str, tmp_path: Path, players: int
+    display: str, tmp_path: Path, shots: Path, players: int
 ) -> None:
     from scenes.table.layout import TableLayout
 
     profile = tmp_path / "profile"
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOT_DIR / ("e2e-after-trick.png" if players == 4 else f"e2e-{players}p.png")
+    folder = screenshot_folder(shots)
+    shot = folder / ("e2e-after-trick.png" if players == 4 else f"e2e-{players}p.png")
     shot.unlink(missing_ok=True)
     env = game_env(display)
     command = [sys.executable, "-m", "scenes", "--profile", str(profile), "--new-game"]
@@ -162,25 +69,27 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(
             click(env, window, *layout.button.center)
             if wait_until(lambda: (m := saved(profile)) is not None and m.hand.passes[0], 4):
                 break
-        assert saved(profile).hand.passes[0], "the pass was not made"
+        assert saved_game(profile).hand.passes[0], "the pass was not made"
         # The received cards wait, raised, for OK (the button where the pass button was).
         for _attempt in range(6):
             time.sleep(1.0)
             click(env, window, *layout.button.center)
-            if wait_until(lambda: saved(profile).hand.turn == 0, 3):
+            if wait_until(lambda: saved_game(profile).hand.turn == 0, 3):
                 break
         # Play: when it is the player's turn, click the cards from the left until the engine
         # takes one (a refused card only shows why).
-        assert wait_until(lambda: saved(profile).hand.turn == 0)
+        assert wait_until(lambda: saved_game(profile).hand.turn == 0)
         time.sleep(1.0)  # the computer players' cards land first
         for index in [*range(size), *range(size)]:
             click(env, window, *strip(index))
             time.sleep(0.3)
-            if saved(profile).hand.hands[0].bit_count() == size - 1:
+            if saved_game(profile).hand.hands[0].bit_count() == size - 1:
                 break
-        held = saved(profile).hand.hands[0].bit_count()
+        held = saved_game(profile).hand.hands[0].bit_count()
         assert held == size - 1, "no card of the player was played"
-        assert wait_until(lambda: len(saved(profile).hand.tricks) >= 1), "the trick did not end"
+        assert wait_until(lambda: len(saved_game(profile).hand.tricks) >= 1), (
+            "the trick did not end"
+        )
         time.sleep(1.0)
     finally:
         game.send_signal(signal.SIGTERM)  # the window closes like a click on its close box
@@ -197,12 +106,11 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_whole_games_of_three_and_five_in_a_real_window(
-    display: str, tmp_path: Path, players: int
+    display: str, tmp_path: Path, shots: Path, players: int
 ) -> None:
     """The demo plays a whole game at the window (every seat by the computer, every animation
     through the real display) and exits with success when it is over."""
-    shot = SCREENSHOT_DIR / f"e2e-demo-{players}p.png"
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    shot = screenshot_folder(shots) / f"e2e-demo-{players}p.png"
     shot.unlink(missing_ok=True)
     command = [sys.executable, "-m", "scenes", "--profile", str(tmp_path / "p"), "--demo"]
     command += ["--players", str(players), "--hands", "99", "--seed", "8", "--speed", "instant"]

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -23,19 +23,25 @@ import pytest
 from game.engine.hand import Phase
 from scenes.core import i18n
 from scenes.core.app import App, Options
+from scenes.core.scene import Scene
+from scenes.core.thinking import Thinker
 from scenes.screens.settings import SettingsScene
 from scenes.table import games
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.window import local, session_of, top
 
 FRAME = 1 / 60
 SIZES = ((960, 600), (800, 640), (560, 800), (1000, 600))  # small: the test compares every pixel
 
 
-class InlineThinker:
+class InlineThinker(Thinker):
     """The computer players answer at once, in the test's thread: the same game every run."""
+
+    def __init__(self) -> None:  # no worker to set up
+        pass
 
     def start(self) -> None:
         pass
@@ -53,17 +59,21 @@ class InlineThinker:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    options = Options(profile=tmp_path / "profile", size=SIZES[0], lang="en", seed=11)
-    application = App(options)
-    application.start()
-    application.prefs.speed = "fast"
-    application.prefs.new_game.level = "easy"
-    application.prefs.new_game.teaching = True  # the tutor's marks and sentences too
-    application.thinker = InlineThinker()  # type: ignore[assignment]
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=SIZES[0], lang="en", seed=11)
+
+
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
+
+
+@pytest.fixture(autouse=True)
+def teaching_inline(app: App) -> None:
+    """Fast, with the tutor's marks and sentences too, the computer players answering inline."""
+    app.prefs.speed = "fast"
+    app.prefs.new_game.teaching = True
+    app.thinker = InlineThinker()
 
 
 class Comparer:
@@ -79,8 +89,12 @@ class Comparer:
         self.screen_partial = 0  # frames that painted only some rectangles of the screen
         real = table.renderer.areas_to_paint
 
-        def areas_to_paint(*args: Any) -> Any:
-            areas = real(*args)
+        def areas_to_paint(
+            surface: pygame.Surface,
+            sprites: list[tuple[pygame.Surface, pygame.Rect]],
+            overlay: tuple[Any, ...],
+        ) -> list[pygame.Rect] | None:
+            areas = real(surface, sprites, overlay)
             self.screen_partial += areas is not None
             return areas
 
@@ -176,7 +190,7 @@ def fiddle(app: App, table: TableScene, rng: random.Random) -> None:
     """Settings that change under the table now and then."""
     roll = rng.random()
     if roll < 0.005:  # teaching mode on and off (a refused card's reason moves to the box)
-        table.session.options.teaching = not table.session.options.teaching
+        session_of(table).options.teaching = not session_of(table).options.teaching
         return
     roll = rng.random()
     if roll < 0.004:
@@ -199,7 +213,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
     seen: set[str] = set()
     frame = 0
     # One hand from the deal, its score window, and the next hand dealt up to the pass.
-    while not (table.source.match.hand_number == 1 and table.human_to_pass()) and frame < 4000:
+    while not (local(table).match.hand_number == 1 and table.human_to_pass()) and frame < 4000:
         frame += 1
         if frame % 400 == 0 and sizes:
             pygame.display.set_mode(sizes.pop(0), pygame.RESIZABLE)
@@ -238,7 +252,7 @@ def test_cached_frames_equal_a_full_redraw_through_a_played_hand(app: App, tmp_p
             )
             if shown
         }
-    assert table.source.match.hand_number >= 1 and table.source.match.phase in (
+    assert local(table).match.hand_number >= 1 and local(table).match.phase in (
         Phase.PASS,
         Phase.PLAY,
     )
@@ -283,7 +297,7 @@ def test_a_window_opened_over_the_table_leaves_no_trace_when_closed(
         app.stack.update(FRAME)
         comparer.check(app, f"at frame {frame}")
     app.stack.push(SettingsScene(app))
-    assert app.stack.top is not table and app.stack.top.opaque
+    assert app.stack.top is not table and top(app, Scene).opaque
     app.stack.update(FRAME)
     app.stack.draw(app.screen)  # the settings cover the table
     app.stack.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import locale
 import re
 import sys
 from collections.abc import Iterator
@@ -124,9 +125,9 @@ def test_system_language_comes_from_the_environment(
 def test_without_environment_the_locale_decides(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("French_France", "1252"))
+    monkeypatch.setattr(locale, "getlocale", lambda: ("French_France", "1252"))
     assert i18n.system_language() == "fr"
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(locale, "getlocale", lambda: (None, None))
     assert i18n.system_language() == "en"
 
 

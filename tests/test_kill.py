@@ -26,7 +26,7 @@ from game.engine.save import save_match
 from game.records.profile import Profile
 from scenes.core.preferences import GameOptions
 from scenes.table.session import GameSession
-from tests.engine_helpers import finished_game
+from tests.helpers.engine import finished_game
 
 KILLS = 100
 RULES_OPTIONS = GameOptions(level="easy", target=50)

@@ -19,6 +19,7 @@ from game.engine.moves import Move, MoveKind
 from game.engine.rules import MoonMode, PassDirection, Rules
 from game.engine.save import save_match
 from game.engine.trick import Trick, trick_winner
+from tests.helpers.engine import phase_of
 
 VARIANTS = [
     Rules(),
@@ -93,7 +94,7 @@ def test_the_moon_choice_is_a_move_of_the_shooter_only() -> None:
     assert match.move_reason(0, Move.moon(True)) == Reason.NOT_YOUR_TURN.value
     assert match.move_reason(1, Move.play(0)) == Reason.NOT_PLAYING.value
     match.apply(1, Move.moon(True))
-    assert match.phase is Phase.HAND_OVER and match.to_act() == ()
+    assert phase_of(match) is Phase.HAND_OVER and match.to_act() == ()
     assert match.history == [(0, -26, 0, 0)]
 
 
@@ -103,10 +104,10 @@ def test_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
     before = save_match(match)
     cards = cards_of(match.hand.hands[3])[:3]
     with pytest.raises(IllegalMove) as refused:
-        match.choose_pass(seat, cards)  # type: ignore[arg-type]
+        match.choose_pass(seat, cards)
     assert refused.value.reason is Reason.NO_SUCH_SEAT
     with pytest.raises(IllegalMove):
-        match.apply(seat, Move.pass_cards(cards))  # type: ignore[arg-type]
+        match.apply(seat, Move.pass_cards(cards))
     assert save_match(match) == before
     assert match.hand.passes == [None] * 4
 
@@ -116,12 +117,12 @@ def test_a_value_that_is_not_a_card_is_refused_with_the_engines_error(card: obje
     match = Match.new(Rules(), seed=1, first_pass=PassDirection.HOLD)
     before = save_match(match)
     with pytest.raises(IllegalPlay) as refused:
-        match.play(card)  # type: ignore[arg-type]
+        match.play(card)
     assert refused.value.reason is Reason.NOT_A_CARD
     assert save_match(match) == before
     seat = match.to_act()[0]
-    assert match.view(seat).why_illegal(card) == Reason.NOT_A_CARD.value  # type: ignore[arg-type]
-    assert match.hand.why_illegal(card) == Reason.NOT_A_CARD.value  # type: ignore[arg-type]
+    assert match.view(seat).why_illegal(card) == Reason.NOT_A_CARD.value
+    assert match.hand.why_illegal(card) == Reason.NOT_A_CARD.value
     with pytest.raises(ValueError):
         Move.play(card)  # type: ignore[arg-type]
 
@@ -129,7 +130,7 @@ def test_a_value_that_is_not_a_card_is_refused_with_the_engines_error(card: obje
 def test_a_pass_of_things_that_are_not_cards_is_refused() -> None:
     match = Match.new(Rules(), seed=1)
     with pytest.raises(IllegalPass) as refused:
-        match.choose_pass(0, [0.0, 1, 2])  # type: ignore[list-item]
+        match.choose_pass(0, [0.0, 1, 2])
     assert refused.value.reason is Reason.NOT_A_CARD
     assert match.hand.passes[0] is None
 
@@ -138,7 +139,7 @@ def test_a_pass_of_things_that_are_not_cards_is_refused() -> None:
 def test_a_moon_choice_must_be_a_bool(choice: object) -> None:
     match = Match.new(Rules(), seed=1)
     with pytest.raises(IllegalMove) as refused:
-        match.choose_moon(choice)  # type: ignore[arg-type]
+        match.choose_moon(choice)
     assert refused.value.reason is Reason.NOT_A_CHOICE
     with pytest.raises(ValueError):
         Move.moon(choice)  # type: ignore[arg-type]
@@ -154,9 +155,9 @@ def test_a_forged_move_value_is_refused_not_crashed_on() -> None:
         Move("play", (CARDS[0],)),  # type: ignore[arg-type]
         "play 2C",
     ):
-        assert match.move_reason(seat, forged) is not None  # type: ignore[arg-type]
+        assert match.move_reason(seat, forged) is not None
         with pytest.raises(IllegalMove):
-            match.apply(seat, forged)  # type: ignore[arg-type]
+            match.apply(seat, forged)
         assert match.view(seat).move_reason(forged) is not None  # type: ignore[arg-type]
 
 

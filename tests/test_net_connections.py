@@ -6,21 +6,25 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from game.engine.cards import Card
 from game.engine.events import GameOver
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, TableClosed
+from game.engine.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.view import SeatView
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
-from tests.net_helpers import LOOPBACK, act, play_until_over, serving, wait_for
+from tests.helpers.net import LOOPBACK, act, play_until_over, serving, wait_for
 
 # The first retry waits long enough for the server to see the cut first, even on a loaded
 # machine: back before that, Ada would simply keep her seat (no bot ever sat) and the test,
@@ -44,8 +48,8 @@ def test_fifty_drops_in_the_middle_of_tricks_and_the_game_finishes() -> None:
         drops = 0
         bot_played_for_ada = 0
         players = [(ada, RandomPlayer("a")), (bea, RandomPlayer("b"))]
-        done: dict[int, set] = {0: set(), 1: set()}
-        seen: list = []
+        done: dict[int, set[tuple[Any, ...]]] = {0: set(), 1: set()}
+        seen: list[Update] = []
         deadline = time.monotonic() + 90
         while not (ada.has_view() and ada.view().phase is Phase.GAME_OVER):
             assert time.monotonic() < deadline, f"stalled after {drops} drops"
@@ -63,14 +67,15 @@ def test_fifty_drops_in_the_middle_of_tricks_and_the_game_finishes() -> None:
                 hand_before = view.hand
                 ada.drop_connection()
                 drops += 1
-                wait_for(
-                    lambda b=before: ada.reconnects > b and ada.status is Status.SEATED,
-                    what=f"Ada's reconnection after drop {drops}",
-                )
-                wait_for(
-                    lambda h=hand_before: ada.view().hand != h or not ada.view().my_turn,
-                    what="the bot's card for Ada",
-                )
+
+                def reconnected(b: int = before) -> bool:
+                    return ada.reconnects > b and ada.status is Status.SEATED
+
+                def bot_played(h: int = hand_before) -> bool:
+                    return ada.view().hand != h or not ada.view().my_turn
+
+                wait_for(reconnected, what=f"Ada's reconnection after drop {drops}")
+                wait_for(bot_played, what="the bot's card for Ada")
                 bot_played_for_ada += ada.view().hand != hand_before
                 done[0].clear()
                 continue
@@ -78,7 +83,7 @@ def test_fifty_drops_in_the_middle_of_tricks_and_the_game_finishes() -> None:
                 act(table, player, done[table.seat])
             time.sleep(0.001)
         seen.extend(ada.poll())
-        moves = server.call(lambda: list(next(iter(server.server.tables.values())).moves))
+        moves = server.call(lambda: list(next(iter(server.table_server.tables.values())).moves))
         ada.close()
         bea.close()
     assert drops == 50
@@ -119,7 +124,11 @@ def test_problems_are_told_in_words() -> None:
         # The host leaves before the deal: everyone is told.
         host.close()
         for guest in guests:
-            wait_for(lambda g=guest: g.status is Status.OVER, what="the host's departure")
+
+            def told(g: RemoteTable = guest) -> bool:
+                return g.status is Status.OVER
+
+            wait_for(told, what="the host's departure")
             assert guest.problem is Problem.HOST_LEFT
             assert any(isinstance(u, TableClosed) for u in guest.poll())
     # Unreachable: nothing listens there any more.
@@ -166,11 +175,11 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
 
 
 async def _raw_session(
-    port: int, code: str, frames: list[bytes | str], expect: int = 99
-) -> list[dict]:
+    port: int, code: str, frames: Sequence[bytes | str], expect: int = 99
+) -> list[dict[str, Any]]:
     """Sit at table ``code`` with a raw websocket, send ``frames``, return what came back
     (until ``expect`` messages, the connection closes, or a second of silence)."""
-    got: list[dict] = []
+    got: list[dict[str, Any]] = []
     async with connect(f"ws://{LOOPBACK}:{port}/t/{code}", close_timeout=1) as ws:
         await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Raw")).decode())
         got.append(json.loads(await ws.recv()))
@@ -211,7 +220,7 @@ def test_oversized_and_flooding_clients() -> None:
 def test_idle_and_silent_connections_time_out() -> None:
     with serving(idle_timeout=0.3, hello_timeout=0.3) as server:
 
-        async def silent(path: str) -> list[dict]:
+        async def silent(path: str) -> list[dict[str, Any]]:
             async with connect(f"ws://{LOOPBACK}:{server.port}{path}") as ws:
                 if path == "/new":
                     create = p.Create(version=p.PROTOCOL_VERSION, name="Ada")
@@ -261,7 +270,7 @@ def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
             async with connect(f"ws://{LOOPBACK}:{server.port}/t/{host.code}") as ws:
                 await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="Slow")).decode())
                 assert json.loads(await ws.recv())["type"] == "welcome"
-                conn = server.call(lambda: server.server.conns[(host.code, 1)])
+                conn = server.call(lambda: server.table_server.conns[(host.code, 1)])
                 # Fill the socket's buffers, then the queue, faster than anyone could read.
                 blob = b'"' + b"x" * 65536 + b'"'
 
@@ -288,15 +297,15 @@ class SlowBot:
     def __init__(self, level: str, seed: str) -> None:
         self.player = RandomPlayer(seed)
 
-    def choose_pass(self, view):  # type: ignore[no-untyped-def]
+    def choose_pass(self, view: SeatView) -> list[Card]:
         time.sleep(1.0)
         return self.player.choose_pass(view)
 
-    def choose_play(self, view):  # type: ignore[no-untyped-def]
+    def choose_play(self, view: SeatView) -> Card:
         time.sleep(1.0)
         return self.player.choose_play(view)
 
-    def choose_moon(self, view):  # type: ignore[no-untyped-def]
+    def choose_moon(self, view: SeatView) -> bool:
         return self.player.choose_moon(view)
 
 
@@ -320,7 +329,7 @@ def test_bots_think_off_the_event_loop() -> None:
                 what="the refusal",
             )
             answers.append(time.monotonic() - started)
-        thinking = server.call(lambda: len(server.server.thinking))
+        thinking = server.call(lambda: len(server.table_server.thinking))
         busy.close()
         other.close()
     assert thinking == 3  # the bots were still thinking when the answers came

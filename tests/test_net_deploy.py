@@ -26,7 +26,7 @@ from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.discovery import Advertiser, Browser
 from game.net.server import main as server_main
-from tests.net_helpers import LOOPBACK, play_until_over, serving, wait_for
+from tests.helpers.net import LOOPBACK, play_until_over, serving, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

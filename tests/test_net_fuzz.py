@@ -19,7 +19,7 @@ from game.engine.rules import Rules
 from game.engine.save import save_match
 from game.net import protocol as p
 from game.net.table_core import NetTable
-from tests.net_helpers import assert_no_leak, cards_named, may_know
+from tests.helpers.net import assert_no_leak, cards_named, may_know
 
 CARD_NAMES = [str(c) for c in CARDS]
 TYPES = ["hello", "create", "move", "ready", "start", "bot", "leave", "welcome", "update", ""]

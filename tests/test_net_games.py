@@ -14,9 +14,9 @@ from game.engine.events import CardPlayed, Event, GameOver
 from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer, play_match
 from game.engine.rules import Rules
-from game.engine.table import SeatChanged
+from game.engine.table import SeatChanged, Update
 from game.net.client import RemoteTable
-from tests.net_helpers import play_until_over, serving, wait_for
+from tests.helpers.net import play_until_over, serving, wait_for
 
 SEED = 2024
 RULES = Rules(target=60)
@@ -34,7 +34,7 @@ def direct_game(people: dict[int, Player]) -> tuple[GameOver, list[tuple[int, in
     return over, plays
 
 
-def remote_outcome(updates: list) -> tuple[GameOver, list[tuple[int, int]]]:
+def remote_outcome(updates: list[Update]) -> tuple[GameOver, list[tuple[int, int]]]:
     over = [u for u in updates if isinstance(u, GameOver)]
     assert len(over) == 1
     plays = [(u.seat, int(u.card)) for u in updates if isinstance(u, CardPlayed)]

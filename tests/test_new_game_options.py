@@ -8,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from game.ai import EasyPlayer, HardPlayer, MediumPlayer
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.records.profile import Profile
-from scenes.core import i18n
 from scenes.core.app import App, Options, parse_args
 from scenes.core.preferences import MAX_OPPONENTS, GameOptions, Preferences
 from scenes.screens.new_game import NewGameScene
@@ -25,16 +23,13 @@ from scenes.table import games
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
 
-KINDS = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
-
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(Options(profile=tmp_path / "p", size=(1280, 800), lang="en", seed=4))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=4)
+
+
+KINDS = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
 
 
 def test_options_saved_before_per_seat_levels_put_everyone_at_the_common_level() -> None:

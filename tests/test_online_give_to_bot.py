@@ -13,19 +13,23 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import time
 from pathlib import Path
 
-import pygame
+import pytest
 
 from game.engine.hand import Phase
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
 from scenes.core import i18n
-from scenes.core.app import App
+from scenes.core.app import App, Options
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.net_helpers import serving, wait_for
-from tests.test_table_source import FRAME, click, point_on_card
-from tests.test_table_source import app as app  # the fixture
+from tests.helpers.net import serving, wait_for
+from tests.helpers.window import FRAME, click, point_on_card, shoot
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
 
 
 def frame(app: App) -> None:
@@ -33,7 +37,7 @@ def frame(app: App) -> None:
     app.stack.draw(app.screen)
 
 
-def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App) -> None:
+def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Path) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
         assert host.wait_seated()
@@ -61,8 +65,7 @@ def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App) -> None:
         assert not any(friend_table.may_give_to_bot(s) for s in range(4))
         assert table.may_give_to_bot(seat) and not table.may_give_to_bot(table.bottom)
         app.stack.draw(app.screen)
-        Path("build/screenshots").mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, "build/screenshots/online_give_to_bot.png")
+        shoot(app, shots, "online_give_to_bot.png")
 
         click(app, button.rect.center)
         for _i in range(2000):

@@ -16,39 +16,38 @@ import pygame
 import pytest
 
 from game.engine.rules import Rules
-from game.net.client import Problem, RemoteTable, Status
+from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.server import DEFAULT_PORT
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.screens import online
 from scenes.screens.menu import MenuScene
-from scenes.ui.widgets import ActionRow, TextRow
-from tests.net_helpers import LOOPBACK, serving, wait_for
-from tests.test_scenes import frames, make_app
+from scenes.ui.form_scene import FormScene
+from scenes.ui.widgets import ActionRow, Row, TextRow
+from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.window import after_frame, frames, make_app, shoot, top
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+def opened_tables(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[RemoteTable]]:
+    """The tables the online screens open (instead of the table scene), on loopback; closed
+    after the test, before the app."""
     monkeypatch.setattr(online.Network, "listen", LOOPBACK)
     monkeypatch.setattr(online.Network, "interfaces", [LOOPBACK])
     opened: list[RemoteTable] = []
     monkeypatch.setattr(online, "open_table_scene", lambda app, table: opened.append(table))
-    application = make_app(tmp_path)
-    application.opened = opened  # type: ignore[attr-defined]
-    yield application
+    yield opened
     for table in opened:
         table.close()
-    application.shutdown()
-    i18n.set_language("en")
 
 
-def row(scene: online.FormScene, label: str) -> object:
+def row(scene: FormScene, label: str) -> Row:
     found = [r for r in scene.form.rows if r.label == label]
     assert found, (label, [r.label for r in scene.form.rows])
     return found[0]
 
 
-def type_into(scene: online.FormScene, label: str, text: str) -> None:
+def type_into(scene: FormScene, label: str, text: str) -> None:
     target = row(scene, label)
     assert isinstance(target, TextRow)
     target.set("")
@@ -59,7 +58,7 @@ def type_into(scene: online.FormScene, label: str, text: str) -> None:
     target.editing = False
 
 
-def press(scene: online.FormScene, label: str) -> None:
+def press(scene: FormScene, label: str) -> None:
     target = row(scene, label)
     assert isinstance(target, ActionRow)
     target.activate()
@@ -68,13 +67,13 @@ def press(scene: online.FormScene, label: str) -> None:
 def open_online(app: App) -> online.OnlineScene:
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and "Online table" in menu.labels()
-    row(menu, "Online table").activate()  # type: ignore[attr-defined]
+    row(menu, "Online table").activate()
     scene = app.stack.top
     assert isinstance(scene, online.OnlineScene)
     return scene
 
 
-def test_join_a_table_by_address_and_code(app: App) -> None:
+def test_join_a_table_by_address_and_code(app: App, opened_tables: list[RemoteTable]) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules())
         assert host.wait_seated()
@@ -86,12 +85,12 @@ def test_join_a_table_by_address_and_code(app: App) -> None:
         # A wrong code is said in words, in French too.
         type_into(join, "Table code", "22222222")
         press(join, "Join")
-        wait_for(lambda: (frames(app), "no table" in join.status)[1], what="the refusal")
+        wait_for(lambda: after_frame(app, lambda: "no table" in join.status), what="the refusal")
         assert join.status == "There is no table with this code"
         type_into(join, "Table code", host.code.lower())
         press(join, "Join")
         wait_for(
-            lambda: (frames(app), any(r.label == "Seat 1" for r in join.form.rows))[1],
+            lambda: after_frame(app, lambda: any(r.label == "Seat 1" for r in join.form.rows)),
             what="the seats",
         )
         assert join.table is not None and join.table.status is Status.SEATED
@@ -99,12 +98,13 @@ def test_join_a_table_by_address_and_code(app: App) -> None:
         assert "Ada (player)" in texts and "Bea (you)" in texts
         assert join.message() == "Waiting for the host to deal…"
         host.start()
-        wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
-        assert app.opened[0].seat == 1 and app.opened[0].has_view()  # type: ignore[attr-defined]
+        wait_for(lambda: after_frame(app, lambda: bool(opened_tables)), what="the deal")
+        assert opened_tables[0].seat == 1 and opened_tables[0].has_view()
         host.close()
 
 
-def test_problems_read_in_french(app: App) -> None:
+@pytest.mark.usefixtures("opened_tables")
+def test_problems_read_in_french(app: App, shots: Path) -> None:
     i18n.set_language("fr")
     press(open_online(app), "Join a table")
     join = app.stack.top
@@ -116,55 +116,59 @@ def test_problems_read_in_french(app: App) -> None:
     type_into(join, "Address", f"{LOOPBACK}:{port}")
     type_into(join, "Table code", "22222222")
     press(join, "Join")
-    wait_for(lambda: (frames(app), join.table is None)[1], what="the failure")
+    wait_for(lambda: after_frame(app, lambda: join.table is None), what="the failure")
     assert join.status == "La table est injoignable (rien n'écoute à cette adresse)"
     frames(app)
-    pygame.image.save(app.screen, str(Path("build/screenshots").resolve() / "online_join_fr.png"))
+    shoot(app, shots, "online_join_fr.png")
     type_into(join, "Address", "not an address:x")
     press(join, "Join")
     assert join.status.startswith("Saisissez l'adresse de l'hôte")
 
 
-def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
+def test_host_a_table_and_a_friend_joins(
+    app: App, tmp_path: Path, shots: Path, opened_tables: list[RemoteTable]
+) -> None:
     press(open_online(app), "Host a table")
     host = app.stack.top
     assert isinstance(host, online.HostScene)
     type_into(host, "Your name", "Ada")
     # The port: a sensible default, shown and changeable.
-    assert row(host, "Port").value_text() == str(DEFAULT_PORT)  # type: ignore[attr-defined]
+    assert row(host, "Port").value_text() == str(DEFAULT_PORT)
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))
         port = s.getsockname()[1]
     type_into(host, "Port", str(port))
     # The computer players' level, picked by the host (medium, then hard).
     level = row(host, "Computer players")
-    assert level.value_text() == "Medium"  # type: ignore[attr-defined]
-    level.step(1)  # type: ignore[attr-defined]
+    assert level.value_text() == "Medium"
+    level.step(1)
     press(host, "Open the table")
     wait_for(
-        lambda: (
-            frames(app),
-            host.table is not None
-            and host.table.status is Status.SEATED
-            and any(r.label == "Table code" for r in host.form.rows),
-        )[1],
+        lambda: after_frame(
+            app,
+            lambda: (
+                host.table is not None
+                and host.table.status is Status.SEATED
+                and any(r.label == "Table code" for r in host.form.rows)
+            ),
+        ),
         what="the hosted table",
     )
     assert host.table is not None and host.server is not None
     code = host.table.code
-    assert row(host, "Table code").value_text() == code  # type: ignore[attr-defined]
-    assert f":{port}" in row(host, "Address").value_text()  # type: ignore[attr-defined]
-    friend = RemoteTable.join(online.Address(LOOPBACK, port), code, "Bea")
+    assert row(host, "Table code").value_text() == code
+    assert f":{port}" in row(host, "Address").value_text()
+    friend = RemoteTable.join(Address(LOOPBACK, port), code, "Bea")
     assert friend.wait_seated()
     wait_for(
-        lambda: (frames(app), any("Bea" in r.value_text() for r in host.form.rows))[1],
+        lambda: after_frame(app, lambda: any("Bea" in r.value_text() for r in host.form.rows)),
         what="the friend on the host's screen",
     )
     frames(app)
-    pygame.image.save(app.screen, str(Path("build/screenshots").resolve() / "online_host.png"))
+    shoot(app, shots, "online_host.png")
     press(host, "Deal (computers take the empty seats)")
-    wait_for(lambda: (frames(app), bool(app.opened))[1], what="the deal")  # type: ignore[attr-defined]
-    opened = app.opened[0]  # type: ignore[attr-defined]
+    wait_for(lambda: after_frame(app, lambda: bool(opened_tables)), what="the deal")
+    opened = opened_tables[0]
     assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
     assert opened.level == "hard" and opened.rules == app.prefs.new_game.rules()
     # The host leaves the table (the table scene closes its source): the guests are told.
@@ -176,7 +180,7 @@ def test_host_a_table_and_a_friend_joins(app: App, tmp_path: Path) -> None:
         busy.bind(("0.0.0.0", 0))
         busy.listen()
         app.stack.pop()
-        press(app.stack.top, "Host a table")  # type: ignore[arg-type]
+        press(top(app, FormScene), "Host a table")
         again = app.stack.top
         assert isinstance(again, online.HostScene)
         type_into(again, "Port", str(busy.getsockname()[1]))
@@ -207,11 +211,15 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
             press(join, "Join")
             seated = join.table
             assert seated is not None
-            wait_for(lambda: (frames(app), seated.status is Status.SEATED)[1], what="the seat")
+            wait_for(
+                lambda: after_frame(app, lambda: seated.status is Status.SEATED), what="the seat"
+            )
             host.start()
             message = "This version of the game cannot show an online table yet"
             wait_for(
-                lambda: (frames(app), app.stack.top is not join or join.status == message)[1],
+                lambda: after_frame(
+                    app, lambda: app.stack.top is not join or join.status == message
+                ),
                 what="the table scene or the sentence",
             )
             if online.table_scene_takes_a_source():
@@ -225,6 +233,6 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
 
 
 def test_addresses_people_type() -> None:
-    assert online.parse_address("[::1]:9000") == online.Address("::1", 9000)
+    assert online.parse_address("[::1]:9000") == Address("::1", 9000)
     assert online.parse_address("box:70000") is None
     assert online.parse_address("") is None

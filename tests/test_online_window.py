@@ -14,40 +14,26 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine.hand import Phase
-from game.engine.players import RandomPlayer, decide
+from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
-from scenes.core.app import App
+from scenes.core.app import App, Options
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.net_helpers import serving, wait_for
-from tests.test_table_source import FRAME, click, point_on_card
-from tests.test_table_source import app as app  # the fixture
+from tests.helpers.net import play_friend, serving, wait_for
+from tests.helpers.window import FRAME, click, point_on_card, shoot
 
 
-def play_friend(friend: RemoteTable, player: RandomPlayer, done: set[tuple[int, ...]]) -> None:
-    """The friend's script: answer each decision the friend's seat owes, once."""
-    friend.poll()
-    if not friend.has_view():
-        return
-    view = friend.view()
-    key = (view.hand_number, view.trick_number, len(view.trick), int(view.phase is Phase.PASS))
-    if view.phase is Phase.HAND_OVER:
-        if (-1, view.hand_number) not in done:
-            done.add((-1, view.hand_number))
-            friend.ready()
-        return
-    owes = (view.phase is Phase.PASS and not view.passed) or view.my_turn
-    owes = owes or (view.phase is Phase.MOON_CHOICE and view.turn == view.seat)
-    if owes and key not in done:
-        done.add(key)
-        friend.send(decide(player, view))
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
 
 
-def test_a_hand_of_an_online_table_clicked_through_the_window(app: App) -> None:
+def test_a_hand_of_an_online_table_clicked_through_the_window(app: App, shots: Path) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
         assert host.wait_seated()
@@ -92,7 +78,6 @@ def test_a_hand_of_an_online_table_clicked_through_the_window(app: App) -> None:
         assert friend.view().hand_scores == seen.hand_scores  # both clients got the server's
         shown = [c.text for c in top.cells() if c.bold and c.row > 0 and c.column >= 0]
         assert shown == [str(t) for t in seen.totals]
-        Path("build/screenshots").mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, "build/screenshots/online_table_score.png")
+        shoot(app, shots, "online_table_score.png")
         friend.close()
         host.close()

@@ -5,7 +5,7 @@ players in the empty seats), and the game program under Xvfb joining through Men
 the score window.
 
 Skipped (with the reason) when Xvfb or xdotool is missing, unless REQUIRE_XVFB=1 (CI sets it):
-see :mod:`tests.test_e2e_xvfb`, whose fixtures this uses. The menus are walked with the keys a
+see tests/helpers/xvfb.py. The menus are walked with the keys a
 player would use (down arrow, Enter, typing); the cards and the pass button are clicked.
 """
 
@@ -27,17 +27,16 @@ from game.engine.hand import Phase
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
 from game.net.client import Address, RemoteTable
-from tests.test_e2e_xvfb import (
+from tests.helpers.net import play_friend
+from tests.helpers.xvfb import (
     ROOT,
-    SCREENSHOT_DIR,
     click,
     find_window,
     game_env,
+    screenshot_folder,
     wait_until,
     xdotool,
 )
-from tests.test_e2e_xvfb import display as display  # the fixture
-from tests.test_online_window import play_friend
 
 pytestmark = pytest.mark.xvfb
 
@@ -127,12 +126,11 @@ def key(env: dict[str, str], *names: str) -> None:
 
 
 def test_the_window_joins_an_online_table_and_plays_a_hand(
-    display: str, server_address: Address, tmp_path: Path
+    display: str, server_address: Address, tmp_path: Path, shots: Path
 ) -> None:
     from scenes.table.layout import TableLayout
 
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOT_DIR / "online-score.png"
+    shot = screenshot_folder(shots) / "online-score.png"
     shot.unlink(missing_ok=True)
     host = ScriptHost(server_address)
     env = game_env(display)

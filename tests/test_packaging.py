@@ -28,19 +28,24 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "dame-de-pique"
 SUITS = "♠♥♦♣"
 DEMO_TIMEOUT = 300  # seconds: a generous bound for one AI hand on a loaded 2-core machine
 
-BUILT_EXE = os.environ.get("DAME_BUILT_EXE")
-BUILT_ONEDIR = os.environ.get("DAME_BUILT_ONEDIR")
-BUILT_DEB = os.environ.get("DAME_BUILT_DEB")
-BUILT_SETUP = os.environ.get("DAME_BUILT_SETUP")
-BUILT_DMG = os.environ.get("DAME_BUILT_DMG")
+BUILT_EXE = os.environ.get("DAME_BUILT_EXE", "")
+BUILT_ONEDIR = os.environ.get("DAME_BUILT_ONEDIR", "")
+BUILT_DEB = os.environ.get("DAME_BUILT_DEB", "")
+BUILT_SETUP = os.environ.get("DAME_BUILT_SETUP", "")
+BUILT_DMG = os.environ.get("DAME_BUILT_DMG", "")
 APP_MISSING = not (ROOT / "scenes" / "core" / "app.py").is_file()
 
 needs_app = pytest.mark.skipif(
@@ -65,13 +70,13 @@ def dummy_sdl_env(**extra: str) -> dict[str, str]:
 # --- looking at screenshots ---------------------------------------------------------------------
 
 
-def load_png(path: Path):  # -> pygame.Surface (pygame imported lazily: this module is collected
-    import pygame  # by every test run and must stay cheap when skipped)
+def load_png(path: Path) -> pygame.Surface:  # pygame imported lazily: this module is collected
+    import pygame  # by every test run and must stay cheap when skipped
 
     return pygame.image.load(str(path))
 
 
-def green_felt_fraction(surface) -> float:
+def green_felt_fraction(surface: pygame.Surface) -> float:
     """Share of sampled pixels that are felt green (green well above red and blue)."""
     width, height = surface.get_size()
     samples = green = 0
@@ -83,7 +88,7 @@ def green_felt_fraction(surface) -> float:
     return green / samples
 
 
-def red_symbols(surface) -> list[tuple[int, int, float]]:
+def red_symbols(surface: pygame.Surface) -> list[tuple[int, int, float]]:
     """Filled red shapes (heart and diamond symbols): (width, height, share of the box filled).
 
     A missing glyph is drawn as an empty box, which fills much less of its bounding box than a
@@ -114,7 +119,8 @@ def bundled_font(exe: Path) -> bytes:
 
     archive = CArchiveReader(str(exe))
     assert name in archive.toc, f"{name} is not inside {exe}"
-    return archive.extract(name)
+    data: bytes = archive.extract(name)
+    return data
 
 
 @needs_exe
@@ -238,7 +244,8 @@ def test_built_program_rejects_a_bad_option_without_a_traceback() -> None:
 # --- the build tools (no build needed) ----------------------------------------------------------
 
 
-def tool(name: str):  # -> module: tools/<name>.py, loaded under a name of its own
+def tool(name: str) -> ModuleType:
+    """tools/<name>.py, loaded under a name of its own."""
     import importlib.util
 
     for folder in ("tools", "packaging"):
@@ -265,7 +272,7 @@ def vendored_library(prefix: str) -> Path:
     return found[0]
 
 
-def texts_of(component) -> str:
+def texts_of(component: Any) -> str:
     return "\n".join(text for _, text in component.texts)
 
 
@@ -369,9 +376,10 @@ def test_iscc_is_found_on_path_or_in_inno_setup_7_or_6_folders() -> None:
     environ = {"ProgramFiles(x86)": x86, "ProgramFiles": x64, "LOCALAPPDATA": local}
 
     def finder(*present: Path, on_path: str | None = None) -> Path | None:
-        return build.find_iscc(
+        found: Path | None = build.find_iscc(
             environ, which=lambda name: on_path, is_file=lambda path: path in set(present)
         )
+        return found
 
     seven = Path(x86) / "Inno Setup 7" / "ISCC.exe"
     six_64 = Path(x64) / "Inno Setup 6" / "ISCC.exe"
@@ -393,7 +401,7 @@ def test_a_windows_build_without_iscc_fails_instead_of_skipping_the_installer(
         build.build_installer(build.project_info.read(ROOT))
 
 
-def fake_outputs(build, info, only: str | None = None) -> None:
+def fake_outputs(build: ModuleType, info: object, only: str | None = None) -> None:
     """What PyInstaller would have left in DIST (empty files are enough for the check)."""
     exe = build.DIST / build.project_info.onefile_name(info)
     onedir = build.DIST / build.project_info.ONEDIR_NAME
@@ -414,7 +422,8 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     monkeypatch.setattr(build, "run_pyinstaller", lambda *a, **k: fake_outputs(build, info))
     made: list[Path] = []
 
-    def installer(info):  # an installer step that made nothing (the old "note: ... exit 0")
+    def installer(info: object) -> None:
+        """An installer step that made nothing (the old "note: ... exit 0")."""
         return None
 
     monkeypatch.setattr(build, "build_installer", installer)
@@ -422,8 +431,8 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     error = capsys.readouterr().err
     assert "installer" in error and ".deb" in error
 
-    def real_installer(info):
-        deb = build.expected_outputs(info, None, installer=True)["installer"]
+    def real_installer(info: object) -> Path:
+        deb: Path = build.expected_outputs(info, None, installer=True)["installer"]
         deb.write_bytes(b"")
         made.append(deb)
         return deb
@@ -826,7 +835,7 @@ def xdotool(display: str, *args: str, timeout: float = 5) -> str:
     return result.stdout.strip()
 
 
-def wait_for_window(display: str, game: subprocess.Popen, seconds: float = 60) -> int:
+def wait_for_window(display: str, game: subprocess.Popen[bytes], seconds: float = 60) -> int:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if game.poll() is not None:
@@ -901,7 +910,8 @@ def menu_row_centres(size: tuple[int, int], profile: Path) -> dict[str, dict[str
         timeout=120,
         check=True,
     )
-    return json.loads(result.stdout.splitlines()[-1])
+    centres: dict[str, dict[str, list[int]]] = json.loads(result.stdout.splitlines()[-1])
+    return centres
 
 
 def window_size(display: str, window: int) -> tuple[int, int]:

@@ -1,5 +1,5 @@
 """The profile on a real filesystem that is full or read-only (a tmpfs mounted by the test; see
-tests/disk_faults.py): the profile file is never renamed or changed, what it holds is still
+tests/helpers/disk_faults.py): the profile file is never renamed or changed, what it holds is still
 read, and a write that fails says why and loses nothing already saved."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.records.profile import PROFILE_FILE, Profile, Trouble, write_problem
-from tests.disk_faults import files_of, fill, set_read_only, small_disk
+from tests.helpers.disk_faults import files_of, fill, set_read_only, small_disk
 
 
 def make_profile(folder: Path) -> None:

@@ -17,7 +17,7 @@ from game.records import profile as profile_module
 from game.records import stats
 from game.records.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile
 from game.records.scoresheet import HandEntry, ScoreSheet
-from tests.engine_helpers import finished_game
+from tests.helpers.engine import finished_game
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40  # the bytes are kept as given
 
@@ -44,7 +44,7 @@ def old_profile(folder: Path, version: int, games: list[Match]) -> Path:
         )
     else:
         for match in games:
-            values = (
+            values: tuple[object, ...] = (
                 "2026-10-01T10:00:00+00:00",
                 json.dumps(match.rules.to_dict()),
                 "medium",

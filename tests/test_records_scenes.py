@@ -8,7 +8,7 @@ import csv
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,21 +74,22 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def profile_folder(folder: Path) -> Path:
+    return folder
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+
+
+@pytest.fixture
 def games(folder: Path) -> list[Match]:
     profile = Profile.open(folder)
     matches = [record(profile, 1, "easy"), record(profile, 2, "hard", practice=True)]
     matches.append(record(profile, 3, "hard"))
     profile.close()
     return matches
-
-
-@pytest.fixture
-def app(folder: Path) -> Iterator[App]:
-    application = App(Options(profile=folder, size=(1024, 700), lang="en"))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
 
 
 def frames(app: App, until: Callable[[], bool] | None = None, seconds: float = 90) -> None:
@@ -135,7 +136,7 @@ def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[M
 
 
 def test_reset_asks_first_and_keeps_the_history(app: App, games: list[Match]) -> None:
-    scene = open_from_menu(app, "Statistics")
+    scene: StatisticsScene = open_from_menu(app, "Statistics")
     frames(app, lambda: scene.figures is not None)
     scene.ask_reset()
     dialog = app.stack.top

@@ -4,7 +4,6 @@ another or a hand), with the reviewed seat at the bottom whatever its number."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,7 +15,6 @@ from game.engine.match import Match
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.engine.save import save_match
-from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records.hand_review import HandReviewScene
 
@@ -24,12 +22,8 @@ SIZES = [(800, 600), (1280, 800), (2560, 1440)]
 
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[App]:
-    application = App(Options(profile=tmp_path / "profile", size=request.param, lang="en"))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path, request: pytest.FixtureRequest) -> Options:
+    return Options(profile=profile_folder, size=request.param, lang="en")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -16,7 +16,7 @@ from game.engine.hand import HandState, Phase, score_hand
 from game.engine.legality import IllegalPass, IllegalPlay, Reason
 from game.engine.match import Match, game_result
 from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
-from tests.engine_helpers import hands_from, state_from
+from tests.helpers.engine import hands_from, phase_of, state_from
 
 C = Card.parse
 
@@ -376,7 +376,7 @@ def test_moon_shooter_chooses(subtract: bool, scores: tuple[int, ...]) -> None:
         state.choose_moon(subtract, seat=1)
     (scored,) = state.choose_moon(subtract, seat=0)
     assert isinstance(scored, HandScored) and scored.points == scores
-    assert state.hand_scores == scores and state.phase is Phase.HAND_OVER
+    assert state.hand_scores == scores and phase_of(state) is Phase.HAND_OVER
 
 
 def test_moon_with_the_jack_of_diamonds_still_counts_for_its_taker() -> None:
@@ -419,7 +419,7 @@ def test_tie_for_lowest_shared_victory_option() -> None:
 def test_rules_refuse_impossible_values() -> None:
     for bad in ({"players": 6}, {"players": 2}, {"target": 0}, {"target": True}):
         with pytest.raises(ValueError):
-            Rules(**bad)  # type: ignore[arg-type]
+            Rules(**bad)
     with pytest.raises(ValueError, match="unknown rule"):
         Rules.from_dict({"trumps": True})
     with pytest.raises(ValueError, match="bad rule value"):

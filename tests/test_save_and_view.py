@@ -2,6 +2,8 @@
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -65,7 +67,7 @@ def test_save_and_load_resume_exactly_at_any_point(seed: int, moves: int, player
     same_match(match, loaded)
 
 
-def saved_example() -> dict:
+def saved_example() -> dict[str, Any]:
     match = Match.new(Rules(), seed=4)
     advance_randomly(match, random.Random(4), 30)
     return save_match(match)
@@ -89,7 +91,9 @@ def saved_example() -> dict:
         (lambda d: d.update(rules={**d["rules"], "players": 3}, first_pass="across"), "across"),
     ],
 )
-def test_damaged_saves_are_refused_with_a_clear_message(damage, message: str) -> None:
+def test_damaged_saves_are_refused_with_a_clear_message(
+    damage: Callable[[dict[str, Any]], object], message: str
+) -> None:
     data = saved_example()
     damage(data)
     with pytest.raises(InvalidSave, match=message):

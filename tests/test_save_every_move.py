@@ -16,7 +16,7 @@ from game.engine.match import Match
 from game.engine.players import Player
 from game.engine.rules import MoonMode, Rules, TieRule
 from game.engine.save import InvalidSave, load_match, save_match
-from tests.moon_deals import power_deal
+from tests.helpers.moon_deals import power_deal
 
 VARIANTS = (
     Rules(),

@@ -11,8 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import logging
 import sqlite3
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,29 +24,8 @@ from scenes.core.app import App, Options
 from scenes.core.save_notice import PAPER
 from scenes.table import games
 from scenes.table.table_scene import TableScene
-from tests.disk_faults import files_of, fill, set_read_only, small_disk
-
-SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
-FRAME = 1 / 60
-
-
-def frame(app: App, n: int = 1) -> None:
-    """What the main loop does each frame (events, update, draw, the notice on top)."""
-    for _ in range(n):
-        for event in pygame.event.get():
-            app.handle_event(event)
-        app.stack.update(FRAME)
-        app.save_notice.update(FRAME)
-        app.stack.draw(app.screen)
-        app.draw_save_notice()
-
-
-def until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Frames (with the computer players thinking meanwhile) until ``done()``."""
-    deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:
-        frame(app)
-        time.sleep(0.002)
+from tests.helpers.disk_faults import files_of, fill, set_read_only, small_disk
+from tests.helpers.window import frame, local, session_of, shoot, until
 
 
 def open_app(folder: Path, lang: str = "en", **kw: Any) -> App:
@@ -60,11 +38,6 @@ def open_app(folder: Path, lang: str = "en", **kw: Any) -> App:
 def notice_on_screen(app: App) -> bool:
     """The notice's paper is painted at the top of the window."""
     return tuple(app.screen.get_at((4, 4)))[:3] == PAPER
-
-
-def shoot(app: App, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / name))
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +61,7 @@ def test_no_usable_profile_folder_opens_the_game_and_says_so(tmp_path: Path) -> 
         app.shutdown()
 
 
-def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
+def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path, shots: Path) -> None:
     with small_disk(tmp_path / "disk") as disk:
         app = open_app(disk, seed=3)
         games.new_game(app, app.prefs.new_game)
@@ -106,13 +79,13 @@ def test_a_read_only_profile_opens_the_saved_game_and_says_so(tmp_path: Path) ->
                 games.continue_game(app)
                 frame(app, 5)
                 assert isinstance(app.stack.top, TableScene) and notice_on_screen(app)
-                shoot(app, f"profile-read-only-{lang}.png")
+                shoot(app, shots, f"profile-read-only-{lang}.png")
             finally:
                 app.shutdown()
         assert files_of(disk) == before
 
 
-def test_a_full_disk_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
+def test_a_full_disk_opens_the_saved_game_and_says_so(tmp_path: Path, shots: Path) -> None:
     with small_disk(tmp_path / "disk") as disk:
         app = open_app(disk, seed=4)
         games.new_game(app, app.prefs.new_game)
@@ -124,7 +97,7 @@ def test_a_full_disk_opens_the_saved_game_and_says_so(tmp_path: Path) -> None:
         try:
             assert "the disk is full" in app.save_notice.text()
             assert notice_on_screen(app)
-            shoot(app, "profile-disk-full-menu.png")
+            shoot(app, shots, "profile-disk-full-menu.png")
             games.continue_game(app)
             frame(app, 5)
             assert isinstance(app.stack.top, TableScene)
@@ -140,7 +113,7 @@ def failing_saves(app: App, monkeypatch: pytest.MonkeyPatch, failing: list[bool]
     def save_game(data: Any, slot: str = "current") -> None:
         if failing[0]:
             error = sqlite3.OperationalError("database or disk is full")
-            error.sqlite_errorcode = 13  # type: ignore[attr-defined]
+            error.sqlite_errorcode = 13
             raise error
         real(data, slot)
 
@@ -148,7 +121,10 @@ def failing_saves(app: App, monkeypatch: pytest.MonkeyPatch, failing: list[bool]
 
 
 def test_a_save_failing_during_play_is_said_once_and_tried_at_every_move(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    shots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     app = open_app(tmp_path / "profile", seed=5, autoplay=True)
     try:
@@ -157,21 +133,21 @@ def test_a_save_failing_during_play_is_said_once_and_tried_at_every_move(
         failing = [True]
         failing_saves(app, monkeypatch, failing)
         caplog.set_level(logging.ERROR)
-        moves = len(table.source.match.hand.plays)
-        until(app, lambda: len(table.source.match.hand.plays) >= moves + 5)  # the computer plays on
-        assert len(table.source.match.hand.plays) >= moves + 5
+        moves = len(local(table).match.hand.plays)
+        until(app, lambda: len(local(table).match.hand.plays) >= moves + 5)  # the computer plays on
+        assert len(local(table).match.hand.plays) >= moves + 5
         assert app.save_notice.failures >= 5  # tried again at every move
         errors = [r for r in caplog.records if "cannot be saved" in r.getMessage()]
         assert len(errors) == 1  # said once, not at every card
         assert app.save_notice.text().startswith("The game could not be saved (the disk is full)")
         assert notice_on_screen(app)
-        shoot(app, "save-failing-during-play.png")
+        shoot(app, shots, "save-failing-during-play.png")
         failing[0] = False
-        plays = len(table.source.match.hand.plays)
-        until(app, lambda: len(table.source.match.hand.plays) > plays)
+        plays = len(local(table).match.hand.plays)
+        until(app, lambda: len(local(table).match.hand.plays) > plays)
         assert app.save_notice.text() == "The game is saved again."
         saved = Profile.open(tmp_path / "profile").load_game()
-        assert saved == table.session.to_saved()  # nothing lost: the whole game is saved
+        assert saved == session_of(table).to_saved()  # nothing lost: the whole game is saved
         app.save_notice.update(10.0)
         frame(app)
         assert app.save_notice.text() == "" and not notice_on_screen(app)

@@ -9,7 +9,6 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,6 @@ import pytest
 
 from game.engine.cards import cards_of
 from game.engine.hand import Phase
-from game.engine.match import Match
-from game.engine.rules import MoonMode
 from game.records.profile import PROFILE_FILE, Profile
 from scenes.core import i18n
 from scenes.core.app import App, Options
@@ -27,75 +24,33 @@ from scenes.core.i18n import reason_message
 from scenes.core.preferences import SPEEDS
 from scenes.screens.menu import MenuScene
 from scenes.screens.settings import SettingsScene
-from scenes.table import games, score
+from scenes.table import score
 from scenes.table.score import ScoreScene
-from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
+from scenes.ui import widgets
 from scenes.ui.dialogs import ChoiceDialog
-
-FRAME = 1 / 60
-
-
-def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800), **kw: Any) -> App:
-    options = Options(profile=tmp_path / "profile", size=size, lang="en", **kw)
-    app = App(options)
-    app.start()
-    return app
+from tests.helpers.window import (
+    click,
+    frames,
+    key,
+    local,
+    make_app,
+    moon_table,
+    play_to_moon,
+    point_on_card,
+    start_game,
+    wait_for_player,
+)
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path, seed=5, speed="instant")
-    application.prefs.new_game.level = "easy"
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
 
 
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            app.handle_event(event)
-        app.stack.update(FRAME)
-        app.stack.draw(app.screen)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        app.stack.handle_event(pygame.event.Event(kind, pos=pos, button=1))
-
-
-def key(app: App, k: int) -> None:
-    app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-
-
-def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
-    """A point where the card at ``index`` is the topmost one (what a player would click)."""
-    rect = table.hand.rects()[index]
-    for dx in range(2, rect.w, 3):
-        for dy in (rect.h // 5, rect.h // 2, 6):
-            pos = (rect.x + dx, rect.y + dy)
-            if table.hand.card_at(pos) == index:
-                return pos
-    raise AssertionError(f"card {index} cannot be clicked")
-
-
-def wait_for_player(app: App, table: TableScene, seconds: float = 30) -> None:
-    """Run frames until the player must act or a window is open over the table (the computer
-    players answer from their worker process in real time)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        # A pass waits for the computer players' passes too: arriving between the player's
-        # clicks, they would hide the pass button for a frame (seen at load average 15).
-        passing = table.human_to_pass() and not table.source.thinking
-        if app.stack.top is not table or passing or table.human_to_play():
-            return
-        if table.ok_button.visible:
-            table.accept_received()  # the cards received seen: OK, as the player would
-        frames(app)
-        if table.source.thinking:
-            time.sleep(0.001)
-    raise AssertionError("the game did not come back to the player")
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
 
 
 class DrawnCards:
@@ -117,13 +72,6 @@ class DrawnCards:
 
         art.face = record_face  # type: ignore[method-assign]
         art.greyed = record_greyed  # type: ignore[method-assign]
-
-
-def start_game(app: App) -> TableScene:
-    games.new_game(app, app.prefs.new_game)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    return table
 
 
 def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: App) -> None:
@@ -157,9 +105,9 @@ def test_a_whole_game_by_mouse_greyed_cards_and_score_totals_match_the_engine(
     app.prefs.new_game.players = players
     table = start_game(app)
     assert table.source.rules.players == players and len(table.model.hand) == 52 // players
-    match = table.source.match
+    match = local(table).match
     drawn_texts: list[str] = []
-    real_draw_text = score.draw_text
+    real_draw_text = widgets.draw_text  # what score.draw_text is
 
     def record_text(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         drawn_texts.append(text)
@@ -222,7 +170,7 @@ def test_a_refused_card_says_the_engine_reason(app: App) -> None:
             break
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     card = table.model.hand[refused[0]]
-    hand = table.source.match.hand
+    hand = local(table).match.hand
     reason = hand.play_reason(card, 0)
     assert reason is not None
     before = list(hand.plays)
@@ -241,7 +189,7 @@ def test_keyboard_pass_and_play(app: App) -> None:
         key(app, pygame.K_RIGHT)
     assert len(table.hand.selected) == 3
     key(app, pygame.K_p)
-    assert table.source.match.hand.passes[0] is not None
+    assert local(table).match.hand.passes[0] is not None
     wait_for_player(app, table)
     assert table.human_to_play()
     legal = table.legal_cards()
@@ -250,9 +198,9 @@ def test_keyboard_pass_and_play(app: App) -> None:
     key(app, pygame.K_RIGHT)
     for _ in range(target):
         key(app, pygame.K_RIGHT)
-    plays = len(table.source.match.hand.plays)
+    plays = len(local(table).match.hand.plays)
     key(app, pygame.K_RETURN)
-    assert len(table.source.match.hand.plays) == plays + 1
+    assert len(local(table).match.hand.plays) == plays + 1
 
 
 def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> None:
@@ -266,7 +214,7 @@ def test_received_cards_stay_raised_and_marked_for_a_moment(tmp_path: Path) -> N
         while not table.hand.received and time.monotonic() < deadline:
             frames(app)
             time.sleep(0.001)
-        received = table.source.match.hand.received(0)
+        received = local(table).match.hand.received(0)
         assert table.hand.received == set(cards_of(received))
         raised = [
             r
@@ -288,15 +236,15 @@ def test_leaving_and_continuing_restores_the_exact_position(app: App) -> None:
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     wait_for_player(app, table)
-    hands = list(table.source.match.hand.hands)
-    plays = list(table.source.match.hand.plays)
+    hands = list(local(table).match.hand.hands)
+    plays = list(local(table).match.hand.plays)
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     click(app, menu.form.rects[0].center)  # Continue
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not table
-    assert again.source.match.hand.hands == hands and again.source.match.hand.plays == plays
+    assert local(again).match.hand.hands == hands and local(again).match.hand.plays == plays
     assert again.model.hand == sorted(cards_of(hands[0]))
 
 
@@ -382,54 +330,10 @@ def test_the_demo_plays_a_hand_and_finishes(tmp_path: Path) -> None:
             frames(app)
             time.sleep(0.001)
         assert not app.running and app.exit_code == 0
-        assert table.source.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        assert local(table).match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         assert not app.profile.has_game()  # the demo leaves the player's saved game alone
     finally:
         app.shutdown()
-
-
-class LowestCardPlayer:
-    """A scripted opponent: passes its three lowest cards, plays its lowest legal card."""
-
-    def choose_pass(self, view: Any) -> list[int]:
-        return [int(c) for c in cards_of(view.hand)[:3]]
-
-    def choose_play(self, view: Any) -> int:
-        return int(view.legal_cards()[0])
-
-    def choose_moon(self, view: Any) -> bool:
-        return True
-
-
-MOON_SEED = 70
-"""With the player passing low and playing high against LowestCardPlayer, seat 0 shoots."""
-
-
-def moon_table(app: App) -> tuple[TableScene, Match]:
-    """A game in which the shooter chooses, against three LowestCardPlayers (see MOON_SEED)."""
-    app.prefs.new_game.moon = MoonMode.SHOOTER_CHOOSES.value
-    options = app.prefs.new_game
-    match = Match.new(options.rules(), seed=MOON_SEED)
-    opponents: dict[int, Any] = {seat: LowestCardPlayer() for seat in (1, 2, 3)}
-    session = GameSession(match, options, players=opponents)
-    table = TableScene(app, games.local_table(app, session))
-    app.show_table(table)
-    return table, match
-
-
-def play_to_moon(app: App, table: TableScene) -> None:
-    """The player passes low and plays high: seat 0 shoots the moon (see MOON_SEED)."""
-    for _ in range(100):
-        wait_for_player(app, table)
-        if app.stack.top is not table:
-            return
-        if table.human_to_pass():
-            table.hand.selected = set(table.model.hand[:3])
-            frames(app)
-            click(app, table.pass_button.rect.center)
-        else:
-            legal = table.legal_cards()
-            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
 
 
 def test_shooting_the_moon_asks_the_shooter_and_scores_the_choice(app: App) -> None:
@@ -468,7 +372,7 @@ def test_the_pass_button_names_the_direction_and_waits_for_three_cards(app: App)
     frames(app)
     assert not table.pass_button.enabled
     click(app, table.pass_button.rect.center)
-    assert table.source.match.hand.passes[0] is None  # two cards: nothing happens
+    assert local(table).match.hand.passes[0] is None  # two cards: nothing happens
     table.hand.toggle(table.model.hand[2])
     table.hand.toggle(table.model.hand[3])  # a fourth is refused with a message
     assert len(table.hand.selected) == 3 and table.status_text() == "Choose three cards to pass"
@@ -491,7 +395,7 @@ def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
             legal = table.legal_cards()
             table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     assert isinstance(app.stack.top, ScoreScene)
-    history = list(table.source.match.history)
+    history = list(local(table).match.history)
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and menu.labels()[0] == "Continue"
@@ -501,7 +405,7 @@ def test_leaving_at_the_score_window_reopens_it_on_continue(app: App) -> None:
     assert isinstance(window, ScoreScene)
     assert list(window.view.history) == history
     click(app, window.buttons[0].rect.center)  # OK: the next hand is dealt
-    assert window.table.source.match.hand_number == 1
+    assert local(window.table).match.hand_number == 1
 
 
 def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
@@ -523,7 +427,7 @@ def test_the_game_goes_on_when_the_thinking_process_dies(app: App) -> None:
             break
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
-    assert table.source.match.hand.trick_number >= 1 or table.source.match.phase is not Phase.PLAY
+    assert local(table).match.hand.trick_number >= 1 or local(table).match.phase is not Phase.PLAY
 
 
 def wait_for_hint(app: App, table: TableScene) -> None:
@@ -549,6 +453,6 @@ def test_h_asks_the_tutor_for_a_hint_on_the_pass_and_on_the_play(app: App) -> No
     assert table.hand.focus is not None
     card = table.model.hand[table.hand.focus]
     assert table.legal_cards() >> card & 1  # the tutor only suggests legal cards
-    plays = len(table.source.match.hand.plays)
+    plays = len(local(table).match.hand.plays)
     key(app, pygame.K_RETURN)
-    assert len(table.source.match.hand.plays) == plays + 1
+    assert len(local(table).match.hand.plays) == plays + 1

@@ -69,11 +69,11 @@ def test_name_plates_stay_clear_of_cards_and_each_other(
     cards = [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
     for side in range(1, players):
         cards += fan_rects(layout, side)
-    for a, b in itertools.combinations(range(1, players), 2):  # the fans apart
+    for one, other in itertools.combinations(range(1, players), 2):  # the fans apart
         assert (
-            not fan_rects(layout, a)[0]
-            .unionall(fan_rects(layout, a))
-            .colliderect(fan_rects(layout, b)[0].unionall(fan_rects(layout, b)))
+            not fan_rects(layout, one)[0]
+            .unionall(fan_rects(layout, one))
+            .colliderect(fan_rects(layout, other)[0].unionall(fan_rects(layout, other)))
         )
     for plate in [*plates, layout.hint_button]:
         for rect in cards:

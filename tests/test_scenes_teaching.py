@@ -10,13 +10,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from game.ai.hard import HardPlayer
 from game.engine.cards import CARDS, cards_of, parse_cards
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -24,8 +25,7 @@ from game.engine.rules import Rules
 from game.records import daily
 from game.records.profile import DAILY_GAME, Profile
 from game.tutor import advice as tutor
-from scenes.core import i18n
-from scenes.core.app import App
+from scenes.core.app import App, Options
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions
 from scenes.records import daily as daily_scene
@@ -34,19 +34,35 @@ from scenes.table import games
 from scenes.table.score import ScoreScene
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
-from tests.test_daily import PARS, PASSES
-from tests.test_scenes import click, frames, key, make_app, point_on_card, wait_for_player
-
-DAY: dt.date = dt.date(2026, 7, 14)  # a date whose par and passes tests/test_daily.py pins
+from scenes.ui import widgets
+from tests.helpers.daily_pins import PARS, PASSES
+from tests.helpers.engine import hand_scores
+from tests.helpers.narrowing import of_kind
+from tests.helpers.window import (
+    click,
+    daily_of,
+    frames,
+    key,
+    local,
+    make_app,
+    point_on_card,
+    session_of,
+    top,
+    wait_for_player,
+)
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path, seed=5, speed="instant")
-    application.prefs.new_game.level = "easy"
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+
+
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
+
+
+DAY: dt.date = dt.date(2026, 7, 14)  # a date whose par and passes tests/helpers/daily_pins.py pins
 
 
 def run_until(app: App, done: Callable[[], bool], seconds: float = 120) -> None:
@@ -63,7 +79,7 @@ def teaching_table(app: App) -> TableScene:
     app.prefs.new_game.teaching = True
     games.new_game(app, app.prefs.new_game)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.teaching
+    assert isinstance(table, TableScene) and session_of(table).teaching
     return table
 
 
@@ -97,7 +113,7 @@ def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
     assert table.source.rules.players == players
     wait_for_player(app, table)
     run_until(app, lambda: bool(table.advisor.teaching_cards()))
-    match = table.source.match
+    match = local(table).match
     expected = tutor.advise_pass(match.view(0), f"{match.seed}/tutor")
     assert set(table.advisor.teaching_cards()) == {int(c) for c in expected.cards}
     marks = DrawnMarks(table, monkeypatch)
@@ -106,7 +122,7 @@ def test_teaching_marks_the_tutors_pass_and_play_with_a_sentence_naming_them(
     assert table.hand.selected == set()  # ...but not raised: the player still chooses
     text = table.advisor.teaching_text()
     assert all(name in text for name in symbols(expected.cards))
-    assert table.session.practice and table.practice_label() == "Practice"
+    assert session_of(table).practice and table.practice_label() == "Practice"
     # The player ignores the advice: passes other cards; the next decision is advised afresh.
     others = [c for c in table.model.hand if c not in table.advisor.teaching_cards()][:3]
     for card in others:
@@ -143,7 +159,7 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
     else:
         raise AssertionError("no refused card came up")
-    hand = table.source.match.hand
+    hand = local(table).match.hand
     card = refused[0]
     reason = hand.play_reason(card, 0)
     assert reason is not None
@@ -160,11 +176,11 @@ def test_an_illegal_click_in_teaching_mode_gives_the_reason_and_the_legal_cards(
 def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) -> None:
     games.new_game(app, app.prefs.new_game)
     table = app.stack.top
-    assert isinstance(table, TableScene) and not table.session.teaching
+    assert isinstance(table, TableScene) and not session_of(table).teaching
     wait_for_player(app, table)
     frames(app, 3)
     assert table.advisor.teaching_cards() == () and table.advisor.advice is None
-    assert not table.session.practice and table.practice_label() == ""
+    assert not session_of(table).practice and table.practice_label() == ""
 
 
 # -- practice games in the history ---------------------------------------------------------------
@@ -197,13 +213,13 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     table = one_hand_game(app, seed=21)
     wait_for_player(app, table)
     key(app, pygame.K_h)
-    assert table.session.practice
+    assert session_of(table).practice
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)
     assert Profile.open(app.options.profile).load_game()["practice"] is True
     games.continue_game(app)
-    table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.practice
+    table = top(app, TableScene)
+    assert isinstance(table, TableScene) and session_of(table).practice
     assert table.practice_label() == "Practice"
     play_to_the_end(app, table)
     # And a game without help, for contrast.
@@ -212,12 +228,12 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     finished = Profile.open(app.options.profile).finished_games()
     assert [g.practice for g in finished] == [True, False]
     helped, unhelped = finished
-    assert helped.winners == tuple(table.source.match.winners)
-    assert helped.totals == tuple(table.source.match.totals) and helped.hands == 1
+    assert helped.winners == tuple(local(table).match.winners)
+    assert helped.totals == tuple(local(table).match.totals) and helped.hands == 1
     assert not helped.counts_as_win  # whatever the score said
-    assert unhelped.counts_as_win == (0 in plain.source.match.winners)
+    assert unhelped.counts_as_win == (0 in local(plain).match.winners)
     won, played = app.profile.win_count()
-    assert (won, played) == (int(0 in plain.source.match.winners), 2)
+    assert (won, played) == (int(0 in local(plain).match.winners), 2)
     assert not app.profile.has_game()
 
 
@@ -274,13 +290,13 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
     assert scene.play_label() == "Play" and scene.status_text().startswith("Not played yet")
     click(app, scene.play_button.rect.center)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.daily is not None
-    match = table.source.match
+    assert isinstance(table, TableScene) and session_of(table).daily is not None
+    match = local(table).match
     for seat, cards in PASSES[on_day].items():  # the opponents' passes are the date's
         assert match.hand.passes[seat] == sum(1 << c for c in parse_cards(cards))
     assert app.has_saved_daily()
     result = play_daily_hand(app, table)
-    points = match.hand.hand_scores[0]
+    points = hand_scores(match)[0]
     tricks = sum(1 for _, _, winner in match.hand.tricks if winner == 0)
     assert (result.points, result.par, result.tricks) == (points, par, tricks)
     assert result.outcome is daily.result(points, par)
@@ -300,14 +316,14 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
     ]
     # A replay on the same date is practice: recorded, never counted.
     click(app, result.buttons[1].rect.center)  # "Daily challenge"
-    scene = app.stack.top
+    scene = top(app, DailyScene)
     assert isinstance(scene, DailyScene)
     assert scene.play_label() == "Play again (practice)"
     assert scene.first_attempt() is not None
     run_until(app, scene.ready)
     key(app, pygame.K_RETURN)
     replay = app.stack.top
-    assert isinstance(replay, TableScene) and replay.session.practice
+    assert isinstance(replay, TableScene) and session_of(replay).practice
     assert replay.practice_label() == "Practice"
     again = play_daily_hand(app, replay)
     assert not again.first_attempt and not again.counts and "practice" in again.note()
@@ -354,7 +370,7 @@ def start_daily_and_play(app: App, day: dt.date, cards: int) -> TableScene:
             table.hand.selected = set(table.model.hand[-3:])
             key(app, pygame.K_p)
             continue
-        if len(table.source.match.hand.plays) >= cards:
+        if len(local(table).match.hand.plays) >= cards:
             break
         legal = table.legal_cards()
         table.play_card(next(c for c in table.model.hand if legal >> c & 1))
@@ -370,8 +386,8 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         wait_for_player(app, ordinary)
         key(app, pygame.K_ESCAPE)
         table = start_daily_and_play(app, on_day, 6)
-        plays = list(table.source.match.hand.plays)
-        hands = table.source.match.hand.hands
+        plays = list(local(table).match.hand.plays)
+        hands = local(table).match.hand.hands
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -384,13 +400,14 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         assert scene.play_label() == "Resume" and scene.ready()
         assert scene.status_text() == "Your hand of today is in progress."
         click(again, scene.play_button.rect.center)
-        table = again.stack.top
-        assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.source.match.hand.plays == plays and table.source.match.hand.hands == hands
-        assert table.session.daily.par == PARS[on_day][0]
-        assert table.session.players[1].work == daily.DAILY_WORK  # the daily's opponents
+        table = top(again, TableScene)
+        assert isinstance(table, TableScene) and session_of(table).daily is not None
+        assert local(table).match.hand.plays == plays and local(table).match.hand.hands == hands
+        assert daily_of(table).par == PARS[on_day][0]
+        # The daily's opponents:
+        assert of_kind(session_of(table).players[1], HardPlayer).work == daily.DAILY_WORK
         wait_for_player(again, table, 120)
-        assert table.source.match.phase is Phase.PLAY
+        assert local(table).match.phase is Phase.PLAY
     finally:
         again.shutdown()
 
@@ -401,7 +418,7 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
     app = make_app(tmp_path, seed=5, speed="instant")
     try:
         table = start_daily_and_play(app, on_day, 5)
-        plays = list(table.source.match.hand.plays)
+        plays = list(local(table).match.hand.plays)
         key(app, pygame.K_ESCAPE)
     finally:
         app.shutdown()
@@ -416,9 +433,9 @@ def test_an_unfinished_daily_of_an_earlier_day_is_finished_before_todays_is_deal
             "Your hand of 14 July 2026 is not finished: finish it to play today's."
         )
         scene.play()
-        table = again.stack.top
-        assert isinstance(table, TableScene) and table.session.daily is not None
-        assert table.session.daily.date == on_day and table.source.match.hand.plays == plays
+        table = top(again, TableScene)
+        assert isinstance(table, TableScene) and session_of(table).daily is not None
+        assert daily_of(table).date == on_day and local(table).match.hand.plays == plays
         assert again.profile.load_game(DAILY_GAME)["daily"]["date"] == on_day.isoformat()
     finally:
         again.shutdown()
@@ -447,7 +464,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
     assert isinstance(result, DailyResultScene)
     assert not result.copied and "copy the line above by hand" in result.copy_text()
     drawn: list[str] = []
-    real = daily_scene.draw_text
+    real = widgets.draw_text  # what daily_scene.draw_text is
 
     def record(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         drawn.append(text)
@@ -472,7 +489,9 @@ def test_teaching_mode_switched_on_the_daily_screen_makes_the_hand_practice(
     run_until(app, scene.ready)
     click(app, scene.play_button.rect.center)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.teaching and table.session.practice
+    assert (
+        isinstance(table, TableScene) and session_of(table).teaching and session_of(table).practice
+    )
     assert app.profile.load_game(DAILY_GAME)["practice"] is True
     wait_for_player(app, table, 120)
     run_until(app, lambda: bool(table.advisor.teaching_cards()))

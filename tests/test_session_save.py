@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,9 +13,10 @@ from scenes.core.preferences import GameOptions
 from scenes.table.session import GameSession
 
 
-def saved() -> dict:
+def saved() -> dict[str, Any]:
     session = GameSession.new(GameOptions(level="hard", teaching=True, target=50), seed=5)
-    return json.loads(json.dumps(session.to_saved()))
+    data: dict[str, Any] = json.loads(json.dumps(session.to_saved()))
+    return data
 
 
 def test_a_saved_session_round_trips() -> None:
@@ -51,7 +54,9 @@ def test_options_of_the_wrong_kind_are_refused(option: str, value: object, messa
         (lambda d: d.update(practice="yes"), "'practice' must be true or false"),
     ],
 )
-def test_missing_options_and_a_bad_practice_flag_are_refused(damage, message: str) -> None:
+def test_missing_options_and_a_bad_practice_flag_are_refused(
+    damage: Callable[[dict[str, Any]], object], message: str
+) -> None:
     data = saved()
     damage(data)
     with pytest.raises(InvalidSave, match=message):

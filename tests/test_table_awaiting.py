@@ -9,6 +9,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from pathlib import Path
+
+import pytest
+
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
@@ -16,10 +20,15 @@ from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
 from game.engine.table import MoveRefused, SeatChanged, Update
 from game.engine.view import SeatView
-from scenes.core.app import App
+from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene
-from tests.test_table_source import FRAME, SEAT, _for_seat
-from tests.test_table_source import app as app  # the fixture
+from tests.helpers.seat_source import SEAT, seat_update
+from tests.helpers.window import FRAME
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
 
 
 class LaggingSource:
@@ -33,13 +42,13 @@ class LaggingSource:
         self.in_flight: list[Move] = []
         self.seat = SEAT
         self.rules = self.match.rules
-        self.names = ("Ada", "Bea", "Cy", "Dee")
+        self.names: tuple[str, ...] = ("Ada", "Bea", "Cy", "Dee")
 
     def view(self) -> SeatView:
         return self.match.view(SEAT)
 
     def poll(self) -> list[Update]:
-        out = [_for_seat(u) for u in self.pending]
+        out = [seat_update(u) for u in self.pending]
         self.pending.clear()
         return out
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -24,32 +24,44 @@ from game.engine.hand import Phase
 from game.engine.save import save_match
 from game.records import daily
 from scenes.core import i18n
-from scenes.core.app import App
+from scenes.core.app import App, Options
 from scenes.records import daily as daily_scene
 from scenes.records.daily import DailyScene
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.table_scene import TableScene
-from tests.test_daily import PARS
-from tests.test_scenes import click, frames, key, make_app, point_on_card, start_game
-from tests.test_scenes import wait_for_player as wait_for_turn
-from tests.test_table_plates import shoot
-
-SHOTS = Path("build/screenshots")
-DAY = dt.date(2026, 7, 14)  # a daily challenge tests/test_daily.py pins
+from tests.helpers.daily_pins import PARS
+from tests.helpers.narrowing import of_kind
+from tests.helpers.window import (
+    click,
+    frames,
+    key,
+    local,
+    make_app,
+    point_on_card,
+    session_of,
+    shoot,
+    shoot_sizes,
+    start_game,
+)
+from tests.helpers.window import wait_for_player as wait_for_turn
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path, seed=5, speed="instant")
-    application.prefs.new_game.level = "easy"
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
 
 
-def run_until(app: App, done: object, seconds: float = 60) -> None:
+@pytest.fixture
+def new_game_level() -> str:
+    return "easy"
+
+
+DAY = dt.date(2026, 7, 14)  # a daily challenge tests/helpers/daily_pins.py pins
+
+
+def run_until(app: App, done: Callable[[], object], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
-    while not done():  # type: ignore[operator]
+    while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
         frames(app)
         time.sleep(0.001)
@@ -75,24 +87,26 @@ def advance(app: App, table: TableScene, done: Callable[[], object], seconds: fl
         elif table.human_to_play():
             table.play_card(first_legal(table))
         frames(app)
-        if table.source.thinking:
+        if local(table).thinking:
             time.sleep(0.001)
 
 
 # -- the last trick --------------------------------------------------------------------------------
 
 
-def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(tmp_path: Path) -> None:
+def test_the_last_trick_is_shown_by_seat_mid_trick_and_changes_nothing(
+    tmp_path: Path, shots: Path
+) -> None:
     app = make_app(tmp_path, seed=5, speed="normal")  # every moment lasts some frames
     try:
-        check_last_trick(app)
+        check_last_trick(app, shots)
     finally:
         app.shutdown()
 
 
-def check_last_trick(app: App) -> None:
+def check_last_trick(app: App, shots: Path) -> None:
     table = start_game(app)
-    match = table.source.match
+    match = local(table).match
     advance(app, table, lambda: table.ok_button.visible)  # passed; the cards received shown
     # Before the hand's first trick is taken there is nothing to show: no button, L refused
     # with a sentence, a click on the trick does nothing.
@@ -145,7 +159,7 @@ def check_last_trick(app: App) -> None:
         frames(app, 30)  # the table waits while the trick is shown
         assert app.stack.top is view and save_match(match) == before
         if index == 0:
-            shoot(app, "last_trick_mid_trick")
+            shoot_sizes(app, shots, "last_trick_mid_trick")
             assert app.stack.top is view
         close_it()
         assert app.stack.top is table
@@ -158,12 +172,14 @@ def check_last_trick(app: App) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 5])
-def test_the_last_trick_of_three_and_five_sits_by_seat(tmp_path: Path, players: int) -> None:
+def test_the_last_trick_of_three_and_five_sits_by_seat(
+    tmp_path: Path, shots: Path, players: int
+) -> None:
     app = make_app(tmp_path, seed=5, speed="normal", players=players)
     try:
         app.prefs.new_game.level = "easy"
         table = start_game(app)
-        match = table.source.match
+        match = local(table).match
         advance(app, table, lambda: match.hand.tricks and table.idle)
         key(app, pygame.K_l)
         view = app.stack.top
@@ -173,7 +189,7 @@ def test_the_last_trick_of_three_and_five_sits_by_seat(tmp_path: Path, players: 
         assert rects[1].centerx < rects[0].centerx < rects[players - 1].centerx
         for a in rects.values():
             assert sum(a.colliderect(b) for b in rects.values()) == 1  # none hides another
-        shoot(app, f"last_trick_{players}p")
+        shoot_sizes(app, shots, f"last_trick_{players}p")
     finally:
         app.shutdown()
 
@@ -185,7 +201,7 @@ def received_marks(table: TableScene) -> set[int]:
     """The cards drawn with the received mark this frame (from the drawn parts' keys)."""
     marked = set()
     for part in table.renderer._hand_parts():
-        card, _rect, _following, _w, _four, marks = part.key
+        card, _rect, _following, _w, _four, marks = of_kind(part.key, tuple)
         if marks[1]:
             marked.add(card)
     return marked
@@ -198,7 +214,7 @@ def pass_and_wait_for_received(app: App, table: TableScene) -> set[int]:
     frames(app)
     click(app, table.pass_button.rect.center)
     run_until(app, lambda: table.hand.received)
-    received = {int(c) for c in cards_of(table.source.match.hand.received(table.bottom))}
+    received = {int(c) for c in cards_of(local(table).match.hand.received(table.bottom))}
     assert table.hand.received == received
     return received
 
@@ -206,7 +222,7 @@ def pass_and_wait_for_received(app: App, table: TableScene) -> set[int]:
 def check_received_wait(app: App, table: TableScene, received: set[int]) -> None:
     """For many seconds the received cards stay raised and marked, OK waits to be pressed and
     nothing is played; OK lowers them and the game goes on."""
-    match = table.source.match
+    match = local(table).match
     plays = len(match.hand.plays)
     for _ in range(6 * 60):  # six seconds of frames
         frames(app)
@@ -229,15 +245,17 @@ def check_received_wait(app: App, table: TableScene, received: set[int]) -> None
 
 
 @pytest.mark.parametrize("speed", ["normal", "instant"])
-def test_the_cards_received_stay_raised_and_marked_until_ok(tmp_path: Path, speed: str) -> None:
+def test_the_cards_received_stay_raised_and_marked_until_ok(
+    tmp_path: Path, shots: Path, speed: str
+) -> None:
     app = make_app(tmp_path, seed=5, speed=speed)
     try:
         table = start_game(app)
         received = pass_and_wait_for_received(app, table)
-        match = table.source.match
+        match = local(table).match
         assert match.hand.turn != table.bottom  # this deal: another seat leads
         if speed == "normal":
-            shoot(app, "received_wait_for_ok")
+            shoot_sizes(app, shots, "received_wait_for_ok")
         check_received_wait(app, table, received)
     finally:
         app.shutdown()
@@ -248,13 +266,13 @@ def test_the_leader_plays_without_ok_and_the_marks_go(tmp_path: Path) -> None:
     try:
         table = start_game(app)
         received = pass_and_wait_for_received(app, table)
-        assert table.source.match.hand.turn == table.bottom  # the player holds the two of clubs
+        assert local(table).match.hand.turn == table.bottom  # the player holds the two of clubs
         frames(app, 3 * 60)
         assert received_marks(table) == received and table.human_to_play()
         assert table.status_text().endswith("your lead")
         two = next(i for i, c in enumerate(table.model.hand) if table.legal_cards() >> c & 1)
         click(app, point_on_card(table, two))
-        assert not table.hand.received and len(table.source.match.hand.plays) == 1
+        assert not table.hand.received and len(local(table).match.hand.plays) == 1
     finally:
         app.shutdown()
 
@@ -275,14 +293,14 @@ def test_a_daily_hand_shows_the_cards_received_until_ok(
         run_until(app, scene.ready, 120)
         scene.play()
         table = app.stack.top
-        assert isinstance(table, TableScene) and table.session.daily is not None
+        assert isinstance(table, TableScene) and session_of(table).daily is not None
         received = pass_and_wait_for_received(app, table)
-        if table.source.match.hand.turn == table.bottom:
+        if local(table).match.hand.turn == table.bottom:
             frames(app, 3 * 60)
             assert received_marks(table) == received
         else:
             check_received_wait(app, table, received)
-        assert table.source.match.hand.phase is Phase.PLAY
+        assert local(table).match.hand.phase is Phase.PLAY
     finally:
         app.shutdown()
 
@@ -301,7 +319,7 @@ def test_the_turn_ring_follows_the_engine_and_leaves_a_card_as_it_flies(
     try:
         app.prefs.new_game.level = "easy"
         table = start_game(app)
-        match = table.source.match
+        match = local(table).match
         checked = flying = 0
         deadline = time.monotonic() + 120
         while match.hand_number == 0 and match.phase is not Phase.HAND_OVER:
@@ -340,7 +358,7 @@ def test_the_turn_ring_follows_the_engine_and_leaves_a_card_as_it_flies(
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (720, 1100)])
 def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
-    tmp_path: Path, size: tuple[int, int]
+    tmp_path: Path, shots: Path, size: tuple[int, int]
 ) -> None:
     from game.records.profile import write_problem
 
@@ -361,7 +379,7 @@ def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
         app.stack.draw(app.screen)
         app.draw_save_notice()  # as the main loop does, over the scenes
         w, h = size
-        pygame.image.save(app.screen, SHOTS / f"notice_over_table_{w}x{h}.png")
+        shoot(app, shots, f"notice_over_table_{w}x{h}.png")
         app.save_notice.saved()
         app.save_notice.update(10.0)
         frames(app)
@@ -374,7 +392,7 @@ def test_the_not_saved_notice_pushes_the_table_down_instead_of_covering_it(
 
 
 def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled(
-    app: App,
+    app: App, shots: Path
 ) -> None:
     from scenes.screens.settings import SettingsScene
     from scenes.ui.widgets import DISABLED_INK, PLACEHOLDER_INK, TextRow
@@ -397,7 +415,7 @@ def test_an_empty_name_field_shows_its_placeholder_as_an_example_not_as_disabled
         }
         assert PLACEHOLDER_INK in colours, row.label  # the placeholder's own ink
         assert DISABLED_INK not in colours, row.label  # not a disabled control's grey
-    shoot(app, "names_placeholders")
+    shoot_sizes(app, shots, "names_placeholders")
 
 
 def test_the_hand_review_names_cards_in_french_as_the_table_does(app: App) -> None:
@@ -436,4 +454,4 @@ def test_three_cards_and_pass_clicked_within_one_frame_make_the_pass(app: App) -
     for index in (0, 1, 2):
         click(app, point_on_card(table, index))
     click(app, table.pass_button.rect.center)  # no frame in between
-    assert table.source.match.hand.passes[table.bottom] is not None
+    assert local(table).match.hand.passes[table.bottom] is not None

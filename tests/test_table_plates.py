@@ -9,7 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -18,33 +18,34 @@ import pytest
 from game.engine.match import Match
 from game.engine.rules import PassDirection
 from scenes.core import i18n
-from scenes.core.app import App
+from scenes.core.app import App, Options
+from scenes.core.scene import Scene
 from scenes.table.layout import TableLayout
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.widgets import text_surface
-from tests.test_scenes import (
+from tests.helpers.window import (
     click,
     frames,
     key,
-    make_app,
     moon_table,
     play_to_moon,
+    shoot_sizes,
     start_game,
+    top,
     wait_for_player,
 )
 
-SHOTS = Path("build/screenshots")
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path, seed=5, speed="instant")
-    application.prefs.new_game.level = "easy"
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def new_game_level() -> str:
+    return "easy"
 
 
 def moon_for_the_others(app: App) -> tuple[TableScene, Match, ScoreScene]:
@@ -60,25 +61,13 @@ def moon_for_the_others(app: App) -> tuple[TableScene, Match, ScoreScene]:
     return table, match, window
 
 
-def shoot(app: App, name: str) -> None:
-    """Screenshots at the four sizes of issue 11 (looked at), back to 1280x800 after."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size in ((1280, 800), (800, 600), (2560, 1440), (720, 1100)):
-        app.screen = pygame.display.set_mode(size)
-        app.resize()
-        pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))  # set_mode cleared it
-        frames(app)
-        pygame.image.save(app.screen, SHOTS / f"{name}_{size[0]}x{size[1]}.png")
-    app.screen = pygame.display.set_mode((1280, 800))
-    app.resize()
-    frames(app)
-
-
 def plate_texts(table: TableScene, seat: int) -> list[str]:
     return [t[0] for t in table.renderer._plate_texts(table.renderer._plate_picture(seat))]
 
 
-def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: App) -> None:
+def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(
+    app: App, shots: Path
+) -> None:
     table, match, _window = moon_for_the_others(app)
     assert match.history[0] == (0, 26, 26, 26)
     # The shooter's plate says so instead of "26 points"; every plate shows the game's total.
@@ -88,9 +77,9 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: A
     for seat in (1, 2, 3):
         texts = plate_texts(table, seat)
         assert "Total 26" in texts and "hand 0" in texts
-    app.stack.remove(app.stack.top)
+    app.stack.remove(top(app, Scene))
     frames(app)
-    shoot(app, "plates_moon")
+    shoot_sizes(app, shots, "plates_moon")
     # The next hand: the totals stay on the plates while this hand's points start again, and
     # the moon's banner, said before the score window, is not shown again over the deal.
     table.next_hand()
@@ -103,7 +92,7 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(app: A
     assert "Moon!" not in plate_texts(table, 0)
 
 
-def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None:
+def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App, shots: Path) -> None:
     from game.engine.save import save_match
     from scenes.screens.menu import MenuScene
 
@@ -121,11 +110,12 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None
     before = save_match(match)
     shown_before = (list(table.model.hand), list(table.model.trick))
     opened = 0
-    for open_it in (
+    openers: list[Callable[[], None]] = [
         lambda: key(app, pygame.K_s),
         lambda: key(app, pygame.K_F4),
         lambda: click(app, table.score_button.rect.center),
-    ):
+    ]
+    for open_it in openers:
         open_it()
         sheet = app.stack.top
         assert isinstance(sheet, ScoreScene) and sheet.read_only
@@ -138,24 +128,24 @@ def test_the_score_sheet_opens_at_any_time_and_changes_nothing(app: App) -> None
         frames(app, 30)  # the game waits while the sheet is open
         assert app.stack.top is sheet and save_match(match) == before
         if opened == 1:
-            shoot(app, "score_sheet_mid_hand")
+            shoot_sizes(app, shots, "score_sheet_mid_hand")
             key(app, pygame.K_ESCAPE)
         else:
             click(app, sheet.buttons[0].rect.center)
-        assert app.stack.top is table
+        assert top(app, TableScene) is table
         assert save_match(match) == before
         assert (list(table.model.hand), list(table.model.trick)) == shown_before
     assert opened == 3
     # The game goes on after.
     wait_for_player(app, table)
     assert table.human_to_play() and app.stack.top is table
-    shoot(app, "table_buttons")
+    shoot_sizes(app, shots, "table_buttons")
     # The menu button is the mouse's way out (Esc already was).
     click(app, table.menu_button.rect.center)
     assert isinstance(app.stack.top, MenuScene)
 
 
-def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) -> None:
+def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App, shots: Path) -> None:
     table = start_game(app)
     wait_for_player(app, table)
     assert table.human_to_pass()
@@ -179,14 +169,14 @@ def test_the_pass_button_names_the_neighbour_who_receives_the_cards(app: App) ->
     assert table.pass_button.text() == f"Passer en face (à {table.name(across)})"
     table.hand.selected = set(table.model.hand[:3])
     frames(app)
-    shoot(app, "pass_button_fr")
+    shoot_sizes(app, shots, "pass_button_fr")
     # The button holds its text at both sizes, in each direction (the French is the longest).
     for direction in expected:
         table.model.pass_direction = direction
         for size in ((1280, 800), (720, 1100)):
             button = TableLayout(size, 4).button
-            text = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
-            assert text.get_width() < button.w
+            drawn = text_surface(table.pass_button.text(), max(10, round(button.h * 0.45)))
+            assert drawn.get_width() < button.w
 
 
 def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
@@ -213,20 +203,22 @@ def check_point_card_rows(window: ScoreScene, match: Match) -> list[int]:
     return [seat for seat, _row in rows]
 
 
-def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(app: App) -> None:
+def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(
+    app: App, shots: Path
+) -> None:
     table, match, window = moon_for_the_others(app)
     for size in ((1280, 800), (720, 1100), (800, 600)):
         window.resize(size)
         assert check_point_card_rows(window, match) == [0]  # the moon: one row of 14
         assert len(window.point_card_places(0, window.point_card_rows()[0][1])) == 14
     window.resize((1280, 800))
-    shoot(app, "score_point_cards_moon")
+    shoot_sizes(app, shots, "score_point_cards_moon")
     click(app, window.buttons[0].rect.center)
     play_to_moon(app, table)  # the second hand, to its score window
-    window = app.stack.top
+    window = top(app, ScoreScene)
     assert isinstance(window, ScoreScene) and match.hand_number == 1
     for size in ((1280, 800), (720, 1100), (800, 600)):
         window.resize(size)
         assert len(check_point_card_rows(window, match)) >= 2
     window.resize((1280, 800))
-    shoot(app, "score_point_cards")
+    shoot_sizes(app, shots, "score_point_cards")

@@ -9,7 +9,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +21,19 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, TableClosed, TableSource, Update
+from game.engine.table import MoveRefused, TableSource, Update
 from game.engine.view import SeatView
-from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.seat_source import SEAT, seat_update
+from tests.helpers.window import FRAME, click, point_on_card
 
-FRAME = 1 / 60
-SEAT = 0
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
 
 
 class SeatViewOnlySource:
@@ -66,7 +68,7 @@ class SeatViewOnlySource:
                 acting = [s for s in match.to_act() if s != SEAT]
                 for seat in acting:
                     pending.extend(match.apply(seat, decide(bots[seat], match.view(seat))))
-            out = [_for_seat(u) for u in pending]
+            out = [seat_update(u) for u in pending]
             pending.clear()
             self.events += len(out)
             return out
@@ -110,38 +112,6 @@ class SeatViewOnlySource:
             self.__dict__["asked"].append(name)
             return calls[name]
         raise AssertionError(f"the table asked its source for {name!r}, outside the protocol")
-
-
-def _for_seat(update: Update) -> Update:
-    from game.engine.events import for_seat
-
-    # Only the engine's events are filtered for the seat; the table's own updates pass as they are.
-    if isinstance(update, MoveRefused | TableClosed | SeatChanged):
-        return update
-    return for_seat(update, SEAT)
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(Options(profile=tmp_path / "p", size=(1280, 800), lang="en", speed="instant"))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        app.stack.handle_event(pygame.event.Event(kind, pos=pos, button=1))
-
-
-def point_on_card(table: TableScene, index: int) -> tuple[int, int]:
-    rect = table.hand.rects()[index]
-    for dx in range(2, rect.w, 3):
-        pos = (rect.x + dx, rect.y + rect.h // 5)
-        if table.hand.card_at(pos) == index:
-            return pos
-    raise AssertionError(f"card {index} cannot be clicked")
 
 
 def test_the_fake_source_fills_the_protocol() -> None:

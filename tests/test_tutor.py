@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ from game.engine.rules import MoonMode, PassDirection, Rules
 from game.engine.view import SeatView
 from game.tutor import advice as tutor
 from game.tutor.advice import Advice, CardRef, SeatRef, Sentence, render
-from tests.engine_helpers import hands_from
+from tests.helpers.engine import hands_from
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTOR_WORK = 600  # card plays per Hard decision: small, so hundreds of positions stay quick
@@ -39,25 +39,25 @@ KING, ACE = Card.parse("KS"), Card.parse("AS")
 # -- reading a sentence's blanks -------------------------------------------------------------
 
 
-def card_of(args: dict[str, object], key: str = "card") -> Card:
+def card_of(args: Mapping[str, object], key: str = "card") -> Card:
     ref = args[key]
     assert isinstance(ref, CardRef) and len(ref.cards) == 1
     return ref.cards[0]
 
 
-def suit_of_word(args: dict[str, object]) -> int:
+def suit_of_word(args: Mapping[str, object]) -> int:
     word = args["suit"]
     assert isinstance(word, Sentence)
     return SUIT_NAMES.index(word.template_id)
 
 
-def seat_of(args: dict[str, object]) -> int:
+def seat_of(args: Mapping[str, object]) -> int:
     ref = args["seat"]
     assert isinstance(ref, SeatRef)
     return ref.seat
 
 
-def count_of(args: dict[str, object]) -> int:
+def count_of(args: Mapping[str, object]) -> int:
     value = args["count"]
     assert isinstance(value, int)
     return value
@@ -108,26 +108,26 @@ def highest_in_suit(hand: int, card: Card) -> bool:
 
 
 # Pass clauses: (view before the pass, the three passed cards, the clause's blanks).
-PassCheck = Callable[[SeatView, int, dict[str, object]], bool]
+PassCheck = Callable[[SeatView, int, Mapping[str, object]], bool]
 
 
-def _q_count(view: SeatView, passed: int, a: dict[str, object]) -> bool:
+def _q_count(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
     return card_of(a) == QUEEN and lower_spades(view.hand) == count_of(a) < 3
 
 
-def _high_spade(view: SeatView, passed: int, a: dict[str, object], count: int | None) -> bool:
+def _high_spade(view: SeatView, passed: int, a: Mapping[str, object], count: int | None) -> bool:
     card = card_of(a)
     kept = view.hand & ~passed
     n = lower_spades(view.hand)
     return card in (KING, ACE) and not kept >> QUEEN & 1 and n == (count if count else 0) < 4
 
 
-def _void(view: SeatView, passed: int, a: dict[str, object]) -> bool:
+def _void(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
     suit = suit_of_word(a)
     return bool(suit_cards(passed, suit)) and not suit_cards(view.hand & ~passed, suit)
 
 
-def _above(view: SeatView, a: dict[str, object]) -> int:
+def _above(view: SeatView, a: Mapping[str, object]) -> int:
     card = card_of(a)
     return sum(1 for c in cards_of(others_hold(view)) if c.suit == card.suit and c > card)
 
@@ -154,14 +154,14 @@ PASS_CHECKS: dict[str, PassCheck] = {
 }
 
 # Play sentences: (view, the card chosen, the blanks).
-PlayCheck = Callable[[SeatView, Card, dict[str, object]], bool]
+PlayCheck = Callable[[SeatView, Card, Mapping[str, object]], bool]
 
 
 def _lead_lower(view: SeatView, card: Card) -> int:
     return sum(1 for c in cards_of(others_hold(view)) if c.suit == card.suit and c < card)
 
 
-def _flush(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _flush(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     held = view.hand
     return (
         not view.trick
@@ -173,21 +173,21 @@ def _flush(view: SeatView, card: Card, a: dict[str, object]) -> bool:
     )
 
 
-def _under(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _under(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     best, _ = current_winner(view)
     return card_of(a, "winning") == best and card.suit == best.suit and card < best
 
 
-def _duck_last(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _duck_last(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     last = len(view.trick) == view.rules.players - 1
     return last and _under(view, card, a)
 
 
-def _duck(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _duck(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     return _under(view, card, a) and current_winner(view)[1] == seat_of(a)
 
 
-def _follow_low(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _follow_low(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     best, _ = current_winner(view)
     legal = view.legal_cards()
     return (
@@ -214,7 +214,7 @@ def _win_last(view: SeatView, card: Card, points: int) -> bool:
     return last and _wins_now(view, card) and _trick_points(view) == points
 
 
-def _over(view: SeatView, card: Card, a: dict[str, object], points: int) -> bool:
+def _over(view: SeatView, card: Card, a: Mapping[str, object], points: int) -> bool:
     best, _ = current_winner(view)
     return card_of(a, "winning") == best and _wins_now(view, card) and _trick_points(view) == points
 
@@ -224,7 +224,7 @@ def _runner(view: SeatView) -> int | None:
     return holders[0] if len(holders) == 1 else None
 
 
-def _block(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _block(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     runner = seat_of(a)
     return (
         _runner(view) == runner != view.seat
@@ -234,7 +234,7 @@ def _block(view: SeatView, card: Card, a: dict[str, object]) -> bool:
     )
 
 
-def _keep_stopper(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _keep_stopper(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     """The runner is winning the trick and the card neither beats it nor feeds it a point."""
     runner = seat_of(a)
     point = card.suit is Suit.HEARTS or card == Card.parse("QS")
@@ -247,15 +247,15 @@ def _keep_stopper(view: SeatView, card: Card, a: dict[str, object]) -> bool:
     )
 
 
-def _shoot(view: SeatView, card: Card, a: dict[str, object]) -> bool:
+def _shoot(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     return _runner(view) == view.seat and penalty_taken(view)[view.seat] == count_of(a)
 
 
-def _throw(view: SeatView, a: dict[str, object]) -> bool:
+def _throw(view: SeatView, a: Mapping[str, object]) -> bool:
     return bool(view.trick) and is_void(view) and suit_of_word(a) == view.trick_seats()[0][1].suit
 
 
-def _odds(view: SeatView, card: Card, a: dict[str, object], advice: Advice) -> bool:
+def _odds(view: SeatView, card: Card, a: Mapping[str, object], advice: Advice) -> bool:
     expected = advice.decision.expected
     return len(expected) == count_of(a) >= 2 and expected[card] == max(expected.values())
 
@@ -268,7 +268,7 @@ def _queen_played(view: SeatView) -> bool:
     return any(QUEEN in cards for _, cards, _ in view.tricks) or QUEEN in view.trick
 
 
-def _throw_to(view: SeatView, a: dict[str, object]) -> bool:
+def _throw_to(view: SeatView, a: Mapping[str, object]) -> bool:
     return _throw(view, a) and current_winner(view) == (card_of(a, "winning"), seat_of(a))
 
 

@@ -395,7 +395,7 @@ _client_decoder: Final = msgspec.json.Decoder(ClientMessage)
 _server_decoder: Final = msgspec.json.Decoder(ServerMessage)
 
 
-def encode(message: ClientMessage | ServerMessage) -> bytes:
+def encode(message: ClientMessage | ServerMessage | EventMessage) -> bytes:
     return _encoder.encode(message)
 
 

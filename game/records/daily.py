@@ -269,6 +269,10 @@ Entry = tuple[int, int, bool]
 """(points, par, first_attempt) of one date; ``first_attempt`` False when the date's first game
 was practice (a hint or teaching mode was used): it counts as played, never as beaten."""
 
+History = Mapping[_dt.date, Entry] | Mapping[str, Entry] | Mapping[_dt.date | str, Entry]
+"""Each date played (a ``date`` or its ISO text) to its first attempt (a Mapping is invariant
+in its key type: dates, texts or both)."""
+
 
 @dataclass(frozen=True)
 class Streaks:
@@ -281,7 +285,7 @@ class Streaks:
     best_beaten: int
 
 
-def _dated(history: Mapping[_dt.date | str, Entry]) -> dict[_dt.date, Entry]:
+def _dated(history: History) -> dict[_dt.date, Entry]:
     dated: dict[_dt.date, Entry] = {}
     for key, entry in history.items():
         try:
@@ -313,7 +317,7 @@ def _runs(days: set[_dt.date], today: _dt.date, today_done: bool) -> tuple[int, 
     return current, best
 
 
-def streaks(history: Mapping[_dt.date | str, Entry], today: _dt.date) -> Streaks:
+def streaks(history: History, today: _dt.date) -> Streaks:
     """Current and best streaks of days played and of pars beaten.
 
     ``history`` maps each date played (a ``date`` or its ISO text) to its first attempt's

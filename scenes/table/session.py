@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -94,7 +95,7 @@ class GameSession:
         cls,
         day: _dt.date,
         direction: PassDirection,
-        opponent_passes: dict[int, list[int]],
+        opponent_passes: Mapping[int, Sequence[int]],
         par: int,
         *,
         teaching: bool = False,

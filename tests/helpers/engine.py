@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine.cards import cards_of, mask_of, parse_cards
-from game.engine.hand import HandState
+from game.engine.hand import HandState, Phase
 from game.engine.match import Match
 from game.engine.rules import PassDirection, Rules
 from game.engine.save import save_match
@@ -54,3 +54,16 @@ def finished_game(match: Match, level: str = "easy") -> FinishedGame:
         hands=len(match.history),
         match=save_match(match),
     )
+
+
+def phase_of(state: Match | HandState) -> Phase:
+    """The phase now, read after a move: mypy keeps a phase narrowed by an earlier assert
+    across the calls that change it."""
+    return state.phase
+
+
+def hand_scores(match: Match) -> tuple[int, ...]:
+    """The points each seat took in the hand just scored."""
+    scores = match.hand.hand_scores
+    assert scores is not None, "the hand is scored"
+    return scores

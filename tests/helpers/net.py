@@ -16,7 +16,7 @@ from game.engine.cards import CARDS, Card, cards_of
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.players import Player
+from game.engine.players import Player, decide
 from game.engine.table import Update
 from game.net.client import Address, RemoteTable, Status
 from game.net.server import TableServer
@@ -63,6 +63,12 @@ class ServerThread:
     @property
     def address(self) -> Address:
         return Address(LOOPBACK, self.port)
+
+    @property
+    def table_server(self) -> TableServer:
+        """The running server (in the server's own thread: read it through :meth:`call`)."""
+        assert self.server is not None, "the server is not running"
+        return self.server
 
     def call(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the server's loop (to read its tables safely) and return its result."""
@@ -198,3 +204,22 @@ def assert_no_leak(match: Match, seat: int, message: bytes | str) -> int:
     leaked = named - may_know(match, seat)
     assert not leaked, f"seat {seat} was sent {[str(CARDS[c]) for c in leaked]}: {message!r}"
     return len(named)
+
+
+def play_friend(friend: RemoteTable, player: Player, done: set[tuple[int, ...]]) -> None:
+    """The friend's script: answer each decision the friend's seat owes, once."""
+    friend.poll()
+    if not friend.has_view():
+        return
+    view = friend.view()
+    key = (view.hand_number, view.trick_number, len(view.trick), int(view.phase is Phase.PASS))
+    if view.phase is Phase.HAND_OVER:
+        if (-1, view.hand_number) not in done:
+            done.add((-1, view.hand_number))
+            friend.ready()
+        return
+    owes = (view.phase is Phase.PASS and not view.passed) or view.my_turn
+    owes = owes or (view.phase is Phase.MOON_CHOICE and view.turn == view.seat)
+    if owes and key not in done:
+        done.add(key)
+        friend.send(decide(player, view))
