@@ -7,9 +7,18 @@ points the way the folders say (each package's ``__init__`` docstring: "May impo
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.core.scene import Scene
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 PACKAGES: Final = ("game", "scenes")
@@ -188,3 +197,59 @@ def test_the_checks_can_fail(tmp_path: Path) -> None:
     assert wrong_way({"game.engine.match": {"game.ai.hard"}}) != []
     assert wrong_way({"game.records.stats": {"scenes.core.i18n"}}) != []
     assert wrong_way({"scenes.table.score": {"scenes.ui.widgets", "scenes.core.scene"}}) == []
+
+
+class _RulesOnly:
+    """Only what the rules' page asks for (Navigation and Media): no profile, no worker, no
+    preferences, no App. The card pictures it is asked for are noted."""
+
+    def __init__(self) -> None:
+        from scenes.core.scene import SceneStack
+        from scenes.table.card_art import CardArt
+
+        self.stack = SceneStack()
+        self.art = CardArt()
+        self.faces: list[int] = []
+        self.four_colour = False
+
+    @property
+    def card_art(self) -> _RulesOnly:
+        return self
+
+    def face(self, card: int, width: int) -> pygame.Surface:
+        self.faces.append(card)
+        return self.art.face(card, width)
+
+    def greyed(self, card: int, width: int) -> pygame.Surface:
+        return self.art.greyed(card, width)
+
+    def back(self, width: int, style: int = 0) -> pygame.Surface:
+        return self.art.back(width, style)
+
+    def play_sound(self, name: str) -> None:
+        raise AssertionError("the rules' page plays no sound")
+
+    def show_table(self, table: Scene) -> None:
+        raise AssertionError("the rules' page never shows the table")
+
+    def leave_game(self) -> None:
+        raise AssertionError("the rules' page never leaves a game")
+
+    def to_menu(self) -> None:
+        raise AssertionError("the rules' page never goes to the menu")
+
+
+def test_a_screen_runs_on_its_services_alone() -> None:
+    """A screen asks only for its Protocols: the rules' page opens, draws its cards and goes
+    back on a stand-in holding nothing but the stack and the card pictures."""
+    from scenes.screens.rules_summary import ILLUSTRATION, RulesScene
+
+    pygame.init()
+    services = _RulesOnly()
+    services.stack.size = (1280, 800)
+    scene = RulesScene(services)
+    services.stack.push(scene)
+    scene.draw(pygame.Surface((1280, 800)))
+    assert services.faces == list(ILLUSTRATION)
+    scene.back()
+    assert services.stack.scenes == []
