@@ -15,14 +15,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
     import pygame
 
     from game.records.profile import DailyResult
+    from scenes.core.scene import Scene
     from scenes.table.session import GameSession
-    from scenes.table.table_scene import TableScene
 
 START_TIME: Final = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -605,7 +605,7 @@ class App:
             return
         self.record_finished(session, outcome=ABANDONED)
 
-    def show_table(self, table: TableScene) -> None:
+    def show_table(self, table: Scene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""
         from scenes.screens.menu import MenuScene
 
@@ -637,6 +637,12 @@ class App:
             menu.rebuild()
 
     # -- screens ---------------------------------------------------------------------------------
+
+    def hand_review(self, saved: Any, hand: int, seat: int, names: list[str]) -> Scene:
+        """The review of a hand just played (the score window opens it; the records own it)."""
+        from scenes.records.hand_review import HandReviewScene
+
+        return HandReviewScene(self, saved, hand, seat, names)
 
     def has_saved_daily(self) -> bool:
         from game.records.profile import DAILY_GAME

@@ -15,7 +15,7 @@ import pygame
 
 from game.records.profile import Trouble, WriteProblem
 from scenes.core.i18n import N_, _
-from scenes.ui.widgets import draw_text, ui_scale, wrap_text
+from scenes.core.text import draw_text, ui_scale, wrap_text
 
 log = logging.getLogger(__name__)
 

@@ -9,12 +9,27 @@ shows the table beneath it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.core.app import App
+
+class Navigation(Protocol):
+    """The way between screens, as a scene sees it: the stack, and the ways to the table and
+    back to the menu. Every scene holds one (``scene.app``); a screen that needs more of the
+    program asks for it through the Protocols of :mod:`scenes.core.services`."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    def show_table(self, table: Scene) -> None:
+        """Put ``table`` on screen over the menu (the menu is what Esc goes back to)."""
+
+    def leave_game(self) -> None:
+        """Leave the table for the menu (the game is saved)."""
+
+    def to_menu(self) -> None:
+        """Back to the menu, whatever is above it."""
 
 
 class Scene:
@@ -22,7 +37,7 @@ class Scene:
 
     opaque: bool = True  # False: the scene below shows through (dialogs, the score window)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigation) -> None:
         self.app = app
 
     def enter(self) -> None:

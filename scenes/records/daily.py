@@ -24,7 +24,7 @@ from scenes.core import thinking
 from scenes.core.i18n import MONTHS, N_, _, ngettext
 from scenes.core.scene import Scene
 from scenes.table import games
-from scenes.table.felt import felt_surface
+from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
     DISABLED_INK,
@@ -40,7 +40,7 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from scenes.core.app import App
+    from scenes.table.games import GameServices
     from scenes.table.session import GameSession
     from scenes.table.table_scene import TableScene
 
@@ -108,7 +108,9 @@ def copy_to_clipboard(text: str) -> bool:
 class DailyScene(Scene):
     """Today's challenge: the date, the pass, the par, the streaks, the history and Play."""
 
-    def __init__(self, app: App) -> None:
+    app: GameServices
+
+    def __init__(self, app: GameServices) -> None:
         super().__init__(app)
         self.day = today()
         self.direction: PassDirection | None = None
@@ -129,6 +131,10 @@ class DailyScene(Scene):
         self.size = (0, 0)
         self.inner_w = 10
         self.background: pygame.Surface | None = None
+
+    def result(self, table: TableScene) -> Scene:
+        """The screen shown when the daily hand is over (instead of the score window)."""
+        return DailyResultScene(self.app, table)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -304,7 +310,7 @@ class DailyScene(Scene):
         if not self.ready():
             return
         if self.saved is not None:
-            games.daily_game(self.app, self.saved, DailyResultScene, fresh=False)
+            games.daily_game(self.app, self.saved, self.result, fresh=False)
             return
         assert self.par is not None and self.opponent_passes is not None
         assert self.direction is not None
@@ -317,7 +323,7 @@ class DailyScene(Scene):
             teaching=self.app.prefs.new_game.teaching,
             replay=replay,
         )
-        games.daily_game(self.app, session, DailyResultScene, fresh=True)
+        games.daily_game(self.app, session, self.result, fresh=True)
 
     def toggle_teaching(self) -> None:
         options = self.app.prefs.new_game
@@ -461,7 +467,9 @@ class DailyResultScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    app: GameServices
+
+    def __init__(self, app: GameServices, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         session = table.session

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import math
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import pygame
 
@@ -24,9 +24,10 @@ from game.tutor import review
 from game.tutor.review import DecisionPoint, HandReview, Judgement
 from scenes.core.i18n import N_, _, card_name, ngettext
 from scenes.core.scene import Scene
+from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
-from scenes.table.felt import felt_surface
 from scenes.table.layout import trick_cross, trick_gap
+from scenes.ui.felt import felt_surface
 from scenes.ui.report import ERROR_RED
 from scenes.ui.widgets import (
     BEVEL_LIGHT,
@@ -39,9 +40,6 @@ from scenes.ui.widgets import (
     ui_scale,
     wrap_text,
 )
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +56,17 @@ def signed(value: float) -> str:
     return ("+" if value >= 0 else "-") + decimal(abs(value))
 
 
+class ReviewServices(Navigation, Media, Worker, Protocol):
+    """What the hand review asks of the program: the stack, the card pictures, the worker
+    (the tutor's judgement of each decision)."""
+
+
 class HandReviewScene(Scene):
+    app: ReviewServices
+
     def __init__(
         self,
-        app: App,
+        app: ReviewServices,
         match_data: Any,
         hand_index: int,
         seat: int,

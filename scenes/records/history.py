@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.engine.save import InvalidSave, load_match
 from game.records import stats
 from game.records.profile import ABANDONED, FinishedGame
 from scenes.core.i18n import N_, _
+from scenes.core.services import Media, ProfileScreen, Worker
 from scenes.records.statistics import level_name, short_date
 from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
 from scenes.ui.widgets import (
@@ -29,8 +30,11 @@ from scenes.ui.widgets import (
     draw_text,
 )
 
-if TYPE_CHECKING:
-    from scenes.core.app import App
+
+class HistoryServices(ProfileScreen, Media, Worker, Protocol):
+    """What History asks of the program: the stack, the profile, and what a hand's review
+    needs (the card pictures, the worker)."""
+
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +114,9 @@ class HistoryScene(ReportScene):
 
     window_size = (1180, 720)
 
-    def __init__(self, app: App) -> None:
+    app: HistoryServices
+
+    def __init__(self, app: HistoryServices) -> None:
         super().__init__(app)
         self.games: list[tuple[int, FinishedGame]] = []
         self.selected = 0
@@ -228,7 +234,9 @@ class GameScene(ReportScene):
 
     window_size = (1180, 720)
 
-    def __init__(self, app: App, game_id: int, game: FinishedGame) -> None:
+    app: HistoryServices
+
+    def __init__(self, app: HistoryServices, game_id: int, game: FinishedGame) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.game = game

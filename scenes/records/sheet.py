@@ -46,7 +46,7 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from scenes.core.app import App
+    from scenes.core.services import ProfileScreen
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,9 @@ def stored_sheet(stored: Any) -> ScoreSheet:
 class SheetListScene(ReportScene):
     window_size = (1000, 660)
 
-    def __init__(self, app: App) -> None:
+    app: ProfileScreen
+
+    def __init__(self, app: ProfileScreen) -> None:
         super().__init__(app)
         self.sheets: list[Any] = []
         self.selected = 0
@@ -227,7 +229,9 @@ class SheetSetupScene(FormScene):
     window_width = 620
     label_width = 0.42
 
-    def __init__(self, app: App) -> None:
+    app: ProfileScreen
+
+    def __init__(self, app: ProfileScreen) -> None:
         self.count = 4
         self.names = ["", "", "", "", ""]
         self.target = 100
@@ -358,8 +362,10 @@ class SheetScene(ReportScene):
 
     window_size = (1100, 740)
 
+    app: ProfileScreen
+
     def __init__(
-        self, app: App, sheet_id: int, sheet: ScoreSheet, player_ids: tuple[int, ...]
+        self, app: ProfileScreen, sheet_id: int, sheet: ScoreSheet, player_ids: tuple[int, ...]
     ) -> None:
         super().__init__(app)
         self.sheet_id = sheet_id
@@ -743,7 +749,9 @@ class PlayersScene(ReportScene):
 
     window_size = (900, 640)
 
-    def __init__(self, app: App) -> None:
+    app: ProfileScreen
+
+    def __init__(self, app: ProfileScreen) -> None:
         super().__init__(app)
         self.players: list[Any] = []
         self.selected = 0

@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as _dt
 import logging
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import pygame
 
 from game.records import stats
 from game.records.stats import ALL_LEVELS, DayMark, LevelStats
 from scenes.core.i18n import MONTHS, N_, _, current_language
+from scenes.core.services import ProfileScreen, Worker
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet
 from scenes.ui.widgets import (
@@ -29,8 +30,11 @@ from scenes.ui.widgets import (
     draw_text,
 )
 
-if TYPE_CHECKING:
-    from scenes.core.app import App
+
+class StatisticsServices(ProfileScreen, Worker, Protocol):
+    """What Statistics asks of the program: the stack, the profile, the worker (the figures
+    of games not yet read)."""
+
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +110,9 @@ def figure_rows(figures: dict[str, LevelStats], levels: list[str]) -> list[list[
 
 class StatisticsScene(ReportScene):
     window_size = (1180, 720)
+    app: StatisticsServices
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: StatisticsServices) -> None:
         super().__init__(app)
         self.day = today()
         self.month = (self.day.year, self.day.month)

@@ -6,19 +6,15 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes.core import assets
 from scenes.core.i18n import N_, _
-from scenes.core.scene import Scene
-from scenes.table.felt import felt_surface
+from scenes.core.scene import Navigation, Scene
+from scenes.ui.felt import felt_surface
 from scenes.ui.page import PageScene, draw_window_client
 from scenes.ui.widgets import INK, Button, draw_bevel, draw_text, draw_window, ui_scale, wrap_text
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 DISTRIBUTION = "dame-de-pique"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +93,7 @@ class AboutScene(PageScene):
 
     icon: pygame.Surface | None = None
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigation) -> None:
         super().__init__(app)
         self.licences_button = Button(N_("Licences"), self.open_licences)
 
@@ -163,7 +159,7 @@ class AboutScene(PageScene):
 class LicencesScene(Scene):
     """The licence texts in a scrolling window: wheel, arrows, Page Up/Down, Home/End."""
 
-    def __init__(self, app: App, text: str | None = None) -> None:
+    def __init__(self, app: Navigation, text: str | None = None) -> None:
         super().__init__(app)
         self.lines = (text if text is not None else licence_text()).splitlines()
         self.first = 0  # index of the first line shown

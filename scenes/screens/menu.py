@@ -9,12 +9,13 @@ import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 import pygame
 
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Scene
+from scenes.core.services import SettingsEditor
 from scenes.records.daily import DailyScene
 from scenes.screens.about import AboutScene
 from scenes.screens.new_game import NewGameScene
@@ -24,18 +25,20 @@ from scenes.table import games
 from scenes.ui.form_scene import FormScene
 from scenes.ui.widgets import ActionRow, Row, draw_text, ui_scale, wrap_text
 
-if TYPE_CHECKING:
-    from scenes.core.app import App
+
+class MenuServices(games.GameServices, SettingsEditor, Protocol):
+    """What the menu asks of the program: everything the screens it opens ask for (a game put
+    on the table, Settings' changes, the records' profile) and quitting."""
 
 
-def _always(app: App) -> bool:
+def _always(app: MenuServices) -> bool:
     return True
 
 
-def _push_later(module: str, scene: str) -> Callable[[App], None]:
+def _push_later(module: str, scene: str) -> Callable[[MenuServices], None]:
     """An entry's action: open a screen whose module is imported only when first wanted."""
 
-    def push(app: App) -> None:
+    def push(app: MenuServices) -> None:
         app.stack.push(getattr(importlib.import_module(module), scene)(app))
 
     return push
@@ -44,14 +47,14 @@ def _push_later(module: str, scene: str) -> Callable[[App], None]:
 @dataclass(frozen=True)
 class MenuEntry:
     label: str  # an English msgid
-    action: Callable[[App], None]
-    shown: Callable[[App], bool] = _always
+    action: Callable[[MenuServices], None]
+    shown: Callable[[MenuServices], bool] = _always
 
 
-def _push(screen: Callable[[App], Scene]) -> Callable[[App], None]:
+def _push(screen: Callable[[MenuServices], Scene]) -> Callable[[MenuServices], None]:
     """An entry's action: open ``screen`` over the menu."""
 
-    def push(app: App) -> None:
+    def push(app: MenuServices) -> None:
         app.stack.push(screen(app))
 
     return push
@@ -73,10 +76,14 @@ MENU_ENTRIES: Final = (
 
 
 class MenuScene(FormScene):
+    app: MenuServices
     window_width = 380
     fan: pygame.Surface | None = None
     fan_pos = (0, 0)
     title_y = 0
+
+    def __init__(self, app: MenuServices) -> None:
+        super().__init__(app)
 
     def title(self) -> str:
         return _("Menu")

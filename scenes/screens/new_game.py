@@ -4,11 +4,12 @@ remembered for next time."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Protocol
 
 from game.engine.rules import MoonMode, TieRule
 from scenes.core.i18n import N_, _
 from scenes.core.preferences import LEVELS, PLAYER_COUNTS
+from scenes.core.services import Settings
 from scenes.table import games
 from scenes.ui.dialogs import abandon_dialog
 from scenes.ui.form_scene import FormScene
@@ -25,9 +26,18 @@ TIE_LABELS = (
 )
 
 
+class NewGameServices(games.GameServices, Settings, Protocol):
+    """What New game asks of the program: what a game put on the table needs, the
+    preferences (the options chosen last)."""
+
+
 class NewGameScene(FormScene):
     window_width = 720
     label_width = 0.46
+    app: NewGameServices
+
+    def __init__(self, app: NewGameServices) -> None:
+        super().__init__(app)
 
     def title(self) -> str:
         return _("New game")

@@ -37,7 +37,7 @@ from scenes.ui.widgets import (
 if TYPE_CHECKING:
     from game.net.discovery import Browser, TableAdvert
     from game.net.hosting import HostedServer
-    from scenes.core.app import App
+    from scenes.table.table_scene import TableServices
 
 LEVEL_OPTIONS: Final = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 SEAT_KINDS: Final = {
@@ -134,6 +134,7 @@ class FoundRow(Row):
 
 
 class OnlineScene(FormScene):
+    app: TableServices
     window_width = 420
     label_width = 0.0
 
@@ -156,7 +157,7 @@ def table_scene_takes_a_source() -> bool:
     return "source" in inspect.signature(TableScene).parameters
 
 
-def open_table_scene(app: App, source: RemoteTable) -> bool:
+def open_table_scene(app: TableServices, source: RemoteTable) -> bool:
     """The table, driven by the remote seat (replaces the waiting screen); False when this
     build's table scene cannot show a remote game."""
     from scenes.table.table_scene import TableScene
@@ -170,6 +171,8 @@ def open_table_scene(app: App, source: RemoteTable) -> bool:
 
 class WaitingScene(FormScene):
     """Common to Host and Join: a seat at a table, waiting for the deal."""
+
+    app: TableServices
 
     window_width = 600
     label_width = 0.42
@@ -237,7 +240,7 @@ class WaitingScene(FormScene):
 class HostScene(WaitingScene):
     """Host: a table server here; friends join with the code; bots fill the empty seats."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: TableServices) -> None:
         self.name = app.prefs.name(0)
         self.port = str(DEFAULT_PORT)
         self.level = "medium"
@@ -344,7 +347,7 @@ class HostScene(WaitingScene):
 class JoinScene(WaitingScene):
     """Join: a table heard on the network, or an address and a code."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: TableServices) -> None:
         self.name = app.prefs.name(0)
         self.address = ""
         self.code = ""

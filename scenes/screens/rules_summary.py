@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS
 from scenes.core.i18n import _
+from scenes.core.services import Media, Navigation
 from scenes.ui.page import PageScene
 from scenes.ui.widgets import draw_text
 
 ILLUSTRATION = (TWO_OF_CLUBS, 51, 50, QUEEN_OF_SPADES, 39)  # 2♣, A♥, K♥, Q♠, 2♥
 
 
+class RulesServices(Navigation, Media, Protocol):
+    """What the rules' page asks of the program: the stack, the card pictures."""
+
+
 class RulesScene(PageScene):
     picture_height = 150
+    app: RulesServices
+
+    def __init__(self, app: RulesServices) -> None:
+        super().__init__(app)
 
     def title(self) -> str:
         return _("Rules")

@@ -6,19 +6,30 @@ Every change shows at once and is stored in the profile when the screen is left.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from scenes.core.i18n import N_, _
 from scenes.core.preferences import DEFAULT_NAMES, LANGUAGE_CHOICES, SPEED_LABELS
+from scenes.core.services import Media, Navigation, SettingsEditor
 from scenes.ui.form_scene import FormScene
 from scenes.ui.widgets import ActionRow, ChoiceRow, Row, TextRow, toggle_row
 
 BACK_LABELS = ((0, N_("Lattice")), (1, N_("Rings")), (2, N_("Medallion")), (3, N_("Waves")))
 
 
+class SettingsServices(Navigation, SettingsEditor, Media, Protocol):
+    """What Settings asks of the program: the preferences to change, the card pictures."""
+
+
 class SettingsScene(FormScene):
     window_width = 700
     label_width = 0.45
+    app: SettingsServices
+
+    def __init__(self, app: SettingsServices) -> None:
+        super().__init__(app)
 
     def title(self) -> str:
         return _("Settings")

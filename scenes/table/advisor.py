@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from game.tutor import advice as tutor
 from scenes.core import thinking
 from scenes.core.i18n import render_sentence
 
 if TYPE_CHECKING:
-    from scenes.table.table_scene import TableScene
+    from game.engine.view import SeatView
+    from scenes.core.services import Worker
+    from scenes.table.hand_controls import HandControls
+    from scenes.table.local_table import LocalTable
+    from scenes.table.model import TableModel
 
 log = logging.getLogger(__name__)
 
@@ -24,10 +28,38 @@ HINT_SHOWN: Final = 12.0  # seconds a hint stays up (or until its decision is ma
 Decision = tuple[int, str, int, int]
 
 
+class AdvisedTable(Protocol):
+    """What the advisor reads of the table scene."""
+
+    @property
+    def app(self) -> Worker: ...
+
+    @property
+    def view(self) -> SeatView: ...
+
+    @property
+    def local(self) -> LocalTable | None: ...
+
+    @property
+    def hand(self) -> HandControls: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def teaching(self) -> bool: ...
+
+    def human_to_pass(self) -> bool: ...
+
+    def human_to_play(self) -> bool: ...
+
+    def name(self, seat: int) -> str: ...
+
+
 class Advisor:
     """Hints and teaching mode for the table's seat (see the module docstring)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: AdvisedTable) -> None:
         self.table = table
         self.hint: Future[Any] | None = None  # the tutor's advice being worked out
         self.hint_key: Decision | None = None

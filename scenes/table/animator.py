@@ -10,7 +10,7 @@ state the game reached.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from game.engine.cards import QUEEN_OF_SPADES
 from game.engine.events import (
@@ -30,7 +30,11 @@ from scenes.table.layout import BOTTOM, Point
 from scenes.table.tween import Animation, Flight, ease_in_out
 
 if TYPE_CHECKING:
-    from scenes.table.table_scene import TableScene
+    from game.engine.table import TableSource
+    from scenes.core.services import Media
+    from scenes.table.hand_controls import HandControls
+    from scenes.table.layout import TableLayout
+    from scenes.table.model import TableModel
 
 # Times at normal speed, in seconds (multiplied by the speed setting).
 DEAL_STAGGER: Final = 0.018
@@ -42,10 +46,42 @@ SWEEP_FLIGHT: Final = 0.35
 MOON_SHOWN: Final = 2.0
 
 
+class AnimatedTable(Protocol):
+    """What the animator reads of the table scene, and what it tells it."""
+
+    @property
+    def app(self) -> Media: ...
+
+    @property
+    def source(self) -> TableSource: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def hand(self) -> HandControls: ...
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def human(self) -> bool: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    def show_banner(self, text: str, seconds: float = ...) -> None: ...
+
+    def announce_moon(self, shooter: int) -> None: ...
+
+
 class Animator:
     """The queue of events still to show and the animation running now."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: AnimatedTable) -> None:
         self.table = table
         self.waiting: deque[tuple[Event, SeatView | None]] = deque()
         self.steps: deque[Animation] = deque()

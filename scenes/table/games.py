@@ -11,31 +11,30 @@ scenes form no import circle.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.engine.save import InvalidSave
 from game.records.profile import DAILY_GAME
 from scenes.core.i18n import _
 from scenes.core.preferences import GameOptions
-from scenes.core.scene import Scene
-from scenes.table.local_table import LocalTable
+from scenes.core.services import Launch, Storage
+from scenes.table.local_table import GameKeeper, LocalTable
 from scenes.table.session import GameSession
-from scenes.table.table_scene import TableScene
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
-
-ResultScreen = Callable[["App", TableScene], Scene]
+from scenes.table.table_scene import ResultScreen, TableScene, TableServices
 
 
-def local_table(app: App, session: GameSession, *, fresh: bool = True) -> LocalTable:
+class GameServices(TableServices, Storage, Launch, GameKeeper, Protocol):
+    """What putting a game on the table asks of the program: the table's services, the
+    profile (the saved games), the command line's first wishes, and the keeper of the game."""
+
+
+def local_table(app: GameServices, session: GameSession, *, fresh: bool = True) -> LocalTable:
     """A game played here, as the table scene sees it (its seat's view and events)."""
     names = tuple(app.prefs.name(s) for s in range(session.match.rules.players))
     return LocalTable(session, app.thinker, names, keeper=app, fresh=fresh)
 
 
-def _with_players(app: App, options: GameOptions) -> GameOptions:
+def _with_players(app: GameServices, options: GameOptions) -> GameOptions:
     """A copy of the new-game options, with the seat count --players asked for (once)."""
     chosen = copy.deepcopy(options)
     if app.options.players is not None:
@@ -45,7 +44,7 @@ def _with_players(app: App, options: GameOptions) -> GameOptions:
 
 
 def _table(
-    app: App,
+    app: GameServices,
     session: GameSession,
     *,
     fresh: bool = True,
@@ -61,7 +60,7 @@ def _table(
     return TableScene(app, source, hands_limit=hands_limit, on_new_game=again, result=result)
 
 
-def new_game(app: App, options: GameOptions, *, autoplay: bool = False) -> None:
+def new_game(app: GameServices, options: GameOptions, *, autoplay: bool = False) -> None:
     """A new game with ``options`` (dealt from --seed the first time, else at random); a game
     in progress goes into the history as abandoned (New game asked first)."""
     app.abandon_saved_game()
@@ -71,13 +70,13 @@ def new_game(app: App, options: GameOptions, *, autoplay: bool = False) -> None:
     app.show_table(_table(app, session))
 
 
-def demo(app: App, hands: int) -> None:
+def demo(app: GameServices, hands: int) -> None:
     """The computer plays every seat for ``hands`` hands (or to the end); then the program ends."""
     session = GameSession.new(_with_players(app, app.prefs.new_game), app.options.seed, demo=True)
     app.show_table(_table(app, session, hands_limit=hands))
 
 
-def continue_game(app: App) -> None:
+def continue_game(app: GameServices) -> None:
     """The saved game, where it was left; an unreadable one is set aside with a notice."""
     try:
         session = GameSession.from_saved(app.profile.load_game())
@@ -87,7 +86,7 @@ def continue_game(app: App) -> None:
     app.show_table(_table(app, session, fresh=False))
 
 
-def saved_daily(app: App) -> GameSession | None:
+def saved_daily(app: GameServices) -> GameSession | None:
     """The daily hand in progress, or None; an unreadable one is set aside with a notice."""
     if not app.has_saved_daily():
         return None
@@ -101,13 +100,15 @@ def saved_daily(app: App) -> GameSession | None:
         return None
 
 
-def daily_game(app: App, session: GameSession, result: ResultScreen, *, fresh: bool = True) -> None:
+def daily_game(
+    app: GameServices, session: GameSession, result: ResultScreen, *, fresh: bool = True
+) -> None:
     """Play a daily challenge's hand (``fresh``: dealt now; else resumed as saved); ``result``
     is the screen shown when it is over."""
     app.show_table(_table(app, session, fresh=fresh, result=result))
 
 
-def _set_aside(app: App, reason: Exception, name: object) -> None:
+def _set_aside(app: GameServices, reason: Exception, name: object) -> None:
     app.notices.append(
         _("The saved game could not be read ({reason}); it was kept as {name}.").format(
             reason=reason, name=name

@@ -7,7 +7,7 @@ scene's business.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
@@ -16,16 +16,37 @@ from scenes.core.i18n import _
 from scenes.table.tween import ease_out_cubic
 
 if TYPE_CHECKING:
-    from scenes.table.table_scene import TableScene
+    from scenes.table.layout import TableLayout
+    from scenes.table.model import TableModel
 
 HAND_CLOSE: Final = 0.2  # seconds the hand takes to close up after a card leaves it
 CHOOSE_KEYS: Final = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
 
 
+class HandTable(Protocol):
+    """What the hand's controls read of the table scene, and what they tell it."""
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    def human_to_pass(self) -> bool: ...
+
+    def say(self, text: str, seconds: float = ..., *, boxed: bool = False) -> None: ...
+
+    def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
+        """A card was clicked or chosen with the keys (the scene says what that means)."""
+
+
 class HandControls:
     """The bottom seat's cards under the mouse and the keys (see the module docstring)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: HandTable) -> None:
         self.table = table
         self.selected: set[int] = set()  # cards raised for the pass
         self.received: set[int] = set()  # cards received, raised and marked until OK

@@ -11,18 +11,38 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
 from scenes.core.i18n import _, ngettext
 from scenes.core.scene import Scene
+from scenes.core.services import Media, Navigation
 from scenes.table.layout import TableLayout
 from scenes.ui.widgets import draw_text, text_surface
 
 if TYPE_CHECKING:
-    from scenes.core.app import App
-    from scenes.table.table_scene import TableScene
+    from scenes.table.model import TableModel
+
+
+class TrickServices(Navigation, Media, Protocol):
+    """What the last trick's window asks of the program: the stack, the card pictures."""
+
+
+class TrickTable(Protocol):
+    """What the last trick's window reads of the table scene."""
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    def name(self, seat: int) -> str: ...
+
 
 VEIL: Final = (0, 0, 0, 110)  # over the table: the trick stands out, the table stays seen
 PANEL: Final = (0, 50, 18)  # opaque: the trick on the table beneath does not show through
@@ -44,7 +64,9 @@ class LastTrickScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    app: TrickServices
+
+    def __init__(self, app: TrickServices, table: TrickTable) -> None:
         super().__init__(app)
         self.table = table
         model = table.model

@@ -21,35 +21,35 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import pygame
 
+from game.engine.events import CardPlayed
 from game.engine.hand import Phase
 from scenes.core.i18n import _
 from scenes.core.preferences import AVATARS
+from scenes.core.services import Media, Settings
 from scenes.table.avatars import avatar
-from scenes.table.card_art import suit_surface
-from scenes.table.felt import felt_surface
 from scenes.table.layer import Area, Layer, Part, area, merged_areas
 from scenes.table.layout import BOTTOM, TableLayout
-from scenes.ui.widgets import FELT, draw_text, text_surface, wrap_text
+from scenes.table.overlay import TEACH_EDGE, OverlaidTable, TableOverlay
+from scenes.ui.felt import felt_surface
+from scenes.ui.widgets import FELT, draw_text, text_surface
 
 if TYPE_CHECKING:
-    from scenes.core.app import App
-    from scenes.table.table_scene import TableScene
+    from game.engine.table import TableSource
+    from game.engine.view import SeatView
+    from scenes.table.animator import Animator
+    from scenes.table.hand_controls import HandControls
 
 GOLD: Final = (250, 204, 60)
 MARK: Final = (255, 190, 0)
 FOCUS_BLUE: Final = (40, 110, 255)
 HOVER: Final = (255, 255, 255)
 TEACH: Final = (80, 230, 255)  # the tutor's choice in teaching mode (marked, never raised)
-TEACH_EDGE: Final = (0, 60, 90)
-PRACTICE_INK: Final = (190, 225, 190)
-HINT_PAPER: Final = (255, 250, 215)
 PLATE: Final = (0, 40, 14, 150)
 PLATE_TEXT: Final = (255, 255, 255)
-PLATE_SUBTEXT: Final = (210, 240, 210)
 LEADER_INK: Final = (120, 80, 0)
 MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bounding box instead
 # After this many frames painted in part, one is painted whole: a net for whatever might spoil
@@ -57,11 +57,48 @@ MAX_AREAS: Final = 6  # more rectangles to paint in a frame than this: their bou
 TRUST_FRAMES: Final = 120
 
 
-class TableRenderer:
-    """Paints one :class:`~scenes.table.table_scene.TableScene` (see the module docstring)."""
+class DrawServices(Media, Settings, Protocol):
+    """What the drawing asks of the program: the card pictures, the back chosen in the
+    preferences."""
 
-    def __init__(self, table: TableScene) -> None:
+
+class DrawnTable(OverlaidTable, Protocol):
+    """What the renderer reads of the table scene (the overlay's part included)."""
+
+    @property
+    def app(self) -> DrawServices: ...
+
+    @property
+    def source(self) -> TableSource: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def hand(self) -> HandControls: ...
+
+    def shown_greyed(self) -> set[int]: ...
+
+    def human_to_pass(self) -> bool: ...
+
+    def human_to_play(self) -> bool: ...
+
+    @property
+    def view(self) -> SeatView: ...
+
+    def name(self, seat: int) -> str: ...
+
+
+class TableRenderer:
+    """Paints one table scene (see the module docstring); what lies over the cards in flight
+    is its :class:`~scenes.table.overlay.TableOverlay`'s."""
+
+    def __init__(self, table: DrawnTable) -> None:
         self.table = table
+        self.overlay = TableOverlay(table)
         self.background: pygame.Surface | None = None
         self._rotated: dict[tuple[int, int, float], pygame.Surface] = {}
         self._fans: dict[tuple[int, int, int], tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -78,7 +115,7 @@ class TableRenderer:
         return self.table.layout
 
     @property
-    def app(self) -> App:
+    def app(self) -> DrawServices:
         return self.table.app
 
     def forget_screen(self) -> None:
@@ -138,7 +175,7 @@ class TableRenderer:
                     self._draw_above(surface, sprites, overlay)
             finally:
                 surface.set_clip(None)
-        if self.app.stack.top is self.table:  # else a scene above draws over this frame
+        if self.table.on_top():  # else a scene above draws over this frame
             shown = [area(rect) for _image, rect in sprites]
             trusted = 0 if areas is None else self._on_screen_for + 1
             self._on_screen = (surface, surface.get_size(), self.layer.generation, overlay, shown)
@@ -281,10 +318,24 @@ class TableRenderer:
         else:
             surface.fill(FELT)
 
+    def turn_ring(self) -> int | None:
+        """The seat whose plate has the turn ring: the seat the engine waits for in the state
+        shown. A card in flight has left its seat, so the ring is already on the next one;
+        none while a full trick is shown or out of play."""
+        model = self.table.model
+        if model.phase is not Phase.PLAY or self.table.view.phase is not Phase.PLAY:
+            return None
+        current = self.table.animator.current_event
+        if current is not None and isinstance(current[0], CardPlayed):
+            return self.table.animator.next_to_act()
+        if len(model.trick) >= self.table.source.rules.players:
+            return None
+        return model.turn
+
     def _plate_picture(self, seat: int) -> tuple[Any, ...]:
         """One name plate: the seat, its name, its points, its turn ring, the leader's token."""
         model = self.table.model
-        turn = self.table.turn_ring() == seat
+        turn = self.turn_ring() == seat
         total = model.totals[seat] if seat < len(model.totals) else 0
         if model.moon_shooter == seat:  # not 26 under the one who may have taken 26 off
             this_hand = _("Moon!")
@@ -352,30 +403,8 @@ class TableRenderer:
         return sprites
 
     def _overlay_picture(self) -> tuple[Any, ...]:
-        """Everything drawn over the flights, as plain values: :meth:`_draw_above` paints from
-        these and the layout alone (a frame that changes any of them is painted whole)."""
-        hint: tuple[str, str] | None = None
-        if self.table.message_timer > 0 and self.table.message_boxed:
-            hint = (self.table.message, _("Teach me"))
-        elif self.table.advisor.hint_timer > 0 and self.table.advisor.hint_text:
-            hint = (self.table.advisor.hint_text, "")
-        elif self.table.advisor.teaching_text():
-            hint = (self.table.advisor.teaching_text(), _("Teach me"))
-        banner = (
-            self.table.banner_timer > 0 and self.table.banner and self.app.stack.top is self.table
-        )
-        buttons = tuple(
-            (button.visible, button.enabled, button.text(), area(button.rect))
-            for button in self.table.buttons()
-        )
-        return (
-            self.layout.size,
-            self._indicator_picture(),
-            buttons,
-            hint,
-            self.table.status_text(),
-            self.table.banner if banner else "",
-        )
+        """What is drawn over the flights, as plain values (see :mod:`scenes.table.overlay`)."""
+        return self.overlay.picture()
 
     def _draw_above(
         self,
@@ -385,18 +414,9 @@ class TableRenderer:
     ) -> None:
         """The cards in flight and what is drawn over them (the indicators, the buttons, the
         messages), from :meth:`_flight_sprites` and :meth:`_overlay_picture`."""
-        _size, indicators, _buttons, hint, status, banner = overlay
         for image, rect in sprites:
             surface.blit(image, rect)
-        self._draw_indicators(surface, indicators)
-        for button in self.table.buttons():
-            button.draw(surface, focused=False)
-        if hint is not None:
-            self._draw_hint(surface, *hint)
-        if status:
-            self._draw_status(surface, status)
-        if banner:
-            self._draw_banner(surface, banner)
+        self.overlay.draw(surface, overlay)
 
     def _fan(self, side: int, count: int, style: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """An opponent's fan of backs as one picture (one blit a frame instead of thirteen)."""
@@ -484,61 +504,6 @@ class TableRenderer:
             star, size, colour, pos, anchor, bold = texts[3]
             draw_text(surface, star, size, colour, pos, anchor, bold=bold)
 
-    def _indicator_picture(self) -> tuple[str, str, str]:
-        """The corner's texts: "Hearts broken" (or nothing), which hand, "Practice"."""
-        broken = _("Hearts broken") if self.table.model.hearts_broken else ""
-        session = self.table.session
-        daily = session.daily if session is not None else None
-        if daily is not None:
-            hand_text = _("Daily challenge, par {par}").format(par=daily.par)
-        else:
-            hand_text = _("Hand {number}").format(number=self.table.model.hand_number + 1)
-        return (broken, hand_text, self.table.practice_label())
-
-    def _draw_indicators(self, surface: pygame.Surface, picture: tuple[str, str, str]) -> None:
-        broken, hand_text, practice = picture
-        layout = self.layout
-        rect = layout.hearts_icon
-        colour = (214, 20, 40) if broken else (40, 90, 50)
-        icon = suit_surface(3, rect.w, colour)
-        surface.blit(icon, rect)
-        if broken:
-            draw_text(
-                surface,
-                broken,
-                layout.small_font,
-                (255, 255, 255),
-                (rect.left - layout.margin // 2, rect.centery),
-                "midright",
-                shadow=(0, 0, 0),
-            )
-        # Which hand this is: under the hearts indicator (two rows) or beside the corner
-        # buttons (one row), with "Practice" on the next line.
-        pos, anchor, step = layout.hand_label
-        drawn = draw_text(surface, hand_text, layout.small_font, PLATE_SUBTEXT, pos, anchor)
-        if practice:
-            draw_text(
-                surface,
-                practice,
-                round(layout.small_font * 0.9),
-                PRACTICE_INK,
-                (pos[0], pos[1] + step * drawn.h),
-                anchor,
-            )
-
-    def _draw_status(self, surface: pygame.Surface, text: str) -> None:
-        """The line of help above the hand; a long one (a refused card's reason with the legal
-        cards) wraps upwards so it never reaches the cards."""
-        layout = self.layout
-        size = layout.font_size
-        lines = _wrapped(text, size, round(layout.width * 0.9), True)
-        line_h = round(size * 1.25)
-        x, y = layout.message_centre
-        y -= line_h * (len(lines) - 1)
-        for line in lines:
-            draw_text(surface, line, size, (255, 255, 255), (x, y), shadow=(0, 0, 0), bold=True)
-            y += line_h
-
     def draw_teaching_mark(
         self, surface: pygame.Surface, rects: list[pygame.Rect], index: int
     ) -> None:
@@ -560,56 +525,6 @@ class TableRenderer:
         tip = rect.top - 5
         return [(cx - half, tip - half * 1.4), (cx + half, tip - half * 1.4), (cx, tip)]
 
-    def _draw_hint(self, surface: pygame.Surface, text: str, label: str = "") -> None:
-        """The tutor's sentence in a pale box above the hand (``label``: a small heading)."""
-        layout = self.layout
-        size = layout.small_font
-        lines = _wrapped(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
-        line_h = round(size * 1.35)
-        width = max(text_surface(line, size).get_width() for line in lines) + size * 2
-        heading = text_surface(label, round(size * 0.85), TEACH_EDGE, True) if label else None
-        if heading is not None:
-            width = max(width, heading.get_width() + size * 2)
-        head_h = heading.get_height() if heading is not None else 0
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + size + head_h)
-        # Above the message line, the player's plate and the hint button.
-        plate = layout.places[BOTTOM].plate
-        bottom = min(layout.message_centre[1] - size, plate.top, self.table.hint_button.rect.top)
-        box.midbottom = (round(layout.message_centre[0]), round(bottom - layout.margin // 2))
-        pygame.draw.rect(surface, HINT_PAPER, box, border_radius=size // 2)
-        pygame.draw.rect(surface, (120, 110, 60), box, 1, border_radius=size // 2)
-        y = box.y + size // 2
-        if heading is not None:
-            surface.blit(heading, heading.get_rect(midtop=(box.centerx, y - size // 4)))
-            y += head_h - size // 4
-        for line in lines:
-            draw_text(surface, line, size, (30, 30, 30), (box.centerx, y), "midtop")
-            y += line_h
-
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        layout = self.layout
-        size = round(layout.font_size * 1.6)
-        image = text_surface(text, size, (255, 255, 255), True)
-        centre = layout.banner_centre
-        image_rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
-        box = image_rect.inflate(size * 1.5, size * 0.8)
-        surface.blit(_banner_panel(box.size), box)
-        surface.blit(image, image_rect)
-
 
 def _blit(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int]) -> None:
     surface.blit(image, at)
-
-
-@functools.lru_cache(maxsize=64)
-def _wrapped(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """:func:`wrap_text`, remembered: a message is drawn again every frame it shows."""
-    return tuple(wrap_text(text, size, width, bold))
-
-
-@functools.lru_cache(maxsize=8)
-def _banner_panel(size: tuple[int, int]) -> pygame.Surface:
-    """The banner's dark rounded box (cached: read-only)."""
-    panel = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=size[1] // 3)
-    return panel

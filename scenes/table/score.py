@@ -8,7 +8,7 @@ hand, the moon when someone shot it, and at the end the winner (or the extra han
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.engine.hand import Phase
 from game.engine.view import SeatView
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Scene
+from scenes.core.services import Lifetime, Media, Navigation, Reviews, Settings
 from scenes.ui.widgets import (
     BEVEL_LIGHT,
     BEVEL_SHADOW,
@@ -30,8 +31,40 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from scenes.core.app import App
-    from scenes.table.table_scene import TableScene
+    from scenes.table.local_table import LocalTable
+
+
+class ScoreServices(Navigation, Lifetime, Media, Settings, Reviews, Protocol):
+    """What the score window asks of the program: the stack and the menu, the demo's end, the
+    card pictures, the speed (the demo's pace), the hand review."""
+
+
+class ScoredTable(Protocol):
+    """What the score window reads of the table scene, and what it tells it."""
+
+    @property
+    def view(self) -> SeatView: ...
+
+    @property
+    def local(self) -> LocalTable | None: ...
+
+    @property
+    def human(self) -> bool: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    @property
+    def hands_limit(self) -> int | None: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def next_hand(self) -> None:
+        """The score window was closed: the seat is ready for the next hand."""
+
+    def new_game(self) -> None:
+        """Another game (as whoever opened the table says), else back to the menu."""
+
 
 WINNER_RED: Final = (160, 0, 0)
 MAX_ROWS: Final = 14
@@ -50,9 +83,15 @@ class Cell:
 
 class ScoreScene(Scene):
     opaque = False
+    app: ScoreServices
 
     def __init__(
-        self, app: App, table: TableScene, *, extra_hand: bool = False, read_only: bool = False
+        self,
+        app: ScoreServices,
+        table: ScoredTable,
+        *,
+        extra_hand: bool = False,
+        read_only: bool = False,
     ) -> None:
         """``read_only``: the sheet opened from the table during a hand (S, F4, the Score
         button): it only shows, and closing it changes nothing."""
@@ -143,13 +182,12 @@ class ScoreScene(Scene):
         """The hand just played, trick by trick, with the tutor's view (scenes.records.hand_review):
         every seat's cards, so only for a game played here, once the hand is over."""
         from game.engine.save import save_match
-        from scenes.records.hand_review import HandReviewScene
 
         local = self.table.local
         assert local is not None
         hand = len(self.view.history) - 1
         saved = save_match(local.match)
-        self.app.stack.push(HandReviewScene(self.app, saved, hand, self.table.bottom, self.names()))
+        self.app.stack.push(self.app.hand_review(saved, hand, self.table.bottom, self.names()))
 
     def new_game(self) -> None:
         self.table.new_game()

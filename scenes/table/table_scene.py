@@ -11,7 +11,9 @@ job each:
 - :mod:`scenes.table.animator`: what each update looks like, queued and played in order;
 - :mod:`scenes.table.hand_controls`: the player's cards under the mouse and the keys;
 - :mod:`scenes.table.advisor`: the tutor's hints and teaching mode;
-- :mod:`scenes.table.renderer`: the drawing, with its cached :class:`~scenes.table.layer.Layer`;
+- :mod:`scenes.table.buttons`: the table's buttons, where they go and the clicks they take;
+- :mod:`scenes.table.renderer`: the drawing, with its cached :class:`~scenes.table.layer.Layer`,
+  and :mod:`scenes.table.overlay` what it draws over the cards in flight;
 - :mod:`scenes.table.model`: what the table shows now, caught up event by event.
 
 The engine is the only judge: the greyed cards are the view's legal set, a refused card shows
@@ -28,10 +30,9 @@ played here (:class:`~scenes.table.local_table.LocalTable`) and are off for othe
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 import pygame
 
@@ -51,8 +52,18 @@ from game.engine.table import (
 from game.engine.view import SeatView
 from scenes.core.i18n import N_, _, reason_message
 from scenes.core.scene import Scene
+from scenes.core.services import (
+    Lifetime,
+    Media,
+    Navigation,
+    Reviews,
+    SaveStatus,
+    Settings,
+    Worker,
+)
 from scenes.table.advisor import Advisor
 from scenes.table.animator import Animator
+from scenes.table.buttons import TableButtons
 from scenes.table.hand_controls import HandControls
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
@@ -62,9 +73,6 @@ from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
 from scenes.ui.dialogs import moon_dialog
 from scenes.ui.widgets import Button
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +101,15 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
 }
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    """The area two rectangles share."""
-    both = a.clip(b)
-    return both.w * both.h
+class TableServices(Navigation, Lifetime, Media, Settings, SaveStatus, Worker, Reviews, Protocol):
+    """What the table asks of the program: the stack and the menu, the demo's end, the card
+    pictures and sounds, the names and speed from the preferences, the "not saved" notice's
+    room, the worker for the tutor, the hand review from the score window."""
+
+
+ResultScreen = Callable[["TableScene"], Scene]
+"""A screen shown at the end of the game instead of the score window (the daily's): made by
+whoever opened the table, with its own services."""
 
 
 class TableScene(Scene):
@@ -104,14 +117,16 @@ class TableScene(Scene):
     many hands; ``on_new_game``: what "New game" does at the end; ``result``: the screen shown
     at the end of the game instead of the score window)."""
 
+    app: TableServices
+
     def __init__(
         self,
-        app: App,
+        app: TableServices,
         source: TableSource,
         *,
         hands_limit: int | None = None,
         on_new_game: Callable[[], None] | None = None,
-        result: Callable[[App, TableScene], Scene] | None = None,
+        result: ResultScreen | None = None,
     ) -> None:
         super().__init__(app)
         self.source = source
@@ -147,19 +162,23 @@ class TableScene(Scene):
         self.animator = Animator(self)
         self.advisor = Advisor(self)
         self.renderer = TableRenderer(self)
-        self.pass_button = Button(self._pass_label, self.confirm_pass)
-        self.hint_button = Button(N_("Hint"), self.advisor.request_hint)
-        self.menu_button = Button(N_("Menu"), self.app.leave_game)
-        self.score_button = Button(N_("Score"), self.show_score_sheet)
-        self.last_trick_button = Button(N_("Last trick"), self.show_last_trick, visible=False)
-        # After the exchange: the cards received stay raised until the player says OK.
-        self.ok_button = Button(N_("OK"), self.accept_received, visible=False)
-        # The host of an online table: under each friend's plate, hand the seat to a computer
-        # player (an idle friend; the friend keeps the token to come back).
-        self.bot_buttons = [
-            Button(N_("Computer plays"), functools.partial(self.give_to_bot, seat), visible=False)
-            for seat in range(source.rules.players)
-        ]
+        self.table_buttons = buttons = TableButtons(
+            source.rules.players,
+            pass_label=self._pass_label,
+            confirm_pass=self.confirm_pass,
+            hint=self.advisor.request_hint,
+            leave=self.app.leave_game,
+            score=self.show_score_sheet,
+            last_trick=self.show_last_trick,
+            accept_received=self.accept_received,
+            give_to_bot=self.give_to_bot,
+        )
+        # The same buttons by name, as the scene shows and hides them.
+        self.pass_button, self.ok_button = buttons.pass_button, buttons.ok_button
+        self.hint_button, self.menu_button = buttons.hint_button, buttons.menu_button
+        self.score_button = buttons.score_button
+        self.last_trick_button = buttons.last_trick_button
+        self.bot_buttons = buttons.bot_buttons
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -185,62 +204,14 @@ class TableScene(Scene):
         # The "not saved" notice, when shown, covers the window's top: the table lies below it.
         notice = self.app.save_notice.height(size)
         self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
-        self.pass_button.rect = self.layout.button.copy()
-        self.hint_button.rect = self.layout.hint_button.copy()
-        self.menu_button.rect = self.layout.menu_button.copy()
-        self.score_button.rect = self.layout.score_button.copy()
-        self.last_trick_button.rect = self.layout.last_trick_button.copy()
-        self.ok_button.rect = self.layout.button.copy()
-        self._place_bot_buttons()
+        self.table_buttons.place(self.layout, self.bottom)
         self.renderer.resize(size)
 
-    def _place_bot_buttons(self) -> None:
-        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
-        the middle of the table, else above it, else shorter under it; the first spot in the
-        window that covers no plate, no full fan of cards, no card of the trick or the hand
-        and no other button (on a table too crowded for any, the one covering the least)."""
-        layout = self.layout
-        m = layout.margin
-        window = pygame.Rect(0, 0, layout.width, layout.height)
-        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
-        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
-        side = layout.back_h  # a back turned any way fits in a square this wide
-        for index, place in enumerate(layout.places):
-            card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
-            card.center = (round(place.trick[0]), round(place.trick[1]))
-            taken += [place.plate, card]
-            backs = [
-                pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
-                for (x, y), _angle in layout.fan(index, layout.hand_size)
-            ]
-            if index:  # the player's own cards are the hand area
-                taken.append(backs[0].unionall(backs[1:]))
-        for seat, button in enumerate(self.bot_buttons):
-            plate = layout.place(seat, self.bottom).plate
-            gap = max(3, plate.h // 10)
-            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
-            under.midtop = (plate.centerx, plate.bottom + gap)
-            beside = under.copy()
-            if plate.centerx < layout.width / 2:
-                beside.midleft = (plate.right + m, plate.centery)
-            else:
-                beside.midright = (plate.left - m, plate.centery)
-            above = under.copy()
-            above.midbottom = (plate.centerx, plate.top - gap)
-            # Plates side by side (five players on a tall window): a shorter button under the
-            # plate, at its end towards the middle.
-            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
-            if plate.centerx < layout.width / 2:
-                short.topright = under.topright
-            else:
-                short.topleft = under.topleft
-            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
-            # The first free spot; on a crowded table the one covering the least.
-            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
-            if seat != self.bottom:
-                taken.append(button.rect)
-
     # -- what the seat may do now ----------------------------------------------------------------
+
+    def on_top(self) -> bool:
+        """The table is the top scene (nothing drawn over it)."""
+        return self.app.stack.top is self
 
     @property
     def idle(self) -> bool:
@@ -289,20 +260,6 @@ class TableScene(Scene):
             return set()
         legal = self.legal_cards()
         return {c for c in self.model.hand if not legal >> c & 1}
-
-    def turn_ring(self) -> int | None:
-        """The seat whose plate has the turn ring: the seat the engine waits for in the state
-        shown. A card in flight has left its seat, so the ring is already on the next one;
-        none while a full trick is shown or out of play."""
-        model = self.model
-        if model.phase is not Phase.PLAY or self.view.phase is not Phase.PLAY:
-            return None
-        current = self.animator.current_event
-        if current is not None and isinstance(current[0], CardPlayed):
-            return self.animator.next_to_act()
-        if len(model.trick) >= self.source.rules.players:
-            return None
-        return model.turn
 
     def practice_label(self) -> str:
         """ "Practice" once a hint or teaching mode was used (the game will not count)."""
@@ -456,17 +413,7 @@ class TableScene(Scene):
                 self.accept_received()
                 return True
             return self.hand.key(event.key)
-        if self.pass_button.visible and self.pass_button.handle_event(event):
-            return True
-        if self.ok_button.visible and self.ok_button.handle_event(event):
-            return True
-        if self.hint_button.visible and self.hint_button.handle_event(event):
-            return True
-        if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
-            return True
-        if self.last_trick_button.handle_event(event):
-            return True
-        if any(b.visible and b.handle_event(event) for b in self.bot_buttons):
+        if self.table_buttons.handle_event(event):
             return True
         if self.hand.mouse(event):
             return True
@@ -617,7 +564,7 @@ class TableScene(Scene):
             self.app.finish_demo()
             return
         if self.result is not None and phase is Phase.GAME_OVER:
-            self.app.stack.push(self.result(self.app, self))
+            self.app.stack.push(self.result(self))
             return
         self.app.stack.push(ScoreScene(self.app, self, extra_hand=self.extra_hand))
 
@@ -625,15 +572,7 @@ class TableScene(Scene):
 
     def buttons(self) -> tuple[Button, ...]:
         """The table's buttons, in drawing order (each hides itself when it has nothing to do)."""
-        return (
-            self.pass_button,
-            self.ok_button,
-            self.hint_button,
-            self.menu_button,
-            self.score_button,
-            self.last_trick_button,
-            *self.bot_buttons,
-        )
+        return self.table_buttons.all()
 
     def _pass_label(self) -> str:
         direction = self.model.pass_direction

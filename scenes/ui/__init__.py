@@ -1,4 +1,4 @@
-"""Reusable pieces of screens: widgets, forms, pages, reports and dialogs.
+"""Reusable pieces of screens: widgets, forms, pages, reports, dialogs and the felt.
 
-May import ``game`` and ``scenes.core``; never a screen.
+May import ``game``, ``scenes.core``; never a screen, the table or the records.
 """

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes.core.i18n import N_, _
-from scenes.core.scene import Scene
+from scenes.core.scene import Navigation, Scene
 from scenes.ui.widgets import INK, Button, draw_text, draw_window, ui_scale, wrap_text
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 
 class ChoiceDialog(Scene):
@@ -21,7 +17,11 @@ class ChoiceDialog(Scene):
     opaque = False
 
     def __init__(
-        self, app: App, title: str, message: str, choices: list[tuple[str, Callable[[], None]]]
+        self,
+        app: Navigation,
+        title: str,
+        message: str,
+        choices: list[tuple[str, Callable[[], None]]],
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -75,7 +75,9 @@ class ChoiceDialog(Scene):
             button.draw(surface, focused=index == self.focus)
 
 
-def moon_dialog(app: App, subtract: Callable[[], None], add: Callable[[], None]) -> ChoiceDialog:
+def moon_dialog(
+    app: Navigation, subtract: Callable[[], None], add: Callable[[], None]
+) -> ChoiceDialog:
     return ChoiceDialog(
         app,
         _("Shot the moon!"),
@@ -85,7 +87,7 @@ def moon_dialog(app: App, subtract: Callable[[], None], add: Callable[[], None])
 
 
 def abandon_dialog(
-    app: App, abandon: Callable[[], None], resume: Callable[[], None]
+    app: Navigation, abandon: Callable[[], None], resume: Callable[[], None]
 ) -> ChoiceDialog:
     """Asked before a new game replaces the game in progress (Back keeps everything as is).
     Enter alone continues the game: abandoning it takes a deliberate choice."""

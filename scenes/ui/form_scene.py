@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from scenes.core.scene import Scene
-from scenes.table.felt import felt_surface
+from scenes.core.scene import Navigation, Scene
+from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import Form, Row, draw_window, ui_scale
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 
 class FormScene(Scene):
@@ -20,7 +15,7 @@ class FormScene(Scene):
     window_width = 560  # at scale 1
     label_width = 0.5
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigation) -> None:
         super().__init__(app)
         self.form = Form(self.rows(), on_back=self.back)
         self.form.label_width = self.label_width

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from scenes.core.i18n import N_
-from scenes.core.scene import Scene
-from scenes.table.felt import felt_surface
+from scenes.core.scene import Navigation, Scene
+from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import INK, Button, draw_text, draw_window, ui_scale, wrap_text
-
-if TYPE_CHECKING:
-    from scenes.core.app import App
 
 
 class PageScene(Scene):
@@ -21,7 +16,7 @@ class PageScene(Scene):
 
     picture_height = 0  # at scale 1
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigation) -> None:
         super().__init__(app)
         self.back_button = Button(N_("Back"), self.back)
         self.window = pygame.Rect(0, 0, 10, 10)

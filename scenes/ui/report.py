@@ -9,13 +9,13 @@ one, Esc goes back. The white sheet with ruled rows (:func:`draw_sheet`) is the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import pygame
 
 from scenes.core.i18n import N_
-from scenes.core.scene import Scene
-from scenes.table.felt import felt_surface
+from scenes.core.scene import Navigation, Scene
+from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
     INK,
@@ -29,9 +29,6 @@ from scenes.ui.widgets import (
     ui_scale,
 )
 
-if TYPE_CHECKING:
-    from scenes.core.app import App
-
 ERROR_RED: Final = (160, 0, 0)
 SELECTED: Final = (0, 0, 128)
 
@@ -41,7 +38,7 @@ class ReportScene(Scene):
 
     window_size = (1000, 700)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigation) -> None:
         super().__init__(app)
         self.back_button = Button(N_("Back"), self.back)
         self.buttons: list[Button] = [self.back_button]

@@ -1,6 +1,7 @@
 """The few widgets the screens are made of, in the grey style of the classic Windows card games.
 
-* :func:`text_surface` / :func:`draw_text`: cached text in the game's font (DejaVu Sans).
+* :func:`text_surface` / :func:`draw_text`: cached text in the game's font (DejaVu Sans), from
+  :mod:`scenes.core.text`.
 * :func:`draw_window`: a grey window with a bevelled edge and a navy title bar.
 * :class:`Button`: a bevelled push button.
 * :class:`Form`: a column of rows (actions, choices, switches, text fields) that the mouse and
@@ -21,8 +22,12 @@ import pygame
 
 from scenes.core import assets
 from scenes.core.i18n import N_, _
-
-Colour = tuple[int, int, int]
+from scenes.core.text import INK as INK
+from scenes.core.text import Colour as Colour
+from scenes.core.text import draw_text as draw_text
+from scenes.core.text import text_surface as text_surface
+from scenes.core.text import ui_scale as ui_scale
+from scenes.core.text import wrap_text as wrap_text
 
 FELT: Final[Colour] = (0, 122, 46)
 FELT_LIGHT: Final[Colour] = (24, 150, 70)
@@ -33,24 +38,11 @@ BEVEL_SHADOW: Final[Colour] = (128, 128, 128)
 BEVEL_DARK: Final[Colour] = (40, 40, 40)
 TITLE_BLUE: Final[Colour] = (0, 0, 128)
 TITLE_BLUE_END: Final[Colour] = (16, 132, 208)
-INK: Final[Colour] = (0, 0, 0)
 DISABLED_INK: Final[Colour] = (128, 128, 128)
 PLACEHOLDER_INK: Final[Colour] = (86, 104, 138)
 WHITE: Final[Colour] = (255, 255, 255)
 FOCUS: Final[Colour] = (0, 0, 128)
 HIGHLIGHT: Final[Colour] = (255, 236, 120)
-
-
-def ui_scale(size: tuple[int, int]) -> float:
-    """How big the interface is drawn for a window: 1.0 at 1280x800."""
-    w, h = size
-    return max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
-
-
-@functools.lru_cache(maxsize=1024)
-def text_surface(text: str, size: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered anti-aliased (cached: do not draw on the result)."""
-    return assets.font(max(6, int(size)), bold).render(text, True, colour)
 
 
 @functools.lru_cache(maxsize=64)
@@ -63,43 +55,6 @@ def placeholder_surface(text: str, size: int) -> pygame.Surface:
         return font.render(text, True, PLACEHOLDER_INK)
     finally:
         font.italic = False
-
-
-def draw_text(
-    surface: pygame.Surface,
-    text: str,
-    size: int,
-    colour: Colour,
-    pos: tuple[float, float],
-    anchor: str = "center",
-    bold: bool = False,
-    shadow: Colour | None = None,
-) -> pygame.Rect:
-    """Blit ``text`` with its ``anchor`` ("center", "midleft", "topleft", ...) at ``pos``."""
-    image = text_surface(text, size, colour, bold)
-    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    if shadow is not None:
-        offset = max(1, size // 14)
-        surface.blit(text_surface(text, size, shadow, bold), rect.move(offset, offset))
-    surface.blit(image, rect)
-    return rect
-
-
-def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` pixels."""
-    font = assets.font(max(6, int(size)), bold)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 def draw_bevel(surface: pygame.Surface, rect: pygame.Rect, pressed: bool = False) -> None:

@@ -1,0 +1,137 @@
+"""The table's buttons: Pass, OK (after the exchange), Hint, Menu, Score, Last trick, and under
+each friend's plate on an online table the host's "Computer plays"; where each one goes on the
+window, the order they are drawn in and the clicks they take.
+
+What each button does and when it shows is the table scene's business: it hands in the actions
+and sets ``visible`` and ``enabled`` from what the seat may do.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pygame
+
+from scenes.core.i18n import N_
+from scenes.table.layout import TableLayout
+from scenes.ui.widgets import Button
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share."""
+    both = a.clip(b)
+    return both.w * both.h
+
+
+class TableButtons:
+    """The buttons of one table (see the module docstring); ``players``: one "Computer plays"
+    button per seat."""
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        pass_label: Callable[[], str],
+        confirm_pass: Callable[[], None],
+        hint: Callable[[], None],
+        leave: Callable[[], None],
+        score: Callable[[], None],
+        last_trick: Callable[[], None],
+        accept_received: Callable[[], None],
+        give_to_bot: Callable[[int], None],
+    ) -> None:
+        self.pass_button = Button(pass_label, confirm_pass)
+        self.hint_button = Button(N_("Hint"), hint)
+        self.menu_button = Button(N_("Menu"), leave)
+        self.score_button = Button(N_("Score"), score)
+        self.last_trick_button = Button(N_("Last trick"), last_trick, visible=False)
+        # After the exchange: the cards received stay raised until the player says OK.
+        self.ok_button = Button(N_("OK"), accept_received, visible=False)
+        # The host of an online table: under each friend's plate, hand the seat to a computer
+        # player (an idle friend; the friend keeps the token to come back).
+        self.bot_buttons = [
+            Button(N_("Computer plays"), functools.partial(give_to_bot, seat), visible=False)
+            for seat in range(players)
+        ]
+
+    def all(self) -> tuple[Button, ...]:
+        """The buttons in drawing order (each hides itself when it has nothing to do)."""
+        return (
+            self.pass_button,
+            self.ok_button,
+            self.hint_button,
+            self.menu_button,
+            self.score_button,
+            self.last_trick_button,
+            *self.bot_buttons,
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on a button (True: taken)."""
+        if self.pass_button.visible and self.pass_button.handle_event(event):
+            return True
+        if self.ok_button.visible and self.ok_button.handle_event(event):
+            return True
+        if self.hint_button.visible and self.hint_button.handle_event(event):
+            return True
+        if self.menu_button.handle_event(event) or self.score_button.handle_event(event):
+            return True
+        if self.last_trick_button.handle_event(event):
+            return True
+        return any(b.visible and b.handle_event(event) for b in self.bot_buttons)
+
+    def place(self, layout: TableLayout, bottom: int) -> None:
+        """Each button where ``layout`` puts it (``bottom``: the seat shown at the bottom)."""
+        self.pass_button.rect = layout.button.copy()
+        self.hint_button.rect = layout.hint_button.copy()
+        self.menu_button.rect = layout.menu_button.copy()
+        self.score_button.rect = layout.score_button.copy()
+        self.last_trick_button.rect = layout.last_trick_button.copy()
+        self.ok_button.rect = layout.button.copy()
+        self._place_bot_buttons(layout, bottom)
+
+    def _place_bot_buttons(self, layout: TableLayout, bottom: int) -> None:
+        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        the middle of the table, else above it, else shorter under it; the first spot in the
+        window that covers no plate, no full fan of cards, no card of the trick or the hand
+        and no other button (on a table too crowded for any, the one covering the least)."""
+        m = layout.margin
+        window = pygame.Rect(0, 0, layout.width, layout.height)
+        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
+        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
+        side = layout.back_h  # a back turned any way fits in a square this wide
+        for index, place in enumerate(layout.places):
+            card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            taken += [place.plate, card]
+            backs = [
+                pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
+                for (x, y), _angle in layout.fan(index, layout.hand_size)
+            ]
+            if index:  # the player's own cards are the hand area
+                taken.append(backs[0].unionall(backs[1:]))
+        for seat, button in enumerate(self.bot_buttons):
+            plate = layout.place(seat, bottom).plate
+            gap = max(3, plate.h // 10)
+            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
+            under.midtop = (plate.centerx, plate.bottom + gap)
+            beside = under.copy()
+            if plate.centerx < layout.width / 2:
+                beside.midleft = (plate.right + m, plate.centery)
+            else:
+                beside.midright = (plate.left - m, plate.centery)
+            above = under.copy()
+            above.midbottom = (plate.centerx, plate.top - gap)
+            # Plates side by side (five players on a tall window): a shorter button under the
+            # plate, at its end towards the middle.
+            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
+            if plate.centerx < layout.width / 2:
+                short.topright = under.topright
+            else:
+                short.topleft = under.topleft
+            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
+            # The first free spot; on a crowded table the one covering the least.
+            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
+            if seat != bottom:
+                taken.append(button.rect)
