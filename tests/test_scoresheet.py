@@ -278,7 +278,7 @@ def test_a_correction_changes_the_totals_and_a_refused_one_changes_nothing() -> 
     sheet.add_hand(HandEntry((26, 0, 0, 0)))  # moon: 0 26 26 26
     sheet.add_hand(HandEntry((0, 13, 13, 0)))  # 0 39 39 26
     sheet.add_hand(HandEntry((13, 0, 0, 13)))  # 13 39 39 39
-    with pytest.raises(scoresheet.EndsEarlier, match="ends after hand 2") as ended:
+    with pytest.raises(scoresheet.EndsEarlier, match="ends after hand 2;") as ended:
         sheet.correct_hand(1, HandEntry((0, 25, 1, 0)))  # 0 51 27 26 after hand 2
     assert (ended.value.number, ended.value.later) == (2, 1)
     assert sheet.totals == (13, 39, 39, 39) and len(sheet.hands) == 3

@@ -89,8 +89,8 @@ GAME_OVER: Final = "The game is over: no more hands"
 NO_SUCH_HAND: Final = "There is no hand {number} to correct"
 ENDS_EARLIER: Final = "With this correction the game would end after hand {number}"
 ENDS_THERE: Final = (
-    "With this correction the game ends after hand {number}: the {later} hands after it are"
-    " kept until you confirm"
+    "With this correction the game ends after hand {number}; the hands written after it stay"
+    " until you confirm"
 )
 PAPER_MOON: Final = "Read as the moon: {name} took all 26 points"
 BAD_PLAYERS: Final = "A score sheet is for 3, 4 or 5 players"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.engine.rules import JACK_POINTS, MoonMode, PassDirection, Rules, TieRule
 from game.records import scoresheet
 from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
 from scenes.core.i18n import N_, _
@@ -237,10 +237,21 @@ class SheetSetupScene(FormScene):
         self.error = ""
         try:
             self.known = [p.name for p in app.profile.players()]
+            sheets = app.profile.sheets()  # the latest first
         except sqlite3.Error:
-            self.known = []
-        for i, name in enumerate(self.known[:4]):
-            self.names[i] = name
+            self.known, sheets = [], []
+        if sheets:  # the last sheet's players and rules, as on the pad's last page
+            last = sheets[0]
+            self.count = len(last.names) if 3 <= len(last.names) <= 5 else 4
+            for i, name in enumerate(last.names[: self.count]):
+                self.names[i] = name
+            try:
+                rules = Rules.from_dict(last.rules)
+                self.target, self.moon, self.jack = rules.target, rules.moon, rules.jack_of_diamonds
+                self.tie = rules.tie
+            except (ValueError, TypeError, KeyError):
+                pass
+        self.offered = list(self.names)  # what the form offered: anything else was typed
         super().__init__(app)
 
     def title(self) -> str:
@@ -331,9 +342,35 @@ class SheetSetupScene(FormScene):
         self.app.stack.replace(SheetScene(self.app, sheet_id, sheet, tuple(ids)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """Typing (or Backspace) on a player's row edits that name at once: what is typed goes
+        where the caret shows, and Backspace there never leaves the form."""
+        form = self.form
+        row = form.rows[form.focus] if 0 <= form.focus < len(form.rows) else None
         if event.type == pygame.TEXTINPUT:
             self.error = ""  # a name is being typed again
+        starts = event.type == pygame.TEXTINPUT or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE
+        )
+        if starts and isinstance(row, NameRow) and form.editing is None:
+            row.editing = True
         return super().handle_event(event)
+
+    def back(self) -> None:
+        """Back to the list; names typed are not dropped without asking."""
+        if self.names == self.offered:
+            super().back()
+            return
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Leave the new sheet?"),
+                _("The names typed would be lost."),
+                [
+                    (N_("Keep typing"), lambda: None),
+                    (N_("Leave without them"), lambda: FormScene.back(self)),
+                ],
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -369,6 +406,7 @@ class SheetScene(ReportScene):
         self.inputs = [""] * n
         self.field = 0
         self.jack: int | None = None
+        self.selected_whole = False  # the focused box's figure is selected: typing replaces it
         self.correcting: int | None = None  # the hand being corrected
         self.photos: dict[int, bytes] = {}
         self.problem = ""
@@ -421,29 +459,69 @@ class SheetScene(ReportScene):
                 self.field = seat
                 return None
         jack = self.jack if self.sheet.rules.jack_of_diamonds else None
+        if jack is not None:  # typed beside the J mark: the hearts and the queen
+            points[jack] = scoresheet.with_jack(points[jack])
         return HandEntry(tuple(points), jack, moon_subtract)
 
-    def validate(self, moon_subtract: bool | None = None) -> None:
+    def entering(self) -> bool:
+        """The entry boxes are there: a hand to write, or one to correct."""
+        return not self.sheet.over or self.correcting is not None
+
+    def typed(self) -> bool:
+        """Something is typed for the hand (leaving would lose it)."""
+        return any(text.strip() for text in self.inputs) or self.jack is not None
+
+    def back(self) -> None:
+        """Leave the sheet; figures typed and not validated are never dropped without asking."""
+        if not self.typed():
+            super().back()
+            return
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Leave the sheet?"),
+                _("The figures typed for this hand are not validated and would be lost."),
+                [
+                    (N_("Keep typing"), lambda: None),
+                    (N_("Leave without them"), lambda: ReportScene.back(self)),
+                ],
+            )
+        )
+
+    def focus_box(self, seat: int) -> None:
+        """Move the caret to ``seat``'s box, its figure selected whole (typing replaces it)."""
+        self.field = seat % self.sheet.players
+        self.selected_whole = bool(self.inputs[self.field])
+
+    def validate(self, moon_subtract: bool | None = None, end_there: bool = False) -> None:
         """Check the typed hand and add it (or the correction); the sentence says what is wrong
-        and the figures stay as typed."""
+        and the figures stay as typed. The moon written as its scores is understood (and said);
+        a correction that ends the game earlier is made once confirmed."""
         if self.sheet.over and self.correcting is None:
             self.problem = problem_text(SheetProblem(scoresheet.GAME_OVER))
             return
         entry = self.entry(moon_subtract)
         if entry is None:
             return
-        index = self.correcting if self.correcting is not None else len(self.sheet.hands)
+        sheet = self.sheet
+        index = self.correcting if self.correcting is not None else len(sheet.hands)
         try:
+            checked, said = scoresheet.read_hand(sheet.rules, entry, sheet.names, index)
             if self.correcting is not None:
-                self.sheet.correct_hand(index, entry)
+                sheet.correct_hand(index, checked.entry, end_there=end_there)
             else:
-                self.sheet.add_hand(entry)
+                sheet.add_hand(checked.entry)
+        except scoresheet.EndsEarlier as ended:
+            self.ask_end_there(ended, moon_subtract)
+            return
         except SheetProblem as problem:
             if problem.template == scoresheet.MOON_CHOICE:
                 self.ask_moon(problem)
                 return
             self.problem = problem_text(problem)
             return
+        shooter = checked.moon_shooter
+        note = "" if said is None or shooter is None else _(said).format(name=sheet.names[shooter])
         status = self.sheet.status()
         try:
             self.app.profile.save_sheet_hands(
@@ -452,7 +530,7 @@ class SheetScene(ReportScene):
                 status.over,
                 list(status.winners),
             )
-            self.say("")
+            self.say(note)
         except sqlite3.Error as exc:
             self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)
         self.problem = ""
@@ -460,6 +538,23 @@ class SheetScene(ReportScene):
         self.inputs = [""] * self.sheet.players
         self.jack = None
         self.field = 0
+        self.selected_whole = False
+
+    def ask_end_there(self, ended: scoresheet.EndsEarlier, moon_subtract: bool | None) -> None:
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("The game ends earlier"),
+                problem_text(ended),
+                [
+                    (
+                        _("End the game after hand {number}").format(number=ended.number),
+                        lambda: self.validate(moon_subtract, end_there=True),
+                    ),
+                    (N_("Keep every hand"), lambda: None),
+                ],
+            )
+        )
 
     def ask_moon(self, problem: SheetProblem) -> None:
         name = str(problem.params.get("name", ""))
@@ -482,8 +577,11 @@ class SheetScene(ReportScene):
         self.correcting = index
         self.inputs = [str(p) for p in hand.entry.points]
         self.jack = hand.entry.jack
-        self.field = 0
+        if self.sheet.rules.jack_of_diamonds and self.jack is not None:
+            # shown as typed: the hearts and the queen beside the J mark
+            self.inputs[self.jack] = str(hand.entry.points[self.jack] - JACK_POINTS)
         self.problem = ""
+        self.focus_box(0)
 
     def cancel_correction(self) -> None:
         self.correcting = None
@@ -492,10 +590,15 @@ class SheetScene(ReportScene):
         self.problem = ""
 
     def type_text(self, text: str) -> None:
+        if not self.entering():
+            return  # the game is over: no box to type in
         for char in text:
             if char in "jJvV" and self.sheet.rules.jack_of_diamonds:  # V: valet
                 self.jack = None if self.jack == self.field else self.field
                 continue
+            if self.selected_whole and (char.isdigit() or char == "-"):
+                self.inputs[self.field] = ""  # the selected figure is replaced
+            self.selected_whole = False
             current = self.inputs[self.field]
             if char.isdigit() and len(current.lstrip("-")) < MAX_DIGITS:
                 self.inputs[self.field] = current + char
@@ -511,20 +614,18 @@ class SheetScene(ReportScene):
             self.say(_("Drop photos in Players."), error=True)
             return True
         if event.type == pygame.KEYDOWN:
-            n = self.sheet.players
             key = event.key
             shift = bool(event.mod & pygame.KMOD_SHIFT)
             if key == pygame.K_TAB:
-                self.field = (self.field + (-1 if shift else 1)) % n
-            elif key == pygame.K_BACKSPACE:
-                self.inputs[self.field] = self.inputs[self.field][:-1]
+                self.focus_box(self.field + (-1 if shift else 1))
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # the caret's box, never a button
+                self.focus_box(self.field + (1 if key == pygame.K_RIGHT else -1))
+            elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                whole = self.selected_whole or key == pygame.K_DELETE
+                self.inputs[self.field] = "" if whole else self.inputs[self.field][:-1]
+                self.selected_whole = False
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                buttons = self.focusable()
-                chosen = buttons[self.focus % len(buttons)] if buttons else None
-                if chosen is None or chosen is self.buttons[0]:
-                    self.validate()
-                else:
-                    chosen.action()
+                self.validate()
             elif key == pygame.K_UP and self.sheet.hands:
                 current = self.correcting if self.correcting is not None else len(self.sheet.hands)
                 self.start_correction(max(0, current - 1))
@@ -537,15 +638,11 @@ class SheetScene(ReportScene):
                 self.cancel_correction()
             elif key == pygame.K_ESCAPE:
                 self.back()
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                buttons = self.focusable()
-                step = 1 if key == pygame.K_RIGHT else -1
-                self.focus = (self.focus + step) % max(1, len(buttons))
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.entering():
             for seat, box in enumerate(self.boxes):
                 if box.collidepoint(event.pos):
-                    self.field = seat
+                    self.focus_box(seat)
                     return True
         return super().handle_event(event)
 
@@ -633,6 +730,7 @@ class SheetScene(ReportScene):
                 (area.x + label_w - round(6 * scale), y + row_h // 2),
                 "midright",
             )
+            running = sheet.totals_after(index + 1)
             for seat, points in enumerate(hand.scores):
                 text = str(points)
                 if hand.moon_shooter == seat:
@@ -640,7 +738,17 @@ class SheetScene(ReportScene):
                 if sheet.rules.jack_of_diamonds and hand.entry.jack == seat:
                     text += " " + _("J♦")
                 cx = area.x + label_w + seat * col_w + col_w // 2
-                draw_text(surface, text, size, ink, (cx, y + row_h // 2))
+                draw_text(surface, text, size, ink, (cx - col_w // 10, y + row_h // 2), "midright")
+                total = str(running[seat])  # the running total, as on paper
+                draw_text(
+                    surface,
+                    total,
+                    size,
+                    ink,
+                    (cx + col_w // 4, y + row_h // 2),
+                    "midright",
+                    bold=True,
+                )
             y += row_h
         # totals and places
         y = max(y, area.bottom - 2 * row_h - 4)
@@ -690,9 +798,23 @@ class SheetScene(ReportScene):
             bold=True,
         )
         label_w, _col = self.columns()
+        if not self.entering():  # the game is over: no more boxes, as on paper
+            draw_text(
+                surface,
+                _("Up: correct a hand · Esc: back to the sheets"),
+                round(12 * scale),
+                INK,
+                (area.x, area.y + round(34 * scale)),
+                "topleft",
+            )
+            return
         hint_lines = wrap_text(
-            _("Tab: next player · Enter: validate · Up: correct a hand")
-            + (" · " + _("J: who took the J♦") if sheet.rules.jack_of_diamonds else ""),
+            _("Tab or Left/Right: next player · Enter: validate · Up: correct a hand")
+            + (
+                " · " + _("J beside a figure: who took the J♦ (3 with J: 3 - 10)")
+                if sheet.rules.jack_of_diamonds
+                else ""
+            ),
             round(12 * scale),
             label_w - round(8 * scale),
         )
@@ -700,9 +822,8 @@ class SheetScene(ReportScene):
         for line in hint_lines:
             draw_text(surface, line, round(12 * scale), INK, (area.x, hy), "topleft")
             hy += round(15 * scale)
-        entering = not sheet.over or self.correcting is not None
         for seat, box in enumerate(self.boxes):
-            focused = entering and seat == self.field
+            focused = seat == self.field
             pygame.draw.rect(surface, WHITE, box)
             pygame.draw.rect(
                 surface,
@@ -710,12 +831,18 @@ class SheetScene(ReportScene):
                 box,
                 max(1, round(2 * scale)) if focused else 1,
             )
-            text = self.inputs[seat] + ("|" if focused else "")
-            draw_text(surface, text, size, INK, (box.x + round(8 * scale), box.centery), "midleft")
+            at = (box.x + round(8 * scale), box.centery)
+            if focused and self.selected_whole:  # the figure selected whole
+                shown = draw_text(surface, self.inputs[seat], size, WHITE, at, "midleft")
+                surface.fill(SELECTED, shown.inflate(round(4 * scale), round(2 * scale)))
+                draw_text(surface, self.inputs[seat], size, WHITE, at, "midleft")
+            else:
+                text = self.inputs[seat] + ("|" if focused else "")
+                draw_text(surface, text, size, INK, at, "midleft")
             if sheet.rules.jack_of_diamonds and self.jack == seat:
                 draw_text(
                     surface,
-                    "J♦",
+                    _("J♦"),
                     size,
                     ERROR_RED,
                     (box.right - round(6 * scale), box.centery),
