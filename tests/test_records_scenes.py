@@ -25,10 +25,10 @@ from game.engine.save import save_match
 from game.records import scoresheet, stats
 from game.records.profile import FinishedGame, Profile
 from game.records.scoresheet import HandEntry, ScoreSheet
-from game.tutor.review import judge
+from game.tutor.review import judge, seat_points
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.records.hand_review import HandReviewScene, signed
+from scenes.records.hand_review import HandReviewScene
 from scenes.records.history import GameScene, HistoryScene
 from scenes.records.photos import THUMBNAIL
 from scenes.records.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
@@ -155,6 +155,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
 ) -> None:
     history = open_from_menu(app, "History")
     assert isinstance(history, HistoryScene)
+    frames(app, lambda: not history.busy())  # read in the worker
     rows = history.rows()
     assert [r[3] for r in rows] == [" · ".join(map(str, m.totals)) for m in reversed(games)]
     assert rows[1][5] == "practice"
@@ -178,7 +179,9 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     seed = review.review.tutor_seed
     for index, point in enumerate(review.review.decisions):
         assert review.judgements[index] == judge(point, seed)
-    assert "cost" in review.cost_line()
+    line = review.cost_line()  # points the player can picture, explained in the line
+    taken = review.review.scores[review.review.seat]
+    assert line.startswith(f"You took {taken} point") and "average" not in line
     for _step in range(3):
         key(app, pygame.K_RIGHT)
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")
@@ -192,12 +195,13 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
         judged = review.judgements[0]
         said = "The tutor agrees" if judged.agrees else "The tutor would choose"
         assert lines[1].startswith(said)
-        # the pass search's figures for both passes, and the pass counts in the hand's cost
+        # the pass's cost, if any, in points taken in the player's seat
         assert judged.tutor_value is not None and judged.player_value is not None
-        assert lines[2] == (
-            f"Its search expected {signed(judged.tutor_value)} for its pass and "
-            f"{signed(judged.player_value)} for yours (points against the others' average)."
+        points = round(seat_points(judged.cost, 4))
+        assert (
+            (lines[2:] == []) if points == 0 else (" about " + str(points) + " point" in lines[2])
         )
+        assert not any("average" in text for text in lines)
         assert judged.cost == max(0.0, judged.tutor_value - judged.player_value)
     else:
         assert lines == ["No pass this hand."]
@@ -367,7 +371,8 @@ def test_a_finished_sheet_says_the_winner_and_takes_no_more_hands(app: App) -> N
     enter_hand(app, ["12", "13", "1", "0"])
     assert scene.sheet.status().winners == (3,)
     assert app.profile.sheets()[0].finished and app.profile.sheets()[0].winners == (3,)
-    enter_hand(app, ["13", "13", "0", "0"])
+    enter_hand(app, ["13", "13", "0", "0"])  # no box to type in any more
+    assert scene.inputs == ["", "", "", ""] and not scene.entering()
     assert scene.problem == "The game is over: no more hands"
 
 

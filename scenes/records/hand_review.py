@@ -224,21 +224,18 @@ class HandReviewScene(Scene):
                     cards=self.cards_text(judged.tutor_cards), reason=reason
                 )
             )
-        if judged.tutor_value is not None and judged.player_value is not None:
-            figures = (
-                _(
-                    "Its search expected {tutor} for its pass and {yours} for yours "
-                    "(points against the others' average)."
+        if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
+            points = round(review.seat_points(judged.cost, len(self.names)))
+            if points:
+                lines.append(
+                    ngettext(
+                        "By its reckoning, its choice takes about {points} point fewer in your "
+                        "seat.",
+                        "By its reckoning, its choice takes about {points} points fewer in your "
+                        "seat.",
+                        points,
+                    ).format(points=points)
                 )
-                if point.kind == review.PASS
-                else _(
-                    "Its search expected {tutor} for its card and {yours} for yours "
-                    "(points against the others' average)."
-                )
-            )
-            lines.append(
-                figures.format(tutor=signed(judged.tutor_value), yours=signed(judged.player_value))
-            )
         return lines
 
     def cost_line(self) -> str:
@@ -251,17 +248,22 @@ class HandReviewScene(Scene):
             return _("The tutor is looking at your decisions ({done} of {count})...").format(
                 done=len(self.judgements), count=total
             )
-        cost = review.total_cost(list(self.judgements.values()))
-        moved = sum(1 for j in self.judgements.values() if not j.agrees)
-        if cost < 0.05:
-            return _("By the tutor's reckoning your choices cost nothing in this hand.")
+        figure = review.hand_figure(r, list(self.judgements.values()))
+        if figure.saved <= 0:
+            return ngettext(
+                "You took {taken} point in this hand; in your seat the tutor expects to take "
+                "as many.",
+                "You took {taken} points in this hand; in your seat the tutor expects to take "
+                "as many.",
+                figure.taken,
+            ).format(taken=figure.taken)
         return ngettext(
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decision differed).",
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decisions differed).",
-            moved,
-        ).format(points=decimal(cost), count=moved)
+            "You took {taken} point in this hand; playing its way from your seat, the tutor "
+            "expects about {tutor}.",
+            "You took {taken} points in this hand; playing its way from your seat, the tutor "
+            "expects about {tutor}.",
+            figure.taken,
+        ).format(taken=figure.taken, tutor=figure.tutor)
 
     # -- input -----------------------------------------------------------------------------------
 
