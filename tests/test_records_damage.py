@@ -215,3 +215,40 @@ def test_french_csv_has_a_bom_and_semicolons(tmp_path: Path) -> None:
     assert "Zoé | Loïc" in text
     english = export_csv(games, tmp_path, language="en").read_bytes()
     assert not english.startswith("\ufeff".encode()) and b"id,finished_at" in english
+
+
+# -- item 4: History with 2,000 games, read off the frame loop, only visible rows drawn ----------
+
+
+def test_history_reads_its_list_off_the_frame_loop_and_words_only_the_rows_shown(
+    template: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(Options(profile=template, size=(1024, 700), lang="en"))
+    app.start()
+    try:
+        import scenes.records.history as history_module
+
+        read_here: list[int] = []
+        real = history_module.stats.read_history
+
+        def watched(rows: object) -> stats.History:
+            import threading
+
+            if threading.current_thread() is threading.main_thread():
+                read_here.append(1)
+            return real(rows)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(history_module.stats, "read_history", watched)
+        scene = HistoryScene(app)
+        app.stack.push(scene)
+        assert scene.busy() and scene.games == []  # enter() returned before the list was read
+        frames(app, lambda: not scene.busy())
+        assert len(scene.games) == STORED and read_here == []
+        scene.draw(app.screen)
+        assert 0 < len(scene.shown) <= 40  # only the rows on screen were put into words
+        scene.selected = STORED - 1
+        scene.shown.clear()
+        scene.draw(app.screen)
+        assert max(scene.shown) == STORED - 1 and len(scene.shown) <= 40
+    finally:
+        app.shutdown()

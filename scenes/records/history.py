@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import logging
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.save import InvalidSave, load_match
 from game.records import stats
-from game.records.profile import ABANDONED, FinishedGame
+from game.records.profile import ABANDONED, FinishedGame, Profile
 from game.records.stats import DamagedGame, DamagedRow
 from scenes.core.i18n import N_, _, current_language
 from scenes.records.statistics import damaged_count, level_name, short_date
@@ -94,6 +94,20 @@ def note_text(game: FinishedGame) -> str:
     return ", ".join(marks)
 
 
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
+"""Reads the history's list off the frame loop (its own connection to the profile's file)."""
+
+
+def read_list(folder: Path) -> stats.History:
+    """The history's list read through a connection of its own (so a thread can read it),
+    without the moves: :func:`game.records.stats.read_history` of the stored rows."""
+    profile = Profile.open(folder)
+    try:
+        return stats.read_history(profile.game_rows(with_match=False))
+    finally:
+        profile.close()
+
+
 def export_csv(
     games: list[tuple[int, FinishedGame]],
     folder: Path,
@@ -135,17 +149,19 @@ class HistoryScene(ReportScene):
         return _("History")
 
     def enter(self) -> None:
-        """Fetch the list's columns (not the moves: a game's are read when it is opened) and
-        read them in the worker, each row on its own; the list appears when it is done."""
+        """Read the list (not the moves: a game's are read when it is opened) in a thread,
+        each row on its own; the list appears when it is done, the window never waits."""
         self.games = []
         self.shown = {}
-        try:
-            rows = self.app.profile.game_rows(with_match=False)
-        except Exception as exc:  # sqlite3.Error
-            log.warning("the history cannot be read: %s", exc)
-            self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
-            rows = []
-        self.future = self.app.thinker.submit(stats.read_history, rows) if rows else None
+        profile = self.app.profile
+        if profile.saving:  # on disk: a thread reads it through its own connection
+            self.future = _READER.submit(read_list, profile.path.parent)
+        else:  # held in memory: read here (it is small)
+            self.future = Future()
+            try:
+                self.future.set_result(stats.read_history(profile.game_rows(with_match=False)))
+            except Exception as exc:  # sqlite3.Error
+                self.future.set_exception(exc)
         self.open_button.enabled = False
         self.relayout()
 
