@@ -270,8 +270,7 @@ def test_the_hand_figure_is_what_you_took_against_what_the_tutor_expects() -> No
     costly = review.Judgement("play", 1, card, (CARDS[1],), None, 2.0, -6.0)  # 8: 6 points
     same = review.Judgement("play", 2, card, card, None, 1.0, 1.0)
     figure = review.hand_figure(hand, [costly, same])
-    assert figure.taken == taken
-    assert figure.tutor == max(min(taken, 0), taken - 6)
+    assert (figure.taken, figure.saved) == (taken, 6)
     # a figure swollen by the match's end never reads as more than a hand's 26 points
     huge = review.Judgement("play", 1, card, (CARDS[1],), None, 40.0, -40.0)
     assert 0 <= review.hand_figure(hand, [huge]).saved <= 26

@@ -35,7 +35,7 @@ from typing import Any, Final
 from game.engine.cards import CARDS, RANKS_PER_SUIT, Card, mask_of
 from game.engine.hand import Phase
 from game.engine.moves import Move
-from game.engine.rules import HAND_POINTS, JACK_POINTS, PassDirection
+from game.engine.rules import HAND_POINTS, PassDirection
 from game.engine.save import InvalidSave, load_match
 from game.engine.view import SeatView
 
@@ -283,28 +283,21 @@ def seat_points(gap: float, players: int) -> float:
 
 @dataclass(frozen=True)
 class HandFigure:
-    """The hand in points a player can picture: what the seat took, and what the tutor expects
-    it would have taken in that seat, playing its way from the same views."""
+    """The hand in points a player can picture: what the seat took, and how many points fewer
+    the tutor expects its own choices would have taken in that seat (0: as many)."""
 
     taken: int
-    tutor: int
-
-    @property
-    def saved(self) -> int:
-        """How many points fewer the tutor expects (0 when it plays as the player did)."""
-        return self.taken - self.tutor
+    saved: int
 
 
 def hand_figure(hand: HandReview, judgements: list[Judgement]) -> HandFigure:
     """What the seat took in the hand and, by the tutor's reckoning (every decision's cost as
-    seat points, :func:`seat_points`), what it would have taken; never below the least a seat
-    can take in a hand (0, or -10 with the jack of diamonds), never further than 26 away."""
+    seat points, :func:`seat_points`, never more than a hand's 26), how many points fewer its
+    choices would have taken there. An expectation, not a replay: the player may have been
+    lucky and taken fewer than the tutor expects of itself."""
     players = len(hand.scores)
-    taken = hand.scores[hand.seat]
     saved = seat_points(sum(j.cost for j in judgements), players)
-    jack = bool(hand.decisions) and hand.decisions[0].view.rules.jack_of_diamonds
-    floor = min(taken, JACK_POINTS if jack else 0)
-    return HandFigure(taken, max(floor, round(taken - saved)))
+    return HandFigure(hand.scores[hand.seat], round(saved))
 
 
 def chosen_names(cards: tuple[Card, ...]) -> str:

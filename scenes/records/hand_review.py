@@ -249,21 +249,19 @@ class HandReviewScene(Scene):
                 done=len(self.judgements), count=total
             )
         figure = review.hand_figure(r, list(self.judgements.values()))
-        if figure.saved <= 0:
-            return ngettext(
-                "You took {taken} point in this hand; in your seat the tutor expects to take "
-                "as many.",
-                "You took {taken} points in this hand; in your seat the tutor expects to take "
-                "as many.",
-                figure.taken,
-            ).format(taken=figure.taken)
-        return ngettext(
-            "You took {taken} point in this hand; playing its way from your seat, the tutor "
-            "expects about {tutor}.",
-            "You took {taken} points in this hand; playing its way from your seat, the tutor "
-            "expects about {tutor}.",
+        taken = ngettext(
+            "You took {taken} point in this hand",
+            "You took {taken} points in this hand",
             figure.taken,
-        ).format(taken=figure.taken, tutor=figure.tutor)
+        ).format(taken=figure.taken)
+        if figure.saved <= 0:
+            return taken + _("; by its reckoning, the tutor's choices in your seat take as many.")
+        return taken + ngettext(
+            "; by its reckoning, the tutor's choices in your seat take about {points} point fewer.",
+            "; by its reckoning, the tutor's choices in your seat take about {points} points "
+            "fewer.",
+            figure.saved,
+        ).format(points=figure.saved)
 
     # -- input -----------------------------------------------------------------------------------
 
