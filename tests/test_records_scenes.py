@@ -31,7 +31,10 @@ from scenes.core.app import App, Options
 from scenes.records.hand_review import HandReviewScene
 from scenes.records.history import GameScene, HistoryScene
 from scenes.records.photos import THUMBNAIL
-from scenes.records.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
+from scenes.records.players import PlayersScene
+from scenes.records.sheet import SheetListScene
+from scenes.records.sheet_pad import SheetScene
+from scenes.records.sheet_setup import SheetSetupScene
 from scenes.records.statistics import StatisticsScene
 from scenes.screens.menu import MenuScene
 from scenes.table import games as start
@@ -44,6 +47,11 @@ NEW_SCREENS = [
     "records/history",
     "records/hand_review",
     "records/sheet",
+    "records/sheet_words",
+    "records/sheet_setup",
+    "records/sheet_pad",
+    "records/sheet_drawing",
+    "records/players",
     "records/photos",
     "ui/report",
 ]

@@ -16,7 +16,9 @@ import pytest
 from game.engine.rules import MoonMode
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.records.sheet import SheetListScene, SheetScene, SheetSetupScene
+from scenes.records.sheet import SheetListScene
+from scenes.records.sheet_pad import SheetScene
+from scenes.records.sheet_setup import SheetSetupScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.test_records_scenes import enter_hand, key, new_sheet, open_from_menu, typed
 
@@ -116,7 +118,7 @@ def test_french_shows_the_valet_in_the_box(app: App) -> None:
     i18n.set_language("fr")
     typed(app, "3v")
     drawn: list[str] = []
-    import scenes.records.sheet as sheet_module
+    import scenes.records.sheet_drawing as sheet_module
 
     real = sheet_module.draw_text
 
@@ -175,7 +177,7 @@ def test_running_totals_and_no_boxes_after_the_end(app: App) -> None:
     enter_hand(app, ["13", "5", "8", "0"])
     enter_hand(app, ["0", "5", "8", "13"])
     drawn: list[str] = []
-    import scenes.records.sheet as sheet_module
+    import scenes.records.sheet_drawing as sheet_module
 
     real = sheet_module.draw_text
 
