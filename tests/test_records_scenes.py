@@ -190,7 +190,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     line = review.cost_line()  # points the player can picture, explained in the line
     taken = review.review.scores[review.review.seat]
     assert line.startswith(f"You took {taken} point") and "average" not in line
-    assert "the tutor's choices in your seat take" in line
+    assert "your choices were expected to take" in line
     for _step in range(3):
         key(app, pygame.K_RIGHT)
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")

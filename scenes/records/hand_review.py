@@ -255,11 +255,14 @@ class HandReviewScene(Scene):
             figure.taken,
         ).format(taken=figure.taken)
         if figure.saved <= 0:
-            return taken + _("; by its reckoning, the tutor's choices in your seat take as many.")
+            return taken + _(
+                "; by the tutor's reckoning, your choices were expected to take as many as its own."
+            )
         return taken + ngettext(
-            "; by its reckoning, the tutor's choices in your seat take about {points} point fewer.",
-            "; by its reckoning, the tutor's choices in your seat take about {points} points "
-            "fewer.",
+            "; by the tutor's reckoning, your choices were expected to take about {points} point "
+            "more than its own.",
+            "; by the tutor's reckoning, your choices were expected to take about {points} points "
+            "more than its own.",
             figure.saved,
         ).format(points=figure.saved)
 
