@@ -772,6 +772,22 @@ class Profile:
         """The ids of the games :meth:`finished_games` lists, in the same order."""
         return [int(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
 
+    def game_rows(self, *, with_match: bool = True, game_id: int | None = None) -> list[Any]:
+        """Every stored game's columns as stored, oldest first (``id, finished_at, rules, level,
+        human_seat, names, totals, winners, practice, hands, match, outcome, levels``); only
+        ``game_id``'s when given. Without ``with_match`` a sound ``match`` is left out (None) and
+        one that is not valid JSON is still given, so that a list shows it as damaged. Nothing
+        is decoded here: :func:`game.records.stats.read_history` reads each row on its own, so
+        one damaged row never hides the others."""
+        match = "match" if with_match else "CASE WHEN json_valid(match) THEN NULL ELSE match END"
+        sql = (
+            "SELECT id, finished_at, rules, level, human_seat, names, totals, winners, practice,"
+            f" hands, {match}, outcome, levels FROM games"
+        )
+        if game_id is not None:
+            return self._db.execute(sql + " WHERE id = ?", (game_id,)).fetchall()
+        return self._db.execute(sql + " ORDER BY id").fetchall()
+
     def game_history(self) -> list[tuple[int, FinishedGame]]:
         """Every game of the history with its id, oldest first."""
         return list(zip(self.game_ids(), self.finished_games(), strict=True))

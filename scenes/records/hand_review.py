@@ -229,21 +229,18 @@ class HandReviewScene(Scene):
                     cards=self.cards_text(judged.tutor_cards), reason=reason
                 )
             )
-        if judged.tutor_value is not None and judged.player_value is not None:
-            figures = (
-                _(
-                    "Its search expected {tutor} for its pass and {yours} for yours "
-                    "(points against the others' average)."
+        if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
+            points = round(review.seat_points(judged.cost, len(self.names)))
+            if points:
+                lines.append(
+                    ngettext(
+                        "By its reckoning, its choice takes about {points} point fewer in your "
+                        "seat.",
+                        "By its reckoning, its choice takes about {points} points fewer in your "
+                        "seat.",
+                        points,
+                    ).format(points=points)
                 )
-                if point.kind == review.PASS
-                else _(
-                    "Its search expected {tutor} for its card and {yours} for yours "
-                    "(points against the others' average)."
-                )
-            )
-            lines.append(
-                figures.format(tutor=signed(judged.tutor_value), yours=signed(judged.player_value))
-            )
         return lines
 
     def cost_line(self) -> str:
@@ -256,17 +253,23 @@ class HandReviewScene(Scene):
             return _("The tutor is looking at your decisions ({done} of {count})...").format(
                 done=len(self.judgements), count=total
             )
-        cost = review.total_cost(list(self.judgements.values()))
-        moved = sum(1 for j in self.judgements.values() if not j.agrees)
-        if cost < 0.05:
-            return _("By the tutor's reckoning your choices cost nothing in this hand.")
-        return ngettext(
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decision differed).",
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decisions differed).",
-            moved,
-        ).format(points=decimal(cost), count=moved)
+        figure = review.hand_figure(r, list(self.judgements.values()))
+        taken = ngettext(
+            "You took {taken} point in this hand",
+            "You took {taken} points in this hand",
+            figure.taken,
+        ).format(taken=figure.taken)
+        if figure.saved <= 0:
+            return taken + _(
+                "; by the tutor's reckoning, your choices were expected to take as many as its own."
+            )
+        return taken + ngettext(
+            "; by the tutor's reckoning, your choices were expected to take about {points} point "
+            "more than its own.",
+            "; by the tutor's reckoning, your choices were expected to take about {points} points "
+            "more than its own.",
+            figure.saved,
+        ).format(points=figure.saved)
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -495,10 +498,13 @@ class HandReviewScene(Scene):
             y += round(letters * 1.35)
         cost = self.cost_line()
         colour = ERROR_RED if self.review is None else INK
+        fit = size  # the one line whole: smaller letters rather than a cut sentence
+        while fit > 8 and len(wrap_text(cost, fit, text_w)) > 1:
+            fit -= 1
         draw_text(
             surface,
             cost,
-            size,
+            fit,
             colour,
             (self.panel.x + pad, bottom),
             "topleft",
