@@ -38,6 +38,7 @@ import project_info  # noqa: E402
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
 REQUIRED_MODULES = ("PyInstaller", "pygame", "platformdirs")
+CONSTRAINTS = ROOT / "constraints.txt"
 
 
 class BuildError(Exception):
@@ -60,8 +61,51 @@ def ensure_build_environment() -> None:
         os.execv(str(venv_python), [str(venv_python), *sys.argv])
     raise BuildError(
         f"missing Python packages: {', '.join(missing)}. Install them with "
-        f'"{sys.executable} -m pip install -e .[dev]" from the project folder, then run again.'
+        f'"{sys.executable} -m pip install -c constraints.txt -e .[dev]" from the project'
+        " folder, then run again."
     )
+
+
+def pinned_versions(constraints: Path = CONSTRAINTS) -> dict[str, str]:
+    """constraints.txt's ``name==version`` lines, by normalised name."""
+    pins = {}
+    for line in constraints.read_text(encoding="utf-8").splitlines():
+        name, sep, version = line.split("#")[0].strip().partition("==")
+        if sep:
+            pins[normalised(name)] = version.strip()
+    return pins
+
+
+def normalised(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(".", "-")
+
+
+def unpinned_packages(constraints: Path = CONSTRAINTS) -> list[str]:
+    """ "name version (pinned: other)" for each installed package whose version differs from
+    constraints.txt: a release is built from the pinned versions only."""
+    import importlib.metadata
+
+    wrong = []
+    for name, version in sorted(pinned_versions(constraints).items()):
+        try:
+            installed = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # not needed on this system (e.g. only a test tool)
+        if installed != version:
+            wrong.append(f"{name} {installed} (pinned: {version})")
+    return wrong
+
+
+def check_pinned_versions(allow: bool) -> None:
+    wrong = unpinned_packages()
+    if not wrong:
+        return
+    what = "these installed versions differ from constraints.txt:\n  " + "\n  ".join(wrong)
+    fix = f'"{sys.executable} -m pip install -c constraints.txt -e .[dev]"'
+    if allow:
+        print(f"note: {what}\n(--any-versions: building anyway; not a release build)")
+        return
+    raise BuildError(f"{what}\nInstall the pinned ones with {fix}, or build with --any-versions.")
 
 
 def patched_bootloader() -> Path | None:
@@ -258,9 +302,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="reuse PyInstaller's cache in build/ (faster rebuilds; default starts clean)",
     )
+    parser.add_argument(
+        "--any-versions",
+        action="store_true",
+        help="build even when the installed packages differ from constraints.txt (not for a "
+        "release: the build is then not reproducible)",
+    )
     args = parser.parse_args(argv)
     try:
         ensure_build_environment()
+        check_pinned_versions(allow=args.any_versions)
         info = project_info.read(ROOT)
         timings: dict[str, float] = {}
         start = time.perf_counter()
