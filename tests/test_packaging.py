@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -103,6 +103,25 @@ def red_symbols(surface) -> list[tuple[int, int, float]]:
 # --- the built program --------------------------------------------------------------------------
 
 
+def stored_name(toc: Iterable[str], name: str) -> str | None:
+    """The one-file archive's own name for ``name`` (written with ``/``): PyInstaller joins
+    the names it stores with the system's separator, ``\\`` on Windows."""
+    return next((stored for stored in toc if stored.replace("\\", "/") == name), None)
+
+
+def onefile_reader(exe: Path):  # -> PyInstaller's CArchiveReader (imported lazily)
+    from PyInstaller.archive.readers import CArchiveReader
+
+    return CArchiveReader(str(exe))
+
+
+def extract_from_onefile(exe: Path, name: str, reader=onefile_reader) -> bytes:
+    archive = reader(exe)
+    stored = stored_name(archive.toc, name)
+    assert stored is not None, f"{name} is not inside {exe}"
+    return archive.extract(stored)
+
+
 def bundled_font(exe: Path) -> bytes:
     """The regular font inside the built program: from a one-file archive, or beside a
     one-folder / .app executable."""
@@ -110,11 +129,7 @@ def bundled_font(exe: Path) -> bytes:
     for folder in (exe.parent / "_internal", exe.parent.parent / "Resources", exe.parent):
         if (folder / name).is_file():
             return (folder / name).read_bytes()
-    from PyInstaller.archive.readers import CArchiveReader
-
-    archive = CArchiveReader(str(exe))
-    assert name in archive.toc, f"{name} is not inside {exe}"
-    return archive.extract(name)
+    return extract_from_onefile(exe, name)
 
 
 @needs_exe
@@ -194,11 +209,7 @@ def test_built_program_carries_the_version_of_pyproject() -> None:
             metadata = (folder / name).read_text()
             break
     else:
-        from PyInstaller.archive.readers import CArchiveReader
-
-        archive = CArchiveReader(str(exe))
-        assert name in archive.toc, f"{name} is not inside {exe}"
-        metadata = archive.extract(name).decode()
+        metadata = extract_from_onefile(exe, name).decode()
     assert f"Version: {version}\n" in metadata
 
 
@@ -456,12 +467,11 @@ def licence_summary(text: str) -> dict[str, list[str]]:
     return listed
 
 
-def bundled_libraries_of_onefile(exe: Path) -> list[str]:
-    from PyInstaller.archive.readers import CArchiveReader
-
-    archive = CArchiveReader(str(exe))
+def bundled_libraries_of_onefile(exe: Path, reader=onefile_reader) -> list[str]:
+    """The shared libraries inside a one-file program, named with ``/`` like the licence file."""
+    archive = reader(exe)
     return sorted(
-        name
+        name.replace("\\", "/")
         for name, entry in archive.toc.items()
         if entry[-1] == "b" and SHARED_LIBRARY.search(name)
     )
@@ -489,15 +499,10 @@ def test_every_library_of_the_one_folder_program_has_a_licence_entry() -> None:
 
 @needs_exe
 def test_every_library_of_the_one_file_program_has_a_licence_entry() -> None:
-    from PyInstaller.archive.readers import CArchiveReader
-
     exe = Path(BUILT_EXE)
     if not exe.is_file() or exe.suffix == ".app":
         pytest.skip("not a one-file program")
-    archive = CArchiveReader(str(exe))
-    if LICENCES not in archive.toc:
-        pytest.fail(f"{LICENCES} is not inside {exe}")
-    text = archive.extract(LICENCES).decode("utf-8")
+    text = extract_from_onefile(exe, LICENCES).decode("utf-8")
     assert_libraries_licensed(bundled_libraries_of_onefile(exe), text)
 
 
@@ -985,3 +990,107 @@ def test_deb_installs_plays_from_the_menu_entry_and_purges_clean(xvfb: str, tmp_
     for folder in (f"/usr/lib/{APP_ID}", f"/usr/share/doc/{APP_ID}"):
         assert not Path(folder).exists(), f"{folder} left after purge"
     assert (profile_dir / PROFILE_FILE).is_file(), "removing the package touched the profile"
+
+
+# --- Windows names and line ends, simulated here (issue 32) -----------------------------------
+
+
+class WindowsArchive:
+    """A one-file archive as PyInstaller writes it on Windows: names joined with ``\\``."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        import ntpath
+
+        self.files = {ntpath.join(*name.split("/")): data for name, data in files.items()}
+        kinds = {name: ("b" if SHARED_LIBRARY.search(name) else "x") for name in self.files}
+        self.toc = {name: (0, 0, 0, 0, kinds[name]) for name in self.files}
+
+    def extract(self, name: str) -> bytes:
+        return self.files[name]
+
+
+def test_the_one_file_checks_find_files_stored_with_windows_names() -> None:
+    metadata = "dame_de_pique-0.1.0.dist-info/METADATA"
+    archive = WindowsArchive(
+        {
+            "assets/fonts/DejaVuSans.ttf": b"font",
+            metadata: b"Version: 0.1.0\n",
+            LICENCES: b"the licences",
+            "pygame/base.cp311-win_amd64.pyd": b"MZ",
+            "SDL2.dll": b"MZ",
+        }
+    )
+    assert "assets\\fonts\\DejaVuSans.ttf" in archive.toc  # what the checks are given
+    exe = Path("game.exe")
+    assert extract_from_onefile(exe, "assets/fonts/DejaVuSans.ttf", lambda _: archive) == b"font"
+    assert extract_from_onefile(exe, metadata, lambda _: archive) == b"Version: 0.1.0\n"
+    assert extract_from_onefile(exe, LICENCES, lambda _: archive) == b"the licences"
+    assert bundled_libraries_of_onefile(exe, lambda _: archive) == [
+        "SDL2.dll",
+        "pygame/base.cp311-win_amd64.pyd",
+    ]
+
+
+def test_the_licence_file_names_windows_entries_with_slashes() -> None:
+    """The one-folder test compares ``as_posix()`` names with the licence file's: the entries
+    PyInstaller gives on Windows (``pygame\\base.pyd``, ``game\\engine\\hand.pyd``) are listed
+    with ``/``."""
+    import ntpath
+
+    licences = tool("third_party_licences")
+    for parts in (("pygame", "base.cp311-win_amd64.pyd"), ("game", "engine", "hand.pyd")):
+        entry = licences.Entry.from_toc((ntpath.join(*parts), "C:\\x", "EXTENSION"))
+        assert entry.dest == "/".join(parts)
+
+
+def test_pygame_s_gpl_font_is_left_out_under_its_windows_name_too() -> None:
+    import ntpath
+
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import bundle_rules
+
+    assert not bundle_rules.keep_data(ntpath.join("pygame", "freesansbold.ttf"))
+    assert not bundle_rules.keep_data("pygame/freesansbold.ttf")
+    assert bundle_rules.keep_data(ntpath.join("assets", "fonts", "DejaVuSans.ttf"))
+    assert not bundle_rules.keep_binary("libstdc++.so.6", platform="linux")
+    assert bundle_rules.keep_binary(ntpath.join("pygame", "libstdc++-6.dll"), platform="win32")
+
+
+@pytest.fixture
+def windows_line_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Path.write_text as on Windows: text written without ``newline=`` gets "\\r\\n"."""
+    original = Path.write_text
+
+    def write_text(self: Path, data: str, encoding=None, errors=None, newline=None) -> int:
+        return original(self, data, encoding, errors, "\r\n" if newline is None else newline)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+
+
+@pytest.mark.usefixtures("windows_line_ends")
+def test_the_files_checked_byte_for_byte_are_written_with_lf_on_windows(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import bundle_rules
+
+    probe = tmp_path / "probe.txt"
+    probe.write_text("a\nb\n")
+    assert probe.read_bytes() == b"a\r\nb\r\n"  # the simulation works
+    metadata = bundle_rules.write_metadata(tmp_path / "x.dist-info", "d", "0.1.0", "s", "MIT")
+    assert b"Version: 0.1.0\n" in metadata.read_bytes()
+    assert b"\r" not in metadata.read_bytes()
+    licences = tool("third_party_licences")
+    project = tmp_path / "project"
+    (project / "game").mkdir(parents=True)
+    (project / "LICENSE").write_text("MIT License\nPermission is hereby granted, free of charge")
+    module = project / "game" / "hand.pyd"
+    module.write_bytes(b"MZ")
+    out = licences.write_licence_file(
+        [[("game\\hand.pyd", str(module), "EXTENSION")]],
+        tmp_path / "licences" / "THIRD-PARTY-LICENSES.txt",
+        program="Dame de pique 0.1.0",
+        project_root=project,
+    )
+    raw = out.read_bytes()
+    assert b"\r" not in raw
+    listed = licence_summary(raw.decode("utf-8"))
+    assert ["game/hand.pyd"] in listed.values()
