@@ -425,7 +425,7 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     monkeypatch.setattr(build, "run_pyinstaller", lambda *a, **k: fake_outputs(build, info))
     made: list[Path] = []
 
-    def installer(info):  # an installer step that made nothing (the old "note: ... exit 0")
+    def installer(info, signed=False):  # an installer step that made nothing (the old "note")
         return None
 
     monkeypatch.setattr(build, "build_installer", installer)
@@ -433,7 +433,7 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     error = capsys.readouterr().err
     assert "installer" in error and ".deb" in error
 
-    def real_installer(info):
+    def real_installer(info, signed=False):
         deb = build.expected_outputs(info, None, installer=True)["installer"]
         deb.write_bytes(b"")
         made.append(deb)
@@ -1094,3 +1094,132 @@ def test_the_files_checked_byte_for_byte_are_written_with_lf_on_windows(tmp_path
     assert b"\r" not in raw
     listed = licence_summary(raw.decode("utf-8"))
     assert ["game/hand.pyd"] in listed.values()
+
+
+# --- reproducible and signed builds (issues 26 and 32) ----------------------------------------
+
+
+def test_the_installed_packages_are_the_versions_constraints_txt_pins() -> None:
+    """tools/bootstrap.sh installs with constraints.txt: this .venv is what it pins, and the
+    build refuses to make a release from anything else."""
+    build = tool("build")
+    pins = build.pinned_versions()
+    for name in ("pyinstaller", "pygame-ce", "websockets", "msgspec", "mypy", "zeroconf"):
+        assert name in pins, f"constraints.txt does not pin {name}"
+    assert build.unpinned_packages() == []
+
+
+def test_a_release_build_refuses_versions_other_than_the_pinned_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build = tool("build")
+    constraints = tmp_path / "constraints.txt"
+    constraints.write_text("# comment\npygame-ce==0.0.1  # too old\nno-such-package==1.0\n")
+    wrong = build.unpinned_packages(constraints)
+    assert len(wrong) == 1 and wrong[0].startswith("pygame-ce ")
+    assert "(pinned: 0.0.1)" in wrong[0]
+    monkeypatch.setattr(build, "CONSTRAINTS", constraints)
+    with pytest.raises(build.BuildError, match=r"differ from constraints\.txt"):
+        build.check_pinned_versions(allow=False)
+    build.check_pinned_versions(allow=True)
+    assert "not a release build" in capsys.readouterr().out
+
+
+def test_the_bootloader_source_must_be_the_pinned_archive(tmp_path: Path) -> None:
+    bootloader = tool("build_bootloader")
+    version = importlib_metadata_version("pyinstaller")
+    assert version in bootloader.SOURCES, "the installed PyInstaller has no pinned source"
+    fake = tmp_path / f"pyinstaller-{version}.tar.gz"
+    fake.write_bytes(b"not the real archive")
+    with pytest.raises(bootloader.BootloaderError, match="refusing"):
+        bootloader.check_source(fake, version)
+    if not sys.platform.startswith("linux"):
+        return
+    with pytest.raises(bootloader.BootloaderError, match="no checked source"):
+        bootloader.build("0.0.1", cache=tmp_path / "cache")
+
+
+def test_the_bootloader_patch_is_applied_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commands build_bootloader runs: patch with --fuzz=0 after the hash check."""
+    bootloader = tool("build_bootloader")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the patched bootloader is built on Linux")
+    version = importlib_metadata_version("pyinstaller")
+    commands: list[list[str]] = []
+
+    def run(command: list[str], cwd: Path, what: str) -> None:
+        commands.append(command)
+        if "download" in command:
+            raise bootloader.BootloaderError("stop after the download")
+
+    monkeypatch.setattr(bootloader, "run", run)
+    monkeypatch.setattr(bootloader.shutil, "which", lambda tool: "/usr/bin/" + tool)
+    with pytest.raises(bootloader.BootloaderError, match="stop"):
+        bootloader.build(version, cache=tmp_path)
+    assert any(f"pyinstaller=={version}" in c for c in commands)
+    source = (ROOT / "tools" / "build_bootloader.py").read_text(encoding="utf-8")
+    assert '"--fuzz=0"' in source and "check_source(archives[0], version)" in source
+
+
+def importlib_metadata_version(name: str) -> str:
+    import importlib.metadata
+
+    return importlib.metadata.version(name)
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_an_unsigned_windows_or_macos_build_says_so_in_one_line(
+    platform: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build = tool("build")
+    for name in (build.SIGNTOOL_ENV, build.CODESIGN_ENV):
+        monkeypatch.delenv(name, raising=False)
+    ran: list[object] = []
+    assert build.sign([Path("x")], platform=platform, run=lambda *a, **k: ran.append(a)) is False
+    assert not ran
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("not signed:") and "\n" not in line
+    assert ("SmartScreen" if platform == "win32" else "Open Anyway") in line
+    assert build.sign([Path("x")], platform="linux", run=lambda *a, **k: ran.append(a)) is False
+    assert capsys.readouterr().out == ""
+
+
+def test_a_configured_certificate_signs_every_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    build = tool("build")
+    monkeypatch.setenv(build.SIGNTOOL_ENV, "signtool sign /f c.pfx")
+    monkeypatch.setenv(build.CODESIGN_ENV, "Developer ID Application: Dame (TEAM)")
+    ran: list[object] = []
+
+    def run(command, **options) -> None:
+        ran.append(command)
+
+    files = [Path("dist/a.exe"), Path("dist/folder/b.exe")]
+    assert build.sign(files, platform="win32", run=run) is True
+    assert ran == [f'signtool sign /f c.pfx "{files[0]}"', f'signtool sign /f c.pfx "{files[1]}"']
+    ran.clear()
+    assert build.sign([Path("dist/Dame de pique.app")], platform="darwin", run=run) is True
+    (command,) = ran
+    assert command[0] == "codesign" and "runtime" in command and "--timestamp" in command
+    assert command[-2:] == ["Developer ID Application: Dame (TEAM)", "dist/Dame de pique.app"]
+
+
+def test_the_windows_installer_asks_for_windows_8_1_and_opens_the_firewall_to_the_game() -> None:
+    script = (ROOT / "packaging" / "windows" / "dame-de-pique.iss").read_text(encoding="utf-8")
+    assert "\nMinVersion=6.3\n" in script
+    assert "SignTool=dame" in script and "SignedUninstaller=yes" in script
+    run, _, uninstall = script.partition("[UninstallRun]")
+    assert "firewall add rule" in run and "profile=private" in run
+    assert "firewall delete rule" in uninstall
+
+
+def test_the_mac_app_may_use_the_local_network() -> None:
+    """macOS 15 asks before an app uses the local network: without these keys the LAN table's
+    Host and Join fail silently."""
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    assert '"NSLocalNetworkUsageDescription"' in spec
+    discovery = (ROOT / "game" / "net" / "discovery.py").read_text(encoding="utf-8")
+    service = re.search(r'"(_[a-z-]+\._tcp)\.local\."', discovery)
+    assert service, "no service type in game/net/discovery.py"
+    assert f'"NSBonjourServices": ["{service.group(1)}"]' in spec
