@@ -610,6 +610,67 @@ def test_one_file_program_starts_where_the_temporary_folders_are_noexec() -> Non
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+# HOME as the person left it, inside the same private namespace: unset, a folder that does not
+# exist, a read-only one (a tmpfs mounted ro: root ignores permission bits).
+NO_FOLDER_CASES = {
+    "HOME unset": ("", "HOME is not set"),
+    "HOME missing": ("missing", "/.cache cannot be written (No such file or directory)"),
+    "HOME read-only": ("read-only", "/.cache cannot be written (Read-only file system)"),
+}
+
+
+@needs_exe
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: noexec mounts")
+@pytest.mark.parametrize("case", list(NO_FOLDER_CASES))
+def test_one_file_program_says_which_variable_to_set_when_no_folder_can_run_it(case: str) -> None:
+    """Every temporary folder noexec and no usable ~/.cache: one sentence that names TMPDIR and
+    is true to the cause (issue 31, item 6), not only PyInstaller's "Could not create temporary
+    directory!", and never "mounted noexec" about a home that is missing or read-only."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a noexec tmpfs needs root (CI runs as root)")
+    if shutil.which("unshare") is None:
+        pytest.skip("unshare (util-linux) is missing")
+    kind, expected = NO_FOLDER_CASES[case]
+    scratch = scratch_outside_tmp()
+    try:
+        exe = scratch / "game"
+        shutil.copy2(Path(BUILT_EXE).resolve(), exe)
+        env = {
+            k: v
+            for k, v in dummy_sdl_env().items()
+            if k not in ("TMPDIR", "TEMP", "TMP", "XDG_CACHE_HOME", "HOME")
+        }
+        home = scratch / "home"
+        script = NOEXEC_SCRIPT
+        if kind == "missing":
+            env["HOME"] = str(scratch / "no-such-folder")
+        elif kind == "read-only":
+            home.mkdir()
+            env["HOME"] = str(home)
+            script = script.replace("set -e\n", f"set -e\nmount -t tmpfs -o ro tmpfs {home}\n")
+        result = subprocess.run(
+            [
+                *("unshare", "--mount", "--propagation", "private", "sh", "-c", script),
+                *("sh", str(exe), "--version"),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert result.returncode != 0
+        said = result.stderr
+        assert "Cannot unpack this program" in said, said
+        assert "set TMPDIR to a folder of your own" in said
+        assert "the temporary folders (TMPDIR, /tmp, /var/tmp) do not allow" in said
+        assert expected in said, said
+        if kind:
+            assert "does not allow it either" not in said  # not blamed on noexec
+        assert "Traceback" not in said
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 STARTUP_LINE = re.compile(r"first frame after ([\d.]+) s")
 
 
