@@ -614,8 +614,9 @@ def test_one_file_program_starts_where_the_temporary_folders_are_noexec() -> Non
 # exist, a read-only one (a tmpfs mounted ro: root ignores permission bits).
 NO_FOLDER_CASES = {
     "HOME unset": ("", "HOME is not set"),
-    "HOME missing": ("missing", "/.cache cannot be written (No such file or directory)"),
-    "HOME read-only": ("read-only", "/.cache cannot be written (Read-only file system)"),
+    "HOME missing": ("missing", "/.cache cannot be created (No such file or directory)"),
+    "HOME read-only": ("read-only", "/.cache cannot be created (Read-only file system)"),
+    "HOME relative": ("relative", "HOME is not an absolute path"),
 }
 
 
@@ -644,6 +645,8 @@ def test_one_file_program_says_which_variable_to_set_when_no_folder_can_run_it(c
         script = NOEXEC_SCRIPT
         if kind == "missing":
             env["HOME"] = str(scratch / "no-such-folder")
+        elif kind == "relative":
+            env["HOME"] = "home"
         elif kind == "read-only":
             home.mkdir()
             env["HOME"] = str(home)
