@@ -464,7 +464,10 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except NotImplementedError:  # Windows' event loop: a plain handler wakes the loop
+            signal.signal(sig, lambda _sig, _frame: loop.call_soon_threadsafe(stop.set))
     async with tables.start(args.host, args.port, context) as server:
         port = _port(server)
         scheme = "wss" if context else "ws"

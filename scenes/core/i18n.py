@@ -50,16 +50,32 @@ _language: str = DEFAULT_LANGUAGE
 
 def system_language() -> str:
     """ "fr" when the system speaks French (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then the
-    locale), else "en"."""
+    system's preferred languages, then the locale), else "en"."""
     for name in _ENVIRONMENT:
         value = os.environ.get(name, "").strip()
         if value:
             return _supported(value.split(":")[0]) or DEFAULT_LANGUAGE
+    # An app opened from Finder or the Dock has no LANG: ask the system (SDL reads the macOS
+    # and Windows language settings), the first language with a catalog wins.
+    for code in _preferred_languages():
+        found = _supported(code)
+        if found:
+            return found
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:
         code = ""
     return _supported(code) or DEFAULT_LANGUAGE
+
+
+def _preferred_languages() -> list[str]:
+    """The user's preferred languages, most wanted first ([] when SDL cannot say)."""
+    try:
+        import pygame.system
+
+        return [str(entry.get("language") or "") for entry in pygame.system.get_pref_locales()]
+    except Exception:  # pygame.error from an SDL that cannot tell: the locale decides
+        return []
 
 
 def _supported(code: str) -> str | None:
