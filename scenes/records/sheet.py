@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.engine.codec import rules_from
+from game.engine.rules import MoonMode, Rules, TieRule
 from game.records import scoresheet
 from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, pass_label
 from scenes.records import photos
 from scenes.records.statistics import short_date
 from scenes.ui.dialogs import ChoiceDialog
@@ -50,18 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PASS_LABELS: Final = {
-    PassDirection.LEFT: N_("Pass left"),
-    PassDirection.RIGHT: N_("Pass right"),
-    PassDirection.ACROSS: N_("Pass across"),
-    PassDirection.HOLD: N_("No pass this hand"),
-}
-PASS_SHORT: Final = {
-    PassDirection.LEFT: N_("left"),
-    PassDirection.RIGHT: N_("right"),
-    PassDirection.ACROSS: N_("across"),
-    PassDirection.HOLD: N_("no pass"),
-}
 MAX_DIGITS: Final = 3
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -302,7 +291,7 @@ class SheetSetupScene(FormScene):
         self.error = ""
 
     def rules(self) -> Rules:
-        return Rules(
+        return rules_from(
             players=self.count,
             target=self.target,
             moon=self.moon,
@@ -624,10 +613,9 @@ class SheetScene(ReportScene):
             draw_text(
                 surface, label, size, ink, (area.x + round(8 * scale), y + row_h // 2), "midleft"
             )
-            pass_label = _(PASS_SHORT[hand.pass_direction])
             draw_text(
                 surface,
-                pass_label,
+                pass_label(hand.pass_direction, short=True),
                 small,
                 ink if index == selected else DISABLED_INK,
                 (area.x + label_w - round(6 * scale), y + row_h // 2),
@@ -673,9 +661,7 @@ class SheetScene(ReportScene):
             label = result_text(sheet)
         else:
             number = len(sheet.hands) + 1
-            label = (
-                _("Hand {number}").format(number=number) + " · " + _(PASS_LABELS[sheet.next_pass])
-            )
+            label = _("Hand {number}").format(number=number) + " · " + pass_label(sheet.next_pass)
             tie = result_text(sheet)
             if tie:
                 label += "  —  " + tie
