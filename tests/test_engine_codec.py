@@ -175,3 +175,21 @@ def test_rules_from_plain_fields() -> None:
     ):
         with pytest.raises(ValueError, match=message):
             rules_from(**bad)
+
+
+def test_the_readme_engine_example_prints_what_it_says(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (GAME.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The engine", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    said = [line.removeprefix("# ") for line in code.splitlines() if line.startswith("# ")]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert said and printed == said
+    assert "[]" not in printed[0]  # (not the pass phase, where no card may be played)
+
+
+def test_the_readme_says_what_the_daily_depends_on() -> None:
+    readme = (GAME.parent / "README.md").read_text(encoding="utf-8")
+    daily = readme.split("**Daily challenge**", 1)[1].split("\n\n", 1)[0]
+    assert "AI_VERSION" in daily and "game/ai/__init__.py" in daily
+    assert "from the date alone" not in daily
