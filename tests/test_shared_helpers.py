@@ -10,8 +10,9 @@ from typing import Any, cast
 
 import pytest
 
-from game.engine.codec import rules_from
+from game.engine.codec import InvalidData, rules_from
 from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.net import protocol
 from game.net.protocol import RulesSpec
 from scenes.core import i18n
 from scenes.core.i18n import pass_label
@@ -85,3 +86,11 @@ def test_the_pass_labels_are_written_once() -> None:
         for match in written.finditer(path.read_text(encoding="utf-8"))
     ]
     assert places and all(p.startswith("core/i18n.py") for p in places), places
+
+
+def test_wire_events_read_cards_and_directions_with_the_codec() -> None:
+    # (what a client is sent is checked by msgspec first; a message built by hand is not)
+    with pytest.raises(InvalidData, match="pass_direction must be left, right, across or hold"):
+        protocol.to_event(protocol.HandStartedMsg(0, 0, "sideways"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidData, match="cards: 'ZZ' is not a card"):
+        protocol.to_event(protocol.TrickWonMsg(0, 0, ["QS", "ZZ"], 13, 1))

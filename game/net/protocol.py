@@ -27,7 +27,15 @@ import msgspec
 
 from game.engine import events as ev
 from game.engine.cards import Card
-from game.engine.codec import CARD_NAMES, card_names, direction_name, names_of, rules_from
+from game.engine.codec import (
+    CARD_NAMES,
+    card_names,
+    direction_name,
+    names_of,
+    read_cards,
+    read_direction,
+    rules_from,
+)
 from game.engine.rules import PassDirection, Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
@@ -314,7 +322,7 @@ def event_message(event: ev.Event) -> EventMessage:
 
 
 def _cards(names: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(n) for n in names)
+    return tuple(read_cards(names, "cards"))
 
 
 def _maybe_cards(groups: list[list[str] | None]) -> tuple[tuple[Card, ...] | None, ...]:
@@ -325,13 +333,13 @@ def to_event(msg: EventMessage) -> ev.Event:
     """The engine event a wire event stands for (ValueError on a card that is not one)."""
     match msg:
         case HandStartedMsg():
-            direction = PassDirection[msg.pass_direction.upper()]
+            direction = read_direction(msg.pass_direction, "pass_direction")
             return ev.HandStarted(msg.hand_number, msg.dealer, direction)
         case PassChosenMsg():
             return ev.PassChosen(msg.seat)
         case PassesExchangedMsg():
             return ev.PassesExchanged(
-                PassDirection[msg.direction.upper()],
+                read_direction(msg.direction, "direction"),
                 _maybe_cards(msg.given),
                 _maybe_cards(msg.received),
             )
