@@ -32,6 +32,7 @@ from game.ai.decision import Decision
 from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.ai.medium import MediumPlayer, heuristic_play
 from game.engine.cards import QUEEN_OF_SPADES_BIT, Card
+from game.engine.codec import rules_from
 from game.engine.hand import HandState, Phase
 from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer, play_match
@@ -382,9 +383,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parse_level(name)
         except ValueError as exc:
             p.error(str(exc))
-    rules = Rules(
+    rules = rules_from(
         players=len(players),
-        moon=MoonMode(args.moon),
+        moon=args.moon,
         jack_of_diamonds=args.jack,
         queen_breaks_hearts=args.queen_breaks_hearts,
     )
