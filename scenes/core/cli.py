@@ -6,6 +6,7 @@ python -m scenes --help
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,9 +21,10 @@ STARTUP_ENV: Final = "DAME_REPORT_STARTUP"
 
 def _size(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    numbers = [_whole(p) for p in parts]
+    if len(numbers) != 2 or None in numbers:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size: write it like 1280x800")
-    w, h = (int(p) for p in parts)
+    w, h = (int(n or 0) for n in numbers)
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
         raise argparse.ArgumentTypeError(
             f"{text!r} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
@@ -31,16 +33,26 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _seed(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: give a whole number like 42")
+def _whole(text: str) -> int | None:
+    """The whole number written in ``text`` with the digits 0 to 9, else None ("²" is a digit
+    to Python but not a number)."""
+    text = text.strip()
+    if not text or not all("0" <= c <= "9" for c in text):
+        return None
     return int(text)
+
+
+def _seed(text: str) -> int:
+    if _whole(text) is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: give a whole number like 42")
+    return int(text.strip())
 
 
 def _hands(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
+    hands = _whole(text)
+    if hands is None or hands < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands: give 1 or more")
-    return int(text)
+    return hands
 
 
 def _seconds(text: str) -> float:
@@ -48,7 +60,7 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value >= 0:
+    if not 0 <= value < math.inf:  # NaN, negative and infinite times are refused
         raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds, like 2.5")
     return value
 
@@ -151,6 +163,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--hands only goes with --demo")
     if args.demo and args.autoplay:
         parser.error("--demo and --autoplay cannot be used together")
+    if args.resume and (args.new_game or args.autoplay):
+        other = "--new-game" if args.new_game else "--autoplay"
+        parser.error(
+            f"--continue and {other} cannot be used together: --continue opens the saved "
+            f"game, {other} would set it aside for a new one"
+        )
     return args
 
 
