@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from pathlib import Path
+from typing import Final
 
 from game.records.profile.migrations import check, migrate
 from game.records.profile.problems import (
@@ -58,8 +59,9 @@ def copy_into(path: Path, db: sqlite3.Connection) -> None:
             last = exc
             continue
         try:
-            check(source)
+            version = check(source)
             source.backup(db)
+            db.execute(f"PRAGMA user_version = {version}")  # a restored dump's, recognised
             return
         except sqlite3.Error as exc:
             if is_broken_file(exc):
@@ -71,6 +73,26 @@ def copy_into(path: Path, db: sqlite3.Connection) -> None:
     raise last
 
 
+LOG_PAGES: Final = 64
+"""Checkpoint the write-ahead log once it holds this many pages (SQLite's default, 1000 pages,
+lets it grow toward 4 MB: more than a small disk has, for ~100 KB of profile)."""
+LOG_LIMIT: Final = 256 * 1024
+"""Bytes the log file is cut back to after a checkpoint (SQLite keeps its largest size)."""
+
+
+def bound_the_log(db: sqlite3.Connection) -> None:
+    """Keep the write-ahead log small: checkpointed often, its file cut back after each."""
+    db.execute(f"PRAGMA wal_autocheckpoint = {LOG_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit = {LOG_LIMIT}")
+
+
+def free_the_log(db: sqlite3.Connection) -> None:
+    """After a write failed for want of space: copy the log into the database and empty its
+    file, giving its space back to the disk (nothing is lost; it may fail again, quietly)."""
+    with contextlib.suppress(sqlite3.Error):
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """The profile's file opened for writing, checked and migrated; raises
     :class:`UnreadableProfile`, :class:`NewerProfile` or :class:`CannotWrite`."""
@@ -79,9 +101,14 @@ def connect(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise CannotWrite(str(exc)) from exc
     try:
-        check(db)  # first: a newer version's profile is left exactly as it is
+        # First, reading only: a newer version's profile, or another program's database, is
+        # left exactly as it is (not even switched to a write-ahead log).
+        version = check(db)
+        if version != db.execute("PRAGMA user_version").fetchone()[0]:
+            db.execute(f"PRAGMA user_version = {version}")  # a profile restored from a dump
         db.execute("PRAGMA journal_mode=WAL")  # a kill mid-write never leaves half a save
         db.execute("PRAGMA synchronous=NORMAL")
+        bound_the_log(db)
         migrate(db)
         # A file that cannot be written fails here, before anything depends on it (SQLite
         # opens a read-only file for reading without a word; rewriting the schema version

@@ -125,14 +125,61 @@ MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
-def check(db: sqlite3.Connection) -> None:
-    """Refuse a profile this version cannot use: a newer schema, or a damaged database."""
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise NewerProfile(f"it was written by a newer version of the game (schema {version})")
+def _tables(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Each table of ``db`` (SQLite's own left out) and its columns."""
+    names = [
+        str(row[0])
+        for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    return {
+        name: frozenset(str(row[1]) for row in db.execute(f'PRAGMA table_info("{name}")'))
+        for name in names
+    }
+
+
+def _schemas() -> dict[int, dict[str, frozenset[str]]]:
+    """The tables of each schema version, as the migrations build them."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        schemas = {}
+        for step, migration in enumerate(MIGRATIONS):
+            migration(db)
+            schemas[step + 1] = _tables(db)
+        return schemas
+    finally:
+        db.close()
+
+
+def recognise(db: sqlite3.Connection) -> int:
+    """The schema version of ``db``: its ``user_version``, or, when that is 0 but tables are
+    there (a profile restored from an SQL dump: ``.dump`` and ``iterdump`` leave the version
+    out), the version whose tables and columns are exactly these. Raises
+    :class:`UnreadableProfile` for tables no version of the game made. Reads only."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version != 0:
+        return version
+    tables = _tables(db)
+    if not tables:
+        return 0  # an empty file: a new profile
+    for known, schema in _schemas().items():
+        if schema == tables:
+            return known
+    names = ", ".join(sorted(tables))
+    raise UnreadableProfile(f"its tables ({names}) are not those of a profile of this game")
+
+
+def check(db: sqlite3.Connection) -> int:
+    """Refuse a profile this version cannot use: a newer schema, a damaged database, tables
+    of something else. Returns its schema version (:func:`recognise`). Reads only."""
     result = db.execute("PRAGMA quick_check").fetchone()[0]
     if result != "ok":
         raise UnreadableProfile(f"the database is damaged: {result}")
+    version = recognise(db)
+    if version > SCHEMA_VERSION:
+        raise NewerProfile(f"it was written by a newer version of the game (schema {version})")
+    return version
 
 
 def migrate(db: sqlite3.Connection) -> None:

@@ -140,12 +140,11 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
         if path.exists():
             try:
                 copy_into(path, db)
+                migrate(db)
             except (sqlite3.Error, UnreadableProfile, NewerProfile) as exc:
                 log.warning("the profile %s cannot be read either: %s", path, exc)
                 db.close()
                 db = memory_profile()
-            else:
-                migrate(db)
         return cls(path, db, unsaved=problem)
 
     @staticmethod

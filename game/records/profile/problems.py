@@ -57,6 +57,12 @@ def is_broken_file(exc: sqlite3.Error) -> bool:
     return code is not None and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
 
 
+def is_full(exc: sqlite3.Error) -> bool:
+    """The write failed for want of space on the disk."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == _SQLITE_FULL
+
+
 def write_problem(exc: BaseException, folder: Path | None = None) -> WriteProblem:
     """What a failed write (an ``sqlite3.Error`` or ``OSError``) says about the disk.
 

@@ -9,6 +9,9 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
+from game.records.profile.connection import free_the_log
+from game.records.profile.problems import is_full
+
 
 def to_json(value: Any) -> str:
     """Compact JSON text, as the profile stores plain data."""
@@ -36,9 +39,11 @@ class Store:
         try:
             yield db
             db.execute("COMMIT")
-        except BaseException:
+        except BaseException as error:
             # A failed COMMIT (a full disk) may have rolled back already: only roll back what
             # is still open, so the first error is the one reported.
             if db.in_transaction:
                 db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error) and is_full(error):
+                free_the_log(db)  # the log's space back to the disk, for the next write
             raise
