@@ -28,6 +28,7 @@ REASONS: Final = {
     Trouble.READ_ONLY: N_("the disk or the folder is read-only"),
     Trouble.PERMISSION: N_("you may not write in its folder"),
     Trouble.NEWER: N_("a newer version of the game wrote it; it is left as it is"),
+    Trouble.IN_USE: N_("another window of the game has it open"),
 }
 
 

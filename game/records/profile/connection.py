@@ -18,8 +18,8 @@ from game.records.profile.problems import (
 
 
 def files_of(path: Path) -> tuple[Path, ...]:
-    """The database and the files SQLite keeps beside it."""
-    return (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+    """The database, the files SQLite keeps beside it, and the lock file (:mod:`.lock`)."""
+    return tuple(path.with_name(path.name + suffix) for suffix in ("", "-wal", "-shm", ".lock"))
 
 
 def remove_new_empty_files(path: Path, existed: set[Path]) -> None:
@@ -27,8 +27,8 @@ def remove_new_empty_files(path: Path, existed: set[Path]) -> None:
     new profile on a full disk), a shared-memory index (SQLite's cache of the log, rebuilt at
     will; no other connection had it open, or it would have existed). The folder is left as
     it was."""
-    database, log_file, index = files_of(path)
-    for file in (database, log_file, index):
+    database, log_file, index, lock = files_of(path)
+    for file in (database, log_file, index, lock):
         if file not in existed:
             with contextlib.suppress(OSError):
                 if file is index or file.stat().st_size == 0:

@@ -19,6 +19,7 @@ from game.records.profile.connection import (
 )
 from game.records.profile.daily import DailyStore
 from game.records.profile.history import HistoryStore
+from game.records.profile.lock import InUse, ProfileLock
 from game.records.profile.migrations import migrate
 from game.records.profile.problems import (
     CannotWrite,
@@ -68,8 +69,10 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
         moved_aside: Path | None = None,
         unreadable_reason: str | None = None,
         unsaved: WriteProblem | None = None,
+        lock: ProfileLock | None = None,
     ) -> None:
         self.path = path
+        self._lock = lock
         self._db = db
         self.notice = notice
         self.moved_aside = moved_aside
@@ -98,25 +101,44 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
             return cls(path, memory_profile(), unsaved=problem)
         existed = {p for p in files_of(path) if p.exists()}
         try:
-            return cls(path, connect(path))
+            lock = ProfileLock.take(path)
+        except InUse:
+            log.warning("the profile %s is open in another copy of the game: not saving", path)
+            detail = "another copy of the game has this profile open"
+            return cls._read_only(path, WriteProblem(Trouble.IN_USE, detail))
+        try:
+            return cls(path, connect(path), lock=lock)
         except CannotWrite as exc:
-            remove_new_empty_files(path, existed)
+            cls._let_go(lock, path, existed)
             cause = exc.__cause__ if exc.__cause__ is not None else exc
             return cls._read_only(path, write_problem(cause, directory))
         except NewerProfile as exc:
+            cls._let_go(lock, path, existed)
             log.warning("%s: %s; it is left as it is", path, exc)
             return cls(path, memory_profile(), unsaved=WriteProblem(Trouble.NEWER, str(exc)))
         except UnreadableProfile as exc:
-            return cls._set_aside_and_start_again(path, str(exc))
+            return cls._set_aside_and_start_again(path, str(exc), lock)
+
+    @staticmethod
+    def _let_go(lock: ProfileLock | None, path: Path, existed: set[Path]) -> None:
+        """The profile is not written this time: its lock is let go, and what the attempt made
+        is removed (the folder is left as it was)."""
+        if lock is not None:
+            lock.release()
+        remove_new_empty_files(path, existed)
 
     @classmethod
-    def _set_aside_and_start_again(cls, path: Path, reason: str) -> Profile:
+    def _set_aside_and_start_again(
+        cls, path: Path, reason: str, lock: ProfileLock | None = None
+    ) -> Profile:
         """The file is not a profile: kept under another name, and a new one started."""
         try:
             aside = cls._move_aside(path)
         except OSError as exc:  # cannot even rename it: leave it and play without saving
             log.warning("%s cannot be read (%s) nor moved aside: %s", path, reason, exc)
             problem = write_problem(exc, path.parent)
+            if lock is not None:
+                lock.release()
             return cls(path, memory_profile(), unreadable_reason=reason, unsaved=problem)
         notice = (
             f"Your profile could not be read ({reason}). It was kept as {aside.name} "
@@ -128,8 +150,10 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
         except (CannotWrite, UnreadableProfile, NewerProfile) as exc:
             cause = exc.__cause__ if exc.__cause__ is not None else exc
             db = memory_profile()
+            if lock is not None:
+                lock.release()
             return cls(path, db, notice, aside, reason, write_problem(cause, path.parent))
-        return cls(path, db, notice, aside, reason)
+        return cls(path, db, notice, aside, reason, lock=lock)
 
     @classmethod
     def _read_only(cls, path: Path, problem: WriteProblem) -> Profile:
@@ -169,3 +193,5 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
 
     def close(self) -> None:
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()  # after the database: the next copy finds it all written

@@ -41,6 +41,7 @@ class Trouble(StrEnum):
     READ_ONLY = "read-only"  # the disk or the folder is read-only
     PERMISSION = "permission"  # the folder or the file belongs to someone else
     NEWER = "newer"  # the profile was written by a newer version of the game
+    IN_USE = "in use"  # another copy of the game has the profile open
     OTHER = "other"  # any other input/output error (see the detail)
 
 

@@ -1,0 +1,73 @@
+"""One writer per profile: a lock on a file beside it, held while the profile is open.
+
+The operating system's own file lock is used (``fcntl.flock``; ``msvcrt.locking`` on
+Windows) rather than SQLite's: SQLite locks a database only for the length of a transaction,
+so two windows would still take turns overwriting each other, whereas this lock is held from
+opening to closing and the system releases it when the process ends in any way, a crash or a
+kill -9 included (a lock file with a process id in it would have to guess whether that
+process still lives). The lock file stays empty and is never deleted while in use (deleting it
+would let a third copy lock a new file beside a second's lock on the old one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import BinaryIO, Final
+
+LOCK_SUFFIX: Final = ".lock"
+
+
+class InUse(Exception):
+    """Another copy of the game holds the profile's lock."""
+
+
+class ProfileLock:
+    """A held lock; :meth:`release` (or the process's end) lets it go."""
+
+    def __init__(self, path: Path, file: BinaryIO) -> None:
+        self.path = path
+        self._file: BinaryIO | None = file  # closed when collected: a profile left unclosed
+
+    @classmethod
+    def take(cls, database: Path) -> ProfileLock | None:
+        """Lock the profile at ``database``. Raises :class:`InUse` when another process holds
+        it; None when no lock file can be made (a read-only or full folder: the profile then
+        cannot be written by anyone, which the opening finds out by itself)."""
+        path = database.with_name(database.name + LOCK_SUFFIX)
+        try:
+            file = open(path, "ab")  # noqa: SIM115 (held open as long as the profile)
+        except OSError:
+            return None
+        try:
+            _lock(file.fileno())
+        except BlockingIOError:
+            file.close()
+            raise InUse(str(path)) from None
+        except OSError:  # a filesystem without locks: as before, unlocked
+            file.close()
+            return None
+        return cls(path, file)
+
+    def release(self) -> None:
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()  # closing the only descriptor releases the lock
+            self._file = None
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except PermissionError as exc:  # Windows says "denied" for a lock held elsewhere
+            raise BlockingIOError(str(exc)) from None
+
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
