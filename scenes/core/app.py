@@ -283,10 +283,15 @@ class App:
         self.save_notice.failed(write_problem(exc, self.profile.path.parent))
 
     def draw_save_notice(self) -> None:
-        """The "not saved" notice over whatever scene is shown. When it changes, the scenes
-        are told that the window's pixels are not only theirs (the table repaints whole)."""
-        self.save_notice.draw(self.screen)
-        text = self.save_notice.text()
+        """The "not saved" notice over whatever scene is shown, and in the menu what the
+        start-up has to say (:attr:`notices`) above it, over the menu's window. When it
+        changes, the scenes are told that the window's pixels are not only theirs (the table
+        repaints whole)."""
+        from scenes.screens.menu import MenuScene
+
+        notes = self.notices if isinstance(self.stack.top, MenuScene) else []
+        self.save_notice.draw(self.screen, notes)
+        text = "\n".join((*notes, self.save_notice.text()))
         if text != self._save_notice_shown:
             self._save_notice_shown = text
             for scene in self.stack.scenes:

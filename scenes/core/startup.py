@@ -106,4 +106,6 @@ def profile_notices(profile: Profile) -> list[str]:
                 "profile was started."
             ).format(reason=profile.unreadable_reason, name=profile.moved_aside.name)
         )
+    if profile.was_empty:
+        notices.append(_("Your profile was an empty file; a new profile was started in it."))
     return notices

@@ -59,6 +59,7 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
     moved_aside: Path | None  # where that broken profile was kept
     unreadable_reason: str | None  # why it could not be read
     unsaved: WriteProblem | None  # set when the profile is only in memory this time
+    was_empty: bool  # the file was there but empty (zero bytes): a new profile was made in it
     _db: sqlite3.Connection
 
     def __init__(
@@ -73,6 +74,7 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
     ) -> None:
         self.path = path
         self._lock = lock
+        self.was_empty = False
         self._db = db
         self.notice = notice
         self.moved_aside = moved_aside
@@ -99,6 +101,10 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
             problem = write_problem(exc)
             log.warning("cannot use the profile folder %s: %s", directory, problem.detail)
             return cls(path, memory_profile(), unsaved=problem)
+        if path.is_dir():
+            detail = f"{path} is a folder"
+            log.warning("the profile cannot be opened: %s", detail)
+            return cls(path, memory_profile(), unsaved=WriteProblem(Trouble.FOLDER, detail))
         existed = {p for p in files_of(path) if p.exists()}
         try:
             lock = ProfileLock.take(path)
@@ -106,8 +112,13 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
             log.warning("the profile %s is open in another copy of the game: not saving", path)
             detail = "another copy of the game has this profile open"
             return cls._read_only(path, WriteProblem(Trouble.IN_USE, detail))
+        empty = path in existed and _empty(path)
         try:
-            return cls(path, connect(path), lock=lock)
+            profile = cls(path, connect(path), lock=lock)
+            profile.was_empty = empty
+            if empty:
+                log.warning("the profile %s was an empty file: a new profile was made", path)
+            return profile
         except CannotWrite as exc:
             cls._let_go(lock, path, existed)
             cause = exc.__cause__ if exc.__cause__ is not None else exc
@@ -195,3 +206,14 @@ class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStor
         self._db.close()
         if self._lock is not None:
             self._lock.release()  # after the database: the next copy finds it all written
+
+
+def _empty(path: Path) -> bool:
+    """The file is there with nothing in it, nor in a log beside it."""
+    try:
+        if path.stat().st_size != 0:
+            return False
+        log_file = path.with_name(path.name + "-wal")
+        return not log_file.exists() or log_file.stat().st_size == 0
+    except OSError:
+        return False

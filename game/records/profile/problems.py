@@ -42,6 +42,7 @@ class Trouble(StrEnum):
     PERMISSION = "permission"  # the folder or the file belongs to someone else
     NEWER = "newer"  # the profile was written by a newer version of the game
     IN_USE = "in use"  # another copy of the game has the profile open
+    FOLDER = "folder"  # a folder has the profile file's name
     OTHER = "other"  # any other input/output error (see the detail)
 
 
