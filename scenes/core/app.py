@@ -339,7 +339,8 @@ class App:
                 "tie": rules.tie.value,
             },
             level=session.options.level,
-            human_seat=session.human_seat,
+            # A game the computer played for the player (--autoplay) is never the player's.
+            human_seat=None if session.autoplay else session.human_seat,
             names=tuple(self.prefs.name(s) for s in range(rules.players)),
             totals=tuple(match.totals),
             winners=tuple(match.winners),
