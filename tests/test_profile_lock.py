@@ -86,3 +86,21 @@ def test_one_process_closing_its_profile_lets_the_next_one_write(tmp_path: Path)
     again = Profile.open(tmp_path)
     assert again.saving
     again.close()
+
+
+def test_a_forked_child_does_not_keep_the_lock_after_its_parent(tmp_path: Path) -> None:
+    code = """
+import os, sys, time
+sys.path.insert(0, sys.argv[2])
+from game.records.profile import Profile
+profile = Profile.open(sys.argv[1])
+if os.fork() == 0:
+    time.sleep(10)  # a child that outlives its parent
+    os._exit(0)
+os._exit(0)  # the parent ends at once, as a crash would
+"""
+    started = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path), str(ROOT)], timeout=60, check=True
+    )
+    assert started.returncode == 0
+    assert second_copy(tmp_path)["saving"] is True  # the child's copy was closed

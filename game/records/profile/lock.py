@@ -12,7 +12,9 @@ would let a third copy lock a new file beside a second's lock on the old one).
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
+import weakref
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -48,13 +50,30 @@ class ProfileLock:
         except OSError:  # a filesystem without locks: as before, unlocked
             file.close()
             return None
-        return cls(path, file)
+        lock = cls(path, file)
+        _HELD.add(lock)
+        return lock
 
     def release(self) -> None:
         if self._file is not None:
             with contextlib.suppress(OSError):
                 self._file.close()  # closing the only descriptor releases the lock
             self._file = None
+
+
+_HELD: Final[weakref.WeakSet[ProfileLock]] = weakref.WeakSet()
+
+
+def _forget_in_child() -> None:
+    """A forked child (not the worker, which is spawned) gets copies of the lock's descriptor:
+    it closes them, so the lock ends with the process that took it (closing a copy leaves the
+    parent's lock held)."""
+    for lock in list(_HELD):
+        lock.release()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
 
 
 if sys.platform == "win32":
