@@ -104,3 +104,13 @@ os._exit(0)  # the parent ends at once, as a crash would
     )
     assert started.returncode == 0
     assert second_copy(tmp_path)["saving"] is True  # the child's copy was closed
+
+
+def test_one_process_shares_its_lock_between_its_own_opens(tmp_path: Path) -> None:
+    first = Profile.open(tmp_path)
+    second = Profile.open(tmp_path)  # the same copy of the game (tests and tools do this)
+    assert first.saving and second.saving
+    second.save_game({"moves": 2})
+    second.close()
+    assert first.load_game() == {"moves": 2}
+    first.close()

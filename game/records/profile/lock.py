@@ -25,12 +25,30 @@ class InUse(Exception):
     """Another copy of the game holds the profile's lock."""
 
 
-class ProfileLock:
-    """A held lock; :meth:`release` (or the process's end) lets it go."""
+class _LockFile:
+    """The process's one open lock file for a profile, and how many of its profiles use it."""
 
-    def __init__(self, path: Path, file: BinaryIO) -> None:
+    def __init__(self, key: str, path: Path, file: BinaryIO) -> None:
+        self.key = key
         self.path = path
-        self._file: BinaryIO | None = file  # closed when collected: a profile left unclosed
+        self.file: BinaryIO | None = file
+        self.users = 0
+
+
+_OPEN: Final[dict[str, _LockFile]] = {}
+"""The lock files this process holds, by the lock file's resolved path. Opening a profile the
+process already holds shares the lock: one process is one copy of the game (its tests and tools
+open a profile twice), and SQLite keeps its transactions apart."""
+
+
+class ProfileLock:
+    """A held lock; :meth:`release` (or the object's collection, or the process's end) lets
+    it go."""
+
+    def __init__(self, held: _LockFile) -> None:
+        self.path = held.path
+        held.users += 1
+        self._release = weakref.finalize(self, _let_go, held)
 
     @classmethod
     def take(cls, database: Path) -> ProfileLock | None:
@@ -38,6 +56,9 @@ class ProfileLock:
         it; None when no lock file can be made (a read-only or full folder: the profile then
         cannot be written by anyone, which the opening finds out by itself)."""
         path = database.with_name(database.name + LOCK_SUFFIX)
+        key = str(path.resolve())
+        if key in _OPEN:
+            return cls(_OPEN[key])
         try:
             file = open(path, "ab")  # noqa: SIM115 (held open as long as the profile)
         except OSError:
@@ -50,26 +71,34 @@ class ProfileLock:
         except OSError:  # a filesystem without locks: as before, unlocked
             file.close()
             return None
-        lock = cls(path, file)
-        _HELD.add(lock)
-        return lock
+        held = _OPEN[key] = _LockFile(key, path, file)
+        return cls(held)
 
     def release(self) -> None:
-        if self._file is not None:
-            with contextlib.suppress(OSError):
-                self._file.close()  # closing the only descriptor releases the lock
-            self._file = None
+        self._release()  # once: later calls do nothing
 
 
-_HELD: Final[weakref.WeakSet[ProfileLock]] = weakref.WeakSet()
+def _let_go(held: _LockFile) -> None:
+    held.users -= 1
+    if held.users <= 0:
+        _close(held)
+
+
+def _close(held: _LockFile) -> None:
+    if _OPEN.get(held.key) is held:
+        del _OPEN[held.key]
+    if held.file is not None:
+        with contextlib.suppress(OSError):
+            held.file.close()  # closing the only descriptor releases the lock
+        held.file = None
 
 
 def _forget_in_child() -> None:
     """A forked child (not the worker, which is spawned) gets copies of the lock's descriptor:
     it closes them, so the lock ends with the process that took it (closing a copy leaves the
     parent's lock held)."""
-    for lock in list(_HELD):
-        lock.release()
+    for held in list(_OPEN.values()):
+        _close(held)
 
 
 if hasattr(os, "register_at_fork"):
