@@ -287,7 +287,7 @@ def _one_process_killed(address: Address, proc_b: subprocess.Popen[str]) -> None
     proc_b.kill()
     proc_b.wait(10)
     wait_for(lambda: on_b.status is Status.OVER, timeout=15, what="B's player told")
-    assert on_b.problem in (Problem.LOST, Problem.UNREACHABLE), on_b.problem
+    assert on_b.problem is Problem.LOST, (on_b.problem, on_b.problem_detail)
     assert on_a.status is Status.SEATED
     time.sleep(3)  # HAProxy's check (every second, down at the first failure) sees B gone
     for _ in range(4):
