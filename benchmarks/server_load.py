@@ -1,8 +1,11 @@
 """Load on one table server process: N tables of 4 scripted clients over loopback websockets.
 
 The server runs as its own process (``python -m game.net.server``) pinned to one core; the
-clients run in this process on the other core(s), every one a real websocket that decodes each
-message and plays a legal card after a think time. For each table count it prints:
+clients run in ``--generators`` processes of their own on the other core(s) (one process with
+thousands of websockets was part of the bend at 400 tables), every one a real websocket that
+decodes each message and plays a legal card after a think time. ``--port`` and ``--pids``
+measure servers already running instead, e.g. two processes behind HAProxy
+(docs/deploy.md). For each table count it prints:
 
 - messages per second through the server (in and out),
 - p50 / p99 latency from a client sending a card to that client receiving the table's update
@@ -55,6 +58,7 @@ HOST = "127.0.0.1"
 GOAL_P99_MS = 50  # the issue's goal: a play's broadcast within 50 ms at the 99th percentile
 CPU_BEND = 0.9  # of the server's one core: past this, queues (and latencies) grow
 OPEN_AT_ONCE = 10  # tables a load generator opens at the same time
+OPEN_TIMEOUT = 60  # seconds for a handshake: a loaded machine takes long to open thousands
 RULES = p.RulesSpec.of(Rules(target=1000))  # games outlast the measure
 
 
@@ -174,7 +178,9 @@ class Client:
 async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[asyncio.Task[None]]:
     rng = random.Random(seed)
     url = f"ws://{HOST}:{port}"
-    host_ws = await connect(f"{url}/new", compression=None, max_size=p.MAX_SERVER_MESSAGE)
+    host_ws = await connect(
+        f"{url}/new", compression=None, max_size=p.MAX_SERVER_MESSAGE, open_timeout=OPEN_TIMEOUT
+    )
     await host_ws.send(
         p.encode(p.Create(version=p.PROTOCOL_VERSION, name="H", rules=RULES, level="easy"))
     )
@@ -184,7 +190,10 @@ async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[a
     clients[0].seat = 0
     for i in range(1, 4):
         ws = await connect(
-            f"{url}/t/{welcome.code}", compression=None, max_size=p.MAX_SERVER_MESSAGE
+            f"{url}/t/{welcome.code}",
+            compression=None,
+            max_size=p.MAX_SERVER_MESSAGE,
+            open_timeout=OPEN_TIMEOUT,
         )
         await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name=f"P{i}")))
         clients.append(Client(ws, stats, think, random.Random(rng.random())))
@@ -311,8 +320,13 @@ async def measure(
             workers.append((proc, mine))
             first += n
         loop = asyncio.get_running_loop()
-        for _, pipe in workers:
-            assert await loop.run_in_executor(None, pipe.recv) == "open"
+        for proc, pipe in workers:
+            try:
+                assert await loop.run_in_executor(None, pipe.recv) == "open"
+            except EOFError:
+                raise SystemExit(
+                    f"load generator {proc.name} failed (its error is above)"
+                ) from None
         table_rss = (sum(rss_kib(pid) for pid in server_pids) - base_rss) / tables
         for _, pipe in workers:
             pipe.send("go")
