@@ -21,6 +21,7 @@ b'{"type":"refused","move":"play QS","reason":"Follow suit"}'
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
@@ -482,8 +483,16 @@ def decode_client(data: bytes | str) -> ClientMessage:
         )
         raise ProtocolError(code, text) from None
     except (msgspec.DecodeError, UnicodeError) as exc:
-        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+        text = str(exc)
+        raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        if "truncated" in text and _HALF_CHARACTER.search(raw):
+            # msgspec reads a lone high surrogate (\ud800) as text cut short.
+            text = "a \\u escape names half a character (a lone surrogate)"
+        raise ProtocolError("malformed", f"not JSON: {text}") from None
     return message
+
+
+_HALF_CHARACTER: Final = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
 
 
 def decode_server(data: bytes | str) -> ServerMessage:
