@@ -1,5 +1,5 @@
-"""Issue 30: the opportunist yardstick (careful until a chance comes, then a shooter), in named
-positions written by hand."""
+"""Issue 30: the opportunist yardstick (careful until a chance comes, then a shooter) and the
+moon defence against it, in named positions written by hand."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from game.ai.baselines import OpportunistPlayer, opportunity, strong_for_moon
 from game.ai.decision import Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer, heuristic_play
+from game.ai.playout import NO_RUNNER, runner_of
 from game.arena import run_arena
 from game.engine.cards import Card, mask_of, parse_cards
 from tests.ai_helpers import deal_state, view_of
@@ -66,6 +67,21 @@ def test_the_opportunist_keeps_a_strong_hand_from_the_pass() -> None:
     # The hearts it could not win with, then a spade below the queen: the high cards stay.
     assert passed == parse_cards("4S 5H 6H")
     assert MediumPlayer(0).choose_pass(view) != passed
+
+
+def test_the_playouts_model_a_queen_taker_turning_shooter() -> None:
+    taken = [0, mask_of(parse_cards("QS 2C 3C 4C")), 0, 0]
+    hands = [
+        mask_of(parse_cards("2H 3H")),
+        mask_of(parse_cards("AH 5C")),
+        mask_of(parse_cards("4H 6C")),
+        mask_of(parse_cards("5H 7C")),
+    ]
+    assert runner_of(taken, hands) == NO_RUNNER  # the queen alone: not a runner before
+    assert runner_of(taken, hands, shooters=True) == 1
+    # Without the highest heart left nobody runs.
+    hands[1], hands[0] = hands[0], hands[1]
+    assert runner_of(taken, hands, shooters=True) == NO_RUNNER
 
 
 def test_the_arena_seats_opportunists() -> None:

@@ -100,6 +100,9 @@ MODEL: Final = 0.3  # weight of a sampled deal for each of the others' plays the
 # AI 5, measured against 1 and 0.1: doc)
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
 # (0: a half did worse in the arena; the arena's hard:WORK:TOUGH entries measure others: doc)
+SHOOTERS: Final = False  # in the playouts a lone taker of the queen holding the top heart runs
+# for the moon, as an opportunist does (issue 30; game.ai.playout.runner_of): off until measured
+# better (doc)
 NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
 # their legal ones (game.ai.playout.finish); AI 6, 200 is the knee of 0-500 (doc)
 
@@ -278,7 +281,8 @@ class HardPlayer(DecidingPlayer):
     defence against a suspected runner (:func:`defended`); ``model``: a sampled deal's
     weight for each of the others' plays the playout policy would not have made from it
     (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
-    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`)."""
+    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`);
+    ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`)."""
 
     level = "hard"
 
@@ -293,6 +297,7 @@ class HardPlayer(DecidingPlayer):
         model: float = MODEL,
         max_samples: int = MAX_SAMPLES,
         noise: int = NOISE,
+        shooters: bool = SHOOTERS,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -303,6 +308,7 @@ class HardPlayer(DecidingPlayer):
         self.model = model
         self.max_samples = max_samples
         self.noise = noise
+        self.shooters = shooters
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -445,7 +451,16 @@ class HardPlayer(DecidingPlayer):
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
-                    finish(state, intent, tough, self.watch, seat, self.noise, number * 7919 + 1)
+                    finish(
+                        state,
+                        intent,
+                        tough,
+                        self.watch,
+                        seat,
+                        self.noise,
+                        number * 7919 + 1,
+                        bool(self.shooters),
+                    )
                 scores = final_scores(state, totals)
                 sums[card] += weight * utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:
