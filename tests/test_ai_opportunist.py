@@ -10,7 +10,7 @@ from game.ai.medium import MediumPlayer, heuristic_play
 from game.ai.playout import NO_RUNNER, runner_of
 from game.arena import run_arena
 from game.engine.cards import Card, mask_of, parse_cards
-from tests.ai_helpers import deal_state, view_of
+from tests.helpers.ai import deal_state, view_of
 
 # Seat 1 wins the first trick with the ace of clubs, then leads the ace of diamonds, on which
 # seat 2 (no diamond) throws the queen of spades: seat 1 holds 13 points, nobody else any, and
