@@ -26,7 +26,9 @@ from game.engine.players import Player, RandomPlayer
 from game.engine.rules import MoonMode, PassDirection, Rules
 from game.engine.view import SeatView
 from game.tutor import advice as tutor
-from game.tutor.advice import Advice, CardRef, SeatRef, Sentence, render
+from game.tutor import sentences as words
+from game.tutor.advice import Advice
+from game.tutor.sentences import CardRef, SeatRef, Sentence, render
 from tests.helpers.engine import hands_from
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,24 +135,24 @@ def _above(view: SeatView, a: Mapping[str, object]) -> int:
 
 
 PASS_CHECKS: dict[str, PassCheck] = {
-    tutor.Q_UNGUARDED_NONE: lambda v, p, a: card_of(a) == QUEEN and lower_spades(v.hand) == 0,
-    tutor.Q_UNGUARDED: _q_count,
-    tutor.Q_COSTLY: lambda v, p, a: card_of(a) == QUEEN,
-    tutor.HIGH_SPADE_NONE: lambda v, p, a: _high_spade(v, p, a, None),
-    tutor.HIGH_SPADE: lambda v, p, a: _high_spade(v, p, a, count_of(a)),
-    tutor.HIGH_HEART: lambda v, p, a: card_of(a).suit == 3 and card_of(a).rank >= 9,
-    tutor.VOID: _void,
-    tutor.ABOVE_NONE: lambda v, p, a: _above(v, a) == 0,
-    tutor.ABOVE_FEW: lambda v, p, a: _above(v, a) == count_of(a) <= 3,
-    tutor.TOP_KEPT: lambda v, p, a: (
+    words.Q_UNGUARDED_NONE: lambda v, p, a: card_of(a) == QUEEN and lower_spades(v.hand) == 0,
+    words.Q_UNGUARDED: _q_count,
+    words.Q_COSTLY: lambda v, p, a: card_of(a) == QUEEN,
+    words.HIGH_SPADE_NONE: lambda v, p, a: _high_spade(v, p, a, None),
+    words.HIGH_SPADE: lambda v, p, a: _high_spade(v, p, a, count_of(a)),
+    words.HIGH_HEART: lambda v, p, a: card_of(a).suit == 3 and card_of(a).rank >= 9,
+    words.VOID: _void,
+    words.ABOVE_NONE: lambda v, p, a: _above(v, a) == 0,
+    words.ABOVE_FEW: lambda v, p, a: _above(v, a) == count_of(a) <= 3,
+    words.TOP_KEPT: lambda v, p, a: (
         suit_of_word(a) == card_of(a).suit
         and all(c < card_of(a) for c in suit_cards(v.hand & ~p, card_of(a).suit))
     ),
-    tutor.SHORT: lambda v, p, a: (
+    words.SHORT: lambda v, p, a: (
         0 < len(suit_cards(v.hand & ~p, card_of(a).suit)) == count_of(a) < 3
     ),
-    tutor.PASS_TRIED: lambda v, p, a: p != mask_of(heuristic_pass(v.hand).cards),
-    tutor.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
+    words.PASS_TRIED: lambda v, p, a: p != mask_of(heuristic_pass(v.hand).cards),
+    words.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
 }
 
 # Play sentences: (view, the card chosen, the blanks).
@@ -273,51 +275,51 @@ def _throw_to(view: SeatView, a: Mapping[str, object]) -> bool:
 
 
 PLAY_CHECKS: dict[str, PlayCheck] = {
-    tutor.ONLY_CARD: lambda v, c, a: v.legal_cards() == [c],
-    tutor.LEAD_NOBODY: lambda v, c, a: not v.trick and not suit_cards(others_hold(v), c.suit),
-    tutor.LEAD_CANNOT_WIN: lambda v, c, a: (
+    words.ONLY_CARD: lambda v, c, a: v.legal_cards() == [c],
+    words.LEAD_NOBODY: lambda v, c, a: not v.trick and not suit_cards(others_hold(v), c.suit),
+    words.LEAD_CANNOT_WIN: lambda v, c, a: (
         not v.trick
         and _lead_lower(v, c) == 0
         and bool(suit_cards(others_hold(v), c.suit))  # someone must follow, higher
     ),
-    tutor.LEAD_LOWER: lambda v, c, a: (
+    words.LEAD_LOWER: lambda v, c, a: (
         not v.trick and _lead_lower(v, c) == count_of(a) <= 3 and _out_above(v, c) > 0
     ),
-    tutor.LEAD_WINS: lambda v, c, a: (
+    words.LEAD_WINS: lambda v, c, a: (
         not v.trick and _lead_lower(v, c) > 0 and _out_above(v, c) == 0
     ),
-    tutor.LEAD_SPADE_SAFE: lambda v, c, a: not v.trick and c.suit == 2 and _queen_played(v),
-    tutor.LEAD_HIGHER: lambda v, c, a: not v.trick and _out_above(v, c) == count_of(a) > 0,
-    tutor.FLUSH: _flush,
-    tutor.DUCK_LAST: _duck_last,
-    tutor.DUCK: _duck,
-    tutor.FOLLOW_LOW: _follow_low,
-    tutor.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
-    tutor.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
-    tutor.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
-    tutor.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
-    tutor.OVER: lambda v, c, a: _over(v, c, a, 0),
-    tutor.OVER_GAIN: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) < 0,
-    tutor.QUEEN_UNDER: lambda v, c, a: c == QUEEN and _under(v, c, a),
-    tutor.QUEEN_THROW: lambda v, c, a: (
+    words.LEAD_SPADE_SAFE: lambda v, c, a: not v.trick and c.suit == 2 and _queen_played(v),
+    words.LEAD_HIGHER: lambda v, c, a: not v.trick and _out_above(v, c) == count_of(a) > 0,
+    words.FLUSH: _flush,
+    words.DUCK_LAST: _duck_last,
+    words.DUCK: _duck,
+    words.FOLLOW_LOW: _follow_low,
+    words.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
+    words.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
+    words.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
+    words.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
+    words.OVER: lambda v, c, a: _over(v, c, a, 0),
+    words.OVER_GAIN: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) < 0,
+    words.QUEEN_UNDER: lambda v, c, a: c == QUEEN and _under(v, c, a),
+    words.QUEEN_THROW: lambda v, c, a: (
         c == QUEEN and _throw(v, a) and current_winner(v) == (card_of(a, "winning"), seat_of(a))
     ),
-    tutor.THROW_HIGH_SPADE: lambda v, c, a: (
+    words.THROW_HIGH_SPADE: lambda v, c, a: (
         _throw(v, a) and c in (KING, ACE) and bool(others_hold(v) >> QUEEN & 1)
     ),
-    tutor.THROW_HIGH_HEART: lambda v, c, a: (
+    words.THROW_HIGH_HEART: lambda v, c, a: (
         _throw(v, a) and c.suit == 3 and highest_in_suit(v.hand, c)
     ),
-    tutor.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
-    tutor.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
-    tutor.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
-    tutor.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
-    tutor.THROW_FEW_ABOVE: lambda v, c, a: _throw(v, a) and _out_above(v, c) == count_of(a) <= 3,
-    tutor.BLOCK: _block,
-    tutor.KEEP_STOPPER: _keep_stopper,
-    tutor.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
-    tutor.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
-    tutor.ALIKE: lambda v, c, a: _one_run(v),
+    words.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
+    words.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
+    words.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
+    words.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
+    words.THROW_FEW_ABOVE: lambda v, c, a: _throw(v, a) and _out_above(v, c) == count_of(a) <= 3,
+    words.BLOCK: _block,
+    words.KEEP_STOPPER: _keep_stopper,
+    words.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
+    words.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
+    words.ALIKE: lambda v, c, a: _one_run(v),
 }
 
 
@@ -362,7 +364,7 @@ def says_why(template: str) -> bool:
     return any(marker in template for marker in REASON_MARKERS)
 
 
-ODDS = {tutor.BEST_ODDS, tutor.BEST_ODDS_LEAD, tutor.BEST_ODDS_THROW}
+ODDS = {words.BEST_ODDS, words.BEST_ODDS_LEAD, words.BEST_ODDS_THROW}
 
 
 def check_play(view: SeatView, advice: Advice) -> str:
@@ -376,10 +378,10 @@ def check_play(view: SeatView, advice: Advice) -> str:
     assert card.symbol() in render(s), render(s)
     if s.template_id in ODDS:
         assert _odds(view, card, args, advice), s
-        if s.template_id == tutor.BEST_ODDS_THROW:
+        if s.template_id == words.BEST_ODDS_THROW:
             assert _throw(view, args)
         else:
-            assert bool(view.trick) == (s.template_id == tutor.BEST_ODDS)
+            assert bool(view.trick) == (s.template_id == words.BEST_ODDS)
     else:
         assert s.template_id in PLAY_CHECKS, f"no checker for {s.template_id!r}"
         assert PLAY_CHECKS[s.template_id](view, card, args), (render(s), view.to_dict())
@@ -391,7 +393,7 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     passed = mask_of(advice.cards)
     assert len(advice.cards) == 3 and passed & view.hand == passed
     whole = advice.sentence
-    assert whole.template_id == tutor.PASS_ALL
+    assert whole.template_id == words.PASS_ALL
     assert whole.args["cards"] == CardRef(advice.cards)
     text = render(whole)
     assert all(c.symbol() in text for c in advice.cards), text
@@ -399,7 +401,7 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     clauses = [whole.args["reason"]]
     assert [c for c, _ in advice.per_card] == list(advice.cards)
     for card, one in advice.per_card:
-        assert one.template_id == tutor.PASS_ONE and card_of(one.args) == card
+        assert one.template_id == words.PASS_ONE and card_of(one.args) == card
         assert card.symbol() in render(one)
         clauses.append(one.args["reason"])
     for clause in clauses:
@@ -477,12 +479,12 @@ def test_every_sentence_names_its_cards_and_states_a_true_fact() -> None:
     assert plays >= 500 and passes >= 40
     # The check is not vacuous: the positions reach many different sentences.
     assert len(used) >= 20, used
-    assert used[tutor.VOID] and used[tutor.FLUSH] and used[tutor.DUCK_LAST], used
+    assert used[words.VOID] and used[words.FLUSH] and used[words.DUCK_LAST], used
     # A searched pick is told by a fact of the position; the bare "did best in the trial deals"
     # is a last resort (it was 18% of the play sentences before the position's facts were read).
     assert sum(used[t] for t in ODDS) * 20 <= plays, used
-    searched = [tutor.LEAD_HIGHER, tutor.LEAD_WINS, tutor.FOLLOW_WINS, tutor.THROW_LAST]
-    searched += [tutor.THROW_HEART_ON, tutor.THROW_UNBEATEN, tutor.THROW_FEW_ABOVE, tutor.SHORT]
+    searched = [words.LEAD_HIGHER, words.LEAD_WINS, words.FOLLOW_WINS, words.THROW_LAST]
+    searched += [words.THROW_HEART_ON, words.THROW_UNBEATEN, words.THROW_FEW_ABOVE, words.SHORT]
     assert all(used[t] for t in searched), used
 
 
@@ -588,7 +590,7 @@ def test_flush_the_queen_and_not_when_holding_the_king() -> None:
     with_king = view_of({0: "2S 3S KS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC"}, "", 0)
     later = dataclasses.replace(with_king, trick_number=1, hearts_broken=True)
     said = tutor.play_sentence(later, three, flush)
-    assert said.template_id != tutor.FLUSH
+    assert said.template_id != words.FLUSH
     assert PLAY_CHECKS[said.template_id](later, three, said.args)
 
 
@@ -665,7 +667,7 @@ def test_moon_choice_advice() -> None:
     base = Match.new(rules, seed=1).view(0)
     choosing = dataclasses.replace(base, phase=Phase.MOON_CHOICE, turn=0)
     assert tutor.advise_moon(dataclasses.replace(choosing, totals=(10, 20, 30, 40))).sentence == (
-        Sentence(tutor.MOON_SUBTRACT)
+        Sentence(words.MOON_SUBTRACT)
     )
     ends = dataclasses.replace(choosing, totals=(10, 80, 30, 40))
     advice = tutor.advise_moon(ends)
@@ -688,32 +690,32 @@ def test_advice_out_of_turn_is_a_clear_error() -> None:
 
 def test_sentences_render_through_a_translation() -> None:
     french = {
-        tutor.PASS_ONE: "Passez le {card} : {reason}",
-        tutor.Q_UNGUARDED: "le {card} n'a que {count} pique plus bas pour le protéger",
-        tutor.Q_UNGUARDED_PL: "le {card} n'a que {count} piques plus bas pour le protéger",
+        words.PASS_ONE: "Passez le {card} : {reason}",
+        words.Q_UNGUARDED: "le {card} n'a que {count} pique plus bas pour le protéger",
+        words.Q_UNGUARDED_PL: "le {card} n'a que {count} piques plus bas pour le protéger",
     }
 
     def plural(singular: str, plural_: str, n: int) -> str:
         return french.get(singular if n <= 1 else plural_, singular)
 
-    line = tutor._sentence(
-        tutor.PASS_ONE, card=QUEEN, reason=tutor._counted(tutor.Q_UNGUARDED, 2, card=QUEEN)
+    line = words.sentence(
+        words.PASS_ONE, card=QUEEN, reason=words.counted(words.Q_UNGUARDED, 2, card=QUEEN)
     )
     assert render(line, lambda t: french.get(t, t), plural) == (
         "Passez le Q♠ : le Q♠ n'a que 2 piques plus bas pour le protéger"
     )
     assert render(line, card_name=lambda c: "D♠" if c == QUEEN else c.symbol()).count("D♠") == 2
-    broken = {tutor.PASS_ONE: "Passez {carte}"}  # a translation with a wrong blank
+    broken = {words.PASS_ONE: "Passez {carte}"}  # a translation with a wrong blank
     assert render(line, lambda t: broken.get(t, t)).startswith("Pass the Q♠: ")
 
 
 def test_every_template_has_a_checker() -> None:
-    wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER}
-    wrappers |= {tutor.MOON_ADD, tutor.MOON_SUBTRACT}  # test_moon_choice_advice
-    wrappers |= {tutor.CHOSEN}  # only for a decision without search: never the tutor's own
-    plurals = set(tutor.SINGULAR_TO_PLURAL.values())
+    wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER}
+    wrappers |= {words.MOON_ADD, words.MOON_SUBTRACT}  # test_moon_choice_advice
+    wrappers |= {words.CHOSEN}  # only for a decision without search: never the tutor's own
+    plurals = set(words.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | ODDS | wrappers | plurals
-    assert [t for t in tutor.all_templates() if t not in checked] == []
+    assert [t for t in words.all_templates() if t not in checked] == []
 
 
 def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
@@ -722,7 +724,7 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
 
     catalog = (ROOT / "assets/locale/fr/LC_MESSAGES/dame.po").read_text("utf-8")
     english = (ROOT / "assets/locale/en/LC_MESSAGES/dame.po").read_text("utf-8")
-    wanted = [*tutor.all_templates(), daily.SHARE, daily.SHARE_PL]
+    wanted = [*words.all_templates(), daily.SHARE, daily.SHARE_PL]
     missing = [t for t in wanted if f'"{t}"' not in catalog or f'"{t}"' not in english]
     assert missing == []
     try:
@@ -737,22 +739,22 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         reason = tutor.explain_illegal(view, Card.parse("9S"), teaching=True)
         assert reason is not None
         assert french(reason) == "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ R♦"
-        runner = tutor._counted(tutor.Q_UNGUARDED, 1, card=QUEEN)
+        runner = words.counted(words.Q_UNGUARDED, 1, card=QUEEN)
         assert french(runner) == "la D♠ n'a que 1 pique plus bas pour la protéger"
-        higher = tutor._counted(tutor.LEAD_HIGHER, 2, card=Card.parse("AH"))
+        higher = words.counted(words.LEAD_HIGHER, 2, card=Card.parse("AH"))
         assert french(higher) == (
             "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore dehors pour "
             "prendre le pli"
         )
-        block = tutor._sentence(tutor.BLOCK, card=card, seat=SeatRef(3), count=5)
+        block = words.sentence(words.BLOCK, card=card, seat=SeatRef(3), count=5)
         assert "Est a ramassé" in french(block)
     finally:
         i18n.set_language("en")
 
 
 def test_every_template_gives_a_reason() -> None:
-    wrappers = {tutor.PASS_ALL, tutor.PASS_ONE, tutor.MAY_PLAY, tutor.SEAT_NUMBER, tutor.CHOSEN}
-    silent = [t for t in tutor.all_templates() if t not in wrappers and not says_why(t)]
+    wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER, words.CHOSEN}
+    silent = [t for t in words.all_templates() if t not in wrappers and not says_why(t)]
     assert silent == []
 
 
@@ -766,7 +768,7 @@ def test_a_fact_that_is_not_a_reason_fails_the_checker() -> None:
     view = dataclasses.replace(view_of(given, "", 0), trick_number=1)
     queen = Card.parse("QC")
     assert _lead_lower(view, queen) >= 6
-    said = tutor._counted(tutor.LEAD_LOWER, 6, card=queen)
+    said = words.counted(words.LEAD_LOWER, 6, card=queen)
     assert not PLAY_CHECKS[said.template_id](view, queen, said.args)
     plain = tutor.describe_play(view, queen)
     assert plain is not None and PLAY_CHECKS[plain.template_id](view, queen, plain.args)
@@ -782,7 +784,7 @@ def test_every_template_reads_in_french_with_french_card_names() -> None:
     from game.engine.legality import Reason
     from scenes.core import i18n
 
-    templates = [*tutor.all_templates(), *(r.value for r in Reason)]
+    templates = [*words.all_templates(), *(r.value for r in Reason)]
     english_letters = re.compile(r"(?<![\w'])[JQK][♠♥♦♣]")
     other = r"(?:10|[2-9]|[RV])[♠♥♦♣]"  # a card of neither the queen nor the ace
     wrong_article = re.compile(
@@ -793,9 +795,9 @@ def test_every_template_reads_in_french_with_french_card_names() -> None:
     try:
         i18n.set_language("fr")
         for template in templates:
-            if template in tutor.SINGULAR_TO_PLURAL.values():
+            if template in words.SINGULAR_TO_PLURAL.values():
                 continue  # said through its singular
-            plural = tutor.SINGULAR_TO_PLURAL.get(template)
+            plural = words.SINGULAR_TO_PLURAL.get(template)
             blanks = set(re.findall(r"\{(\w+)\}", template))
             for card in parse_cards("QS AH KD 10C"):
                 values: dict[str, object] = {
@@ -805,11 +807,11 @@ def test_every_template_reads_in_french_with_french_card_names() -> None:
                     "suit": Sentence(SUIT_NAMES[1]),
                     "seat": SeatRef(1),
                     "count": 2,
-                    "reason": Sentence(tutor.Q_COSTLY, (("card", CardRef((QUEEN,))),)),
+                    "reason": Sentence(words.Q_COSTLY, (("card", CardRef((QUEEN,))),)),
                     "number": 5,
                 }
                 params = {k: v for k, v in values.items() if k in blanks}
-                sentence = tutor._sentence(template, plural, **params)
+                sentence = words.sentence(template, plural, **params)
                 text = i18n.render_sentence(sentence)
                 assert text != render(sentence), f"not translated: {template}"
                 assert not english_letters.search(text), text
