@@ -150,6 +150,45 @@ def test_play_under_the_jack_when_the_trick_is_won() -> None:
     assert advice.text() == said
 
 
+# South plays last to West's 3♦ (North threw the 2♥ on it) holding the 5♦ 6♦ and higher diamonds.
+LAST_TO_DIAMONDS = {
+    0: "4C 3S 7S 5D 6D 9D 10D JD QD KD AD 10S JS",
+    1: "2C 4S 9S 3D 5C 6C 7C 8C 9C 10C JC QC KC",
+    2: "3C KS 5S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH",
+    3: "AC 2S 6S 8S QS AS 4D 2D 7D 8D QH KH AH",
+}
+LAST_TO_DIAMONDS_PLAYS = "2C 3C AC 4C 2S 3S 4S KS 5S 6S 7S 9S 3D 2H 4D"
+
+
+def test_a_low_winner_is_not_called_a_high_card_while_a_higher_one_is_held() -> None:
+    """Issue 29's example: "Take the trick with the 5♦ ... to be rid of a high card" while the
+    6♦ is in the hand. Every diamond South holds wins the trick, so that is the reason."""
+    view = view_of(LAST_TO_DIAMONDS, LAST_TO_DIAMONDS_PLAYS, seat=0)
+    five, ace = Card.parse("5D"), Card.parse("AD")
+    false = words.counted(words.WIN_LAST, 1, card=five)
+    assert render(false) == (
+        "Take the trick with the 5♦: you play last and it holds only 1 point, a small price "
+        "to be rid of a high card"
+    )
+    assert not PLAY_CHECKS[words.WIN_LAST](view, five, false.args)  # the checker catches it
+    for motive in Motive:
+        said = tutor.play_sentence(view, five, Decision.play(five, motive))
+        assert said.template_id != words.WIN_LAST, motive
+        assert PLAY_CHECKS[said.template_id](view, five, said.args), (motive, render(said))
+    said = tutor.play_sentence(view, five, Decision.play(five, Motive.BEST_ODDS))
+    assert render(said) == (
+        "Take the trick with the 5♦: every card you may play beats the 4♦, so the trick is "
+        "yours whichever you play"
+    )
+    # The ace is the highest diamond South holds: being rid of it is the reason, and true.
+    top = tutor.describe_play(view, ace)
+    assert (
+        top is not None
+        and top.template_id == words.WIN_LAST
+        and PLAY_CHECKS[words.WIN_LAST](view, ace, top.args)
+    )
+
+
 def test_flush_the_queen_and_not_when_holding_the_king() -> None:
     given = {0: "2S 3S 5S 2C 3C 4C 5C 6C 7C 8C 9C 10C JC"}
     view = view_of(given, "", 0)

@@ -247,19 +247,20 @@ def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sent
         hearts = (kept & HEARTS_MASK).bit_count()
         if hearts:
             return counted(tpl.MOON_KEEP, hearts)
+    under = (kept & SUIT_MASKS[SPADES] & cards_below(card)).bit_count()  # to play under it
     if (
         motive in (Motive.PASS_HIGH_SPADES, Motive.PASS_DANGEROUS_QUEEN)
         and 1 << card & HIGH_SPADES
         and not kept & QUEEN_OF_SPADES_BIT
-        and low_spades < GUARDS_FOR_QUEEN + 1
+        and under < GUARDS_FOR_QUEEN + 1
     ):
-        if low_spades == 0:
+        if under == 0:
             return sentence(tpl.HIGH_SPADE_NONE, card=card)
-        return counted(tpl.HIGH_SPADE, low_spades, card=card)
+        return counted(tpl.HIGH_SPADE, under, card=card)
     if motive is Motive.VOID_SUIT and not kept & SUIT_MASKS[_suit(card)]:
         return sentence(tpl.VOID, suit=suit_word(_suit(card)))
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
-    if motive is Motive.PASS_HIGH_HEARTS and high_heart:
+    if motive is Motive.PASS_HIGH_HEARTS and high_heart and not kept & cards_above(card):
         return sentence(tpl.HIGH_HEART, card=card)
     above = (cards_above(card) & view.unseen).bit_count()
     left = (kept & SUIT_MASKS[_suit(card)]).bit_count()
@@ -464,14 +465,23 @@ def describe_play(view: SeatView, card: Card) -> Sentence | None:
             return sentence(tpl.DUCK_LAST, card=card, winning=winning_card)
         return sentence(tpl.DUCK, card=card, winning=winning_card, seat=_seat(view, seat))
     points = view.rules.points_of(mask_of(view.trick))  # the jack, if it scores, counts -10
+    all_beat = not legal & ((1 << best) - 1)  # following suit: every legal card wins the trick
     if last:
-        if points == 0:
+        # "a high card" only when no higher card that could be played instead is held
+        highest = not legal & cards_above(card)
+        if highest and points == 0:
             return sentence(tpl.WIN_LAST_CLEAN, card=card)
-        if 0 < points <= FEW:
+        if highest and 0 < points <= FEW:
             return counted(tpl.WIN_LAST, points, card=card)
+        if all_beat:
+            return sentence(tpl.WIN_FORCED, card=card, winning=winning_card)
+        if points == 0:
+            return sentence(tpl.WIN_LAST_FREE, card=card)
     if view.trick_number == 0:
         return sentence(tpl.FIRST_TRICK, card=card)
-    if not legal & ((1 << best) - 1) and card == (legal & -legal).bit_length() - 1:
+    if all_beat and card == (legal & -legal).bit_length() - 1:
+        if not unseen & cards_above(card):  # nobody can beat it later in the trick
+            return sentence(tpl.FOLLOW_WINS, card=card)
         return sentence(tpl.FOLLOW_LOW, card=card, winning=winning_card)
     if points == 0 and not last:
         return sentence(tpl.OVER, card=card, winning=winning_card)

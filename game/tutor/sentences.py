@@ -228,6 +228,8 @@ FOLLOW_LOW: Final = "Play the {card}: every card you may play beats the {winning
 WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points, so a high card goes at no cost"  # noqa: E501
 WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point, a small price to be rid of a high card"  # noqa: E501
 WIN_LAST_PL: Final = "Take the trick with the {card}: you play last and it holds only {count} points, a small price to be rid of a high card"  # noqa: E501
+WIN_LAST_FREE: Final = "Take the trick with the {card}: you play last and it holds no points, so winning it costs nothing"  # noqa: E501
+WIN_FORCED: Final = "Take the trick with the {card}: every card you may play beats the {winning}, so the trick is yours whichever you play"  # noqa: E501
 FOLLOW_WINS: Final = (
     "Play the {card}: no higher card of that suit is still out, so you win this trick"
 )

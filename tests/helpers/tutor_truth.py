@@ -106,7 +106,7 @@ def _q_count(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
 
 
 def _high_spade(view: SeatView, passed: int, a: Mapping[str, object], count: int | None) -> bool:
-    """"could catch the queen and you have only N lower spades": the queen is not kept, and the
+    """ "could catch the queen and you have only N lower spades": the queen is not kept, and the
     spades kept below this card (the ones that could be played under a spade lead instead)
     number N, few enough to leave it exposed."""
     card = card_of(a)
@@ -295,6 +295,14 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     words.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
     words.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
     words.WIN_LAST: lambda v, c, a: _win_last(v, c, count_of(a)) and count_of(a) <= 3,
+    words.WIN_LAST_FREE: lambda v, c, a: (
+        len(v.trick) == v.rules.players - 1 and _wins_now(v, c) and _trick_points(v) == 0
+    ),
+    words.WIN_FORCED: lambda v, c, a: (
+        bool(v.trick)
+        and card_of(a, "winning") == current_winner(v)[0]
+        and all(x.suit == current_winner(v)[0].suit and _wins_now(v, x) for x in v.legal_cards())
+    ),
     words.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
     words.OVER: lambda v, c, a: _over(v, c, a, 0),
     words.OVER_GAIN: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) < 0,
