@@ -145,13 +145,17 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     for card in cards:
         clause = pass_clause(view, card, given.get(int(card), decision.motive), passed)
         per_card.append((card, sentence(tpl.PASS_ONE, card=card, reason=clause)))
-    lead = CARDS[decision.per_card[0][0]] if decision.per_card else cards[0]
-    lead_motive = given.get(int(lead), decision.motive)
-    if decision.motive is Motive.KEEP_FOR_MOON:
-        lead_motive = decision.motive
-    reason = pass_clause(view, lead, lead_motive, passed)
-    said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=reason)
+    if decision.motive is Motive.KEEP_FOR_MOON:  # one plan for the three cards: say it once
+        moon = pass_clause(view, cards[0], decision.motive, passed)
+        if moon.template_id == tpl.MOON_KEEP:
+            said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=moon)
+            return Advice(cards, decision, said, tuple(per_card))
+    reasons = {key: one.args["reason"] for key, (_, one) in zip(_CLAUSES, per_card, strict=True)}
+    said = sentence(tpl.PASS_EACH, cards=CardRef(cards), **reasons)
     return Advice(cards, decision, said, tuple(per_card))
+
+
+_CLAUSES: Final = ("first", "second", "third")  # PASS_EACH's blanks, one per passed card
 
 
 def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None = None) -> Advice:
@@ -258,7 +262,7 @@ def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sent
             return sentence(tpl.HIGH_SPADE_NONE, card=card)
         return counted(tpl.HIGH_SPADE, under, card=card)
     if motive is Motive.VOID_SUIT and not kept & SUIT_MASKS[_suit(card)]:
-        return sentence(tpl.VOID, suit=suit_word(_suit(card)))
+        return sentence(tpl.VOID, card=card, suit=suit_word(_suit(card)))
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
     if motive is Motive.PASS_HIGH_HEARTS and high_heart and not kept & cards_above(card):
         return sentence(tpl.HIGH_HEART, card=card)
@@ -272,7 +276,9 @@ def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sent
         return counted(tpl.ABOVE_FEW, above, card=card)
     if not kept & cards_above(card):
         return sentence(tpl.TOP_KEPT, card=card, suit=suit_word(_suit(card)))
-    return sentence(tpl.PASS_TRIED)  # only the search's own choice comes this far
+    if not left:  # the card goes with the rest of its suit
+        return sentence(tpl.VOID, card=card, suit=suit_word(_suit(card)))
+    return counted(tpl.FEWER, left, card=card)  # a suit one card shorter: a void comes sooner
 
 
 def play_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
@@ -281,8 +287,7 @@ def play_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
     if legal.bit_count() == 1:
         return sentence(tpl.ONLY_CARD, card=card)
     motive = decision.motive
-    said = _motive_sentence(view, card, motive, decision) or describe_play(view, card)
-    return said if said is not None else last_resort(view, card, decision)
+    return _motive_sentence(view, card, motive, decision) or describe_play(view, card)
 
 
 def _verb(view: SeatView, lead: str, play: str, throw: str) -> str:
@@ -314,7 +319,7 @@ def _motive_sentence(
             return sentence(template, card=card, count=points)
         return None
     if motive is Motive.BEST_ODDS:
-        return searched_sentence(view, card, decision)
+        return searched_sentence(view, card)
     if not view.trick:
         return None  # every other lead is described from the position
     best, _ = trick_winner(view)
@@ -344,27 +349,20 @@ def _motive_sentence(
     return None
 
 
-def searched_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence:
+def searched_sentence(view: SeatView, card: Card) -> Sentence:
     """The sentence for a card the search chose with no simpler motive: the most specific true
-    fact about it in the position; the search itself is named only when no fact says more."""
-    said = position_fact(view, card)
-    if said is not None:
-        return said
-    return describe_play(view, card) or last_resort(view, card, decision)
+    fact about it in the position, else what it keeps or sets up (:func:`describe_play`)."""
+    return position_fact(view, card) or describe_play(view, card)
 
 
-def last_resort(view: SeatView, card: Card, decision: Decision) -> Sentence:
-    """When no fact of the position argues for ``card``: the search's verdict, or that the legal
-    cards are all alike (one run of a suit), or, for a decision with neither, the bare choice."""
-    odds = _odds_sentence(view, card, decision)
-    if odds is not None:
-        return odds
+def _alike(view: SeatView, card: Card) -> Sentence | None:
+    """The legal cards are one run of a suit with no card still out between them: any does."""
     legal = view.legal_mask()
     low, high = (legal & -legal).bit_length() - 1, legal.bit_length() - 1
     between = SUIT_MASKS[_suit(low)] & ~((1 << low) - 1) & ((1 << high) - 1)
     if _suit(low) == _suit(high) and not between & view.unseen:
         return sentence(tpl.ALIKE, card=card)
-    return sentence(tpl.CHOSEN, card=card)
+    return None
 
 
 def position_fact(view: SeatView, card: Card) -> Sentence | None:
@@ -407,23 +405,9 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
     return None
 
 
-def _odds_sentence(view: SeatView, card: Card, decision: Decision) -> Sentence | None:
-    expected = {int(c): v for c, v in decision.expected.items()}
-    if int(card) not in expected or len(expected) < 2:
-        return None
-    mine = expected[int(card)]
-    if any(v > mine for v in expected.values()):
-        return None
-    template = _verb(view, tpl.BEST_ODDS_LEAD, tpl.BEST_ODDS, tpl.BEST_ODDS_THROW)
-    if template is tpl.BEST_ODDS_THROW:
-        suit = suit_word(view.led_suit)
-        return sentence(template, card=card, suit=suit, count=len(expected))
-    return sentence(template, card=card, count=len(expected))
-
-
-def describe_play(view: SeatView, card: Card) -> Sentence | None:
-    """The plainest true reason for playing ``card`` here (the motive-free fallback), or None
-    when no plain fact of the position argues for it."""
+def describe_play(view: SeatView, card: Card) -> Sentence:
+    """The plainest true reason for playing ``card`` here (the motive-free fallback): what the
+    card wins, avoids, keeps or sets up, read from the position."""
     legal = view.legal_mask()
     if legal.bit_count() == 1:
         return sentence(tpl.ONLY_CARD, card=card)
@@ -456,7 +440,8 @@ def describe_play(view: SeatView, card: Card) -> Sentence | None:
             )
         if not cards_above(card) & view.hand:
             return sentence(tpl.THROW_HIGHEST, card=card, suit=suit)
-        return None
+        left = (view.hand & SUIT_MASKS[_suit(card)]).bit_count() - 1  # a higher one stays
+        return _alike(view, card) or counted(tpl.THROW_SHORTEN, left, card=card, suit=suit)
     winning_card = CARDS[best]
     if card < best:
         if card == QUEEN_OF_SPADES:
@@ -487,7 +472,9 @@ def describe_play(view: SeatView, card: Card) -> Sentence | None:
         return sentence(tpl.OVER, card=card, winning=winning_card)
     if points < 0:  # the scoring jack of diamonds: the trick is worth taking
         return sentence(tpl.OVER_GAIN, card=card, winning=winning_card, count=points)
-    return None
+    # A trick with points taken though a lower card could follow: the lower card is kept.
+    low = CARDS[(legal & -legal).bit_length() - 1]
+    return _alike(view, card) or sentence(tpl.KEEP_LOW, card=card, winning=winning_card, low=low)
 
 
 __all__ = [

@@ -178,6 +178,7 @@ def suit_word(suit: int) -> Sentence:
 # Every template the tutor uses, so tools and tests can list them. Passing: a clause about one
 # card, inside "Pass {cards}: {reason}" (the whole pass) or "Pass the {card}: {reason}".
 PASS_ALL: Final = "Pass {cards}: {reason}"
+PASS_EACH: Final = "Pass {cards}: {first}; {second}; {third}"  # a clause per card
 PASS_ONE: Final = "Pass the {card}: {reason}"
 Q_UNGUARDED_NONE: Final = "the {card} has no lower spade to protect it"
 Q_UNGUARDED: Final = "the {card} has only {count} lower spade to protect it"
@@ -187,7 +188,9 @@ HIGH_SPADE_NONE: Final = "the {card} could catch the queen and you have no lower
 HIGH_SPADE: Final = "the {card} could catch the queen and you have only {count} lower spade"
 HIGH_SPADE_PL: Final = "the {card} could catch the queen and you have only {count} lower spades"
 HIGH_HEART: Final = "the {card} is a high heart that would win tricks full of points"
-VOID: Final = "you will have no {suit} left, so you can throw points when they are led"
+VOID: Final = (
+    "without the {card} you have no {suit} left, so you can throw points when they are led"
+)
 ABOVE_NONE: Final = (
     "nobody else holds a card above the {card} in its suit, so it would win every trick it joins"
 )
@@ -198,9 +201,8 @@ TOP_KEPT: Final = (
 )
 SHORT: Final = "after the {card} goes, you keep only {count} card of its suit, so you will soon be free to throw points on it"  # noqa: E501
 SHORT_PL: Final = "after the {card} goes, you keep only {count} cards of its suit, so you will soon be free to throw points on it"  # noqa: E501
-PASS_TRIED: Final = (
-    "the tutor's trial deals found these three better to pass than the careful choice"
-)
+FEWER: Final = "after the {card} goes, you keep {count} card of its suit, so it runs out sooner and you can throw points on it"  # noqa: E501
+FEWER_PL: Final = "after the {card} goes, you keep {count} cards of its suit, so it runs out sooner and you can throw points on it"  # noqa: E501
 MOON_KEEP: Final = "you keep your {count} heart and try to take every point"
 MOON_KEEP_PL: Final = "you keep your {count} hearts and try to take every point"
 # Playing: whole sentences.
@@ -258,15 +260,10 @@ SHOOT: Final = (
 SHOOT_LEAD: Final = (
     "Lead the {card}: you have taken every point so far ({count}), keep going for the moon"
 )
-BEST_ODDS: Final = (
-    "Play the {card}: of the {count} cards worth trying, it did best in the tutor's trial deals"
-)
-BEST_ODDS_LEAD: Final = (
-    "Lead the {card}: of the {count} cards worth trying, it did best in the tutor's trial deals"
-)
+KEEP_LOW: Final = "Play the {card} over the {winning}: you keep the {low}, a lower card of that suit, so you can still stay under a later trick in it"  # noqa: E501
+THROW_SHORTEN: Final = "Throw the {card}: you have no {suit}, and it leaves you {count} card of its suit, so you come nearer a void there too"  # noqa: E501
+THROW_SHORTEN_PL: Final = "Throw the {card}: you have no {suit}, and it leaves you {count} cards of its suit, so you come nearer a void there too"  # noqa: E501
 ALIKE: Final = "Play the {card}: the cards you may play are a run of one suit with no card still out between them, so any of them does the same"  # noqa: E501
-CHOSEN: Final = "Play the {card}: the tutor judged it best here"
-BEST_ODDS_THROW: Final = "Throw the {card}: you have no {suit}, and of the {count} cards worth trying it did best in the tutor's trial deals"  # noqa: E501
 # The moon choice and illegal plays.
 MOON_SUBTRACT: Final = (
     "Take 26 points off your score: giving the others 26 would not end the game in your favour"
@@ -284,6 +281,8 @@ SINGULAR_TO_PLURAL: Final = {
     THROW_FEW_ABOVE: THROW_FEW_ABOVE_PL,
     LEAD_LOWER: LEAD_LOWER_PL,
     WIN_LAST: WIN_LAST_PL,
+    FEWER: FEWER_PL,
+    THROW_SHORTEN: THROW_SHORTEN_PL,
 }
 """The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
 

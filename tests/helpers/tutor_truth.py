@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator, Mapping
 
 from game.ai import make_player
 from game.ai.hard import HardPlayer
-from game.ai.medium import heuristic_pass
 from game.engine.cards import CARDS, Card, Suit, cards_of, mask_of
 from game.engine.hand import Phase
 from game.engine.legality import SUIT_NAMES
@@ -117,7 +116,10 @@ def _high_spade(view: SeatView, passed: int, a: Mapping[str, object], count: int
 
 def _void(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
     suit = suit_of_word(a)
-    return bool(suit_cards(passed, suit)) and not suit_cards(view.hand & ~passed, suit)
+    card = card_of(a)
+    return (
+        card.suit == suit and bool(passed >> card & 1) and not suit_cards(view.hand & ~passed, suit)
+    )
 
 
 def _above(view: SeatView, a: Mapping[str, object]) -> int:
@@ -144,7 +146,7 @@ PASS_CHECKS: dict[str, PassCheck] = {
     words.SHORT: lambda v, p, a: (
         0 < len(suit_cards(v.hand & ~p, card_of(a).suit)) == count_of(a) < 3
     ),
-    words.PASS_TRIED: lambda v, p, a: p != mask_of(heuristic_pass(v.hand).cards),
+    words.FEWER: lambda v, p, a: len(suit_cards(v.hand & ~p, card_of(a).suit)) == count_of(a) > 0,
     words.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
 }
 
@@ -255,11 +257,6 @@ def _throw(view: SeatView, a: Mapping[str, object]) -> bool:
     return bool(view.trick) and is_void(view) and suit_of_word(a) == view.trick_seats()[0][1].suit
 
 
-def _odds(view: SeatView, card: Card, a: Mapping[str, object], advice: Advice) -> bool:
-    expected = advice.decision.expected
-    return len(expected) == count_of(a) >= 2 and expected[card] == max(expected.values())
-
-
 def _out_above(view: SeatView, card: Card) -> int:
     return sum(1 for c in cards_of(others_hold(view)) if c.suit == card.suit and c > card)
 
@@ -270,6 +267,19 @@ def _queen_played(view: SeatView) -> bool:
 
 def _throw_to(view: SeatView, a: Mapping[str, object]) -> bool:
     return _throw(view, a) and current_winner(view) == (card_of(a, "winning"), seat_of(a))
+
+
+def _keep_low(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
+    """Over the winning card, keeping a lower card of that suit (held, and playable now)."""
+    low = card_of(a, "low")
+    best, _ = current_winner(view)
+    return (
+        card_of(a, "winning") == best
+        and _wins_now(view, card)
+        and low in view.legal_cards()
+        and low.suit == card.suit
+        and low < card
+    )
 
 
 PLAY_CHECKS: dict[str, PlayCheck] = {
@@ -326,6 +336,10 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     words.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
     words.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
     words.ALIKE: lambda v, c, a: _one_run(v),
+    words.KEEP_LOW: _keep_low,
+    words.THROW_SHORTEN: lambda v, c, a: (
+        _throw(v, a) and len(suit_cards(v.hand, c.suit)) - 1 == count_of(a) > 0
+    ),
 }
 
 
@@ -342,7 +356,6 @@ def _one_run(view: SeatView) -> bool:
 # part (after the card is named) carries one of these (a consequence, a purpose or a verdict).
 REASON_MARKERS = (
     " so ",
-    " better to pass",
     " to protect",
     " to catch",
     " to beat",
@@ -358,7 +371,6 @@ REASON_MARKERS = (
     "small price",
     "most likely",
     "try to take every point",
-    "did best",
     "ends the game",
     "would not end",
     "so someone else takes her",
@@ -370,9 +382,6 @@ def says_why(template: str) -> bool:
     return any(marker in template for marker in REASON_MARKERS)
 
 
-ODDS = {words.BEST_ODDS, words.BEST_ODDS_LEAD, words.BEST_ODDS_THROW}
-
-
 def check_play(view: SeatView, advice: Advice) -> str:
     """Asserts the play advice is right (true, and a reason); returns its template."""
     (card,) = advice.cards
@@ -382,15 +391,8 @@ def check_play(view: SeatView, advice: Advice) -> str:
     assert card in view.legal_cards()
     assert card_of(args) == card, s
     assert card.symbol() in render(s), render(s)
-    if s.template_id in ODDS:
-        assert _odds(view, card, args, advice), s
-        if s.template_id == words.BEST_ODDS_THROW:
-            assert _throw(view, args)
-        else:
-            assert bool(view.trick) == (s.template_id == words.BEST_ODDS)
-    else:
-        assert s.template_id in PLAY_CHECKS, f"no checker for {s.template_id!r}"
-        assert PLAY_CHECKS[s.template_id](view, card, args), (render(s), view.to_dict())
+    assert s.template_id in PLAY_CHECKS, f"no checker for {s.template_id!r}"
+    assert PLAY_CHECKS[s.template_id](view, card, args), (render(s), view.to_dict())
     return s.template_id
 
 
@@ -399,12 +401,17 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     passed = mask_of(advice.cards)
     assert len(advice.cards) == 3 and passed & view.hand == passed
     whole = advice.sentence
-    assert whole.template_id == words.PASS_ALL
     assert whole.args["cards"] == CardRef(advice.cards)
     text = render(whole)
     assert all(c.symbol() in text for c in advice.cards), text
     used = []
-    clauses = [whole.args["reason"]]
+    said = whole_clauses(advice)
+    if whole.template_id == words.PASS_EACH:  # one clause per card, each naming its card
+        assert [c.cards() for c in said] == [(c,) for c in advice.cards], text
+    else:
+        assert whole.template_id == words.PASS_ALL and len(said) == 1
+        assert said[0].template_id == words.MOON_KEEP, text  # the one plan for all three
+    clauses: list[object] = [*said]
     assert [c for c, _ in advice.per_card] == list(advice.cards)
     for card, one in advice.per_card:
         assert one.template_id == words.PASS_ONE and card_of(one.args) == card
@@ -421,12 +428,19 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     return used
 
 
+def whole_clauses(advice: Advice) -> list[Sentence]:
+    """The reasons the whole pass sentence gives: one per card, or the moon plan once."""
+    args = advice.sentence.args
+    keys = ("first", "second", "third") if "first" in args else ("reason",)
+    clauses = [args[k] for k in keys]
+    assert all(isinstance(c, Sentence) for c in clauses)
+    return [c for c in clauses if isinstance(c, Sentence)]
+
+
 def play_truth(view: SeatView, advice: Advice) -> tuple[str, bool]:
     """The play sentence's template and whether its claims hold (its checker's verdict)."""
     (card,) = advice.cards
     s = advice.sentence
-    if s.template_id in ODDS:
-        return s.template_id, _odds(view, card, s.args, advice)
     check = PLAY_CHECKS.get(s.template_id)
     return s.template_id, check is not None and check(view, card, s.args)
 
@@ -434,7 +448,7 @@ def play_truth(view: SeatView, advice: Advice) -> tuple[str, bool]:
 def pass_truth(view: SeatView, advice: Advice) -> list[tuple[str, bool]]:
     """Each clause of the pass advice (the whole and each card's) and whether it holds."""
     passed = mask_of(advice.cards)
-    clauses = [advice.sentence.args["reason"], *(one.args["reason"] for _, one in advice.per_card)]
+    clauses = [*whole_clauses(advice), *(one.args["reason"] for _, one in advice.per_card)]
     said = []
     for clause in clauses:
         assert isinstance(clause, Sentence)
