@@ -136,7 +136,7 @@ def test_pass_the_queen_with_only_two_low_spades() -> None:
     assert [c.cards() for c in clauses if isinstance(c, Sentence)] == [(c,) for c in advice.cards]
     text = render(whole)
     assert text.startswith("Pass ") and text.count("; ") == 2, text
-    assert "the Q♠ has only 2 lower spades to protect it" in text
+    assert text.endswith("; the Q♠ has only 2 lower spades to guard it"), text
 
 
 # West holds the 2♣ and no other club; East wins the first trick with the A♣.

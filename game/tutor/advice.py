@@ -142,15 +142,17 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
         raise ValueError(f"the AI chose an impossible pass: {cards}")
     given = {int(c): m for c, m in decision.per_card}
     per_card: list[tuple[Card, Sentence]] = []
+    clauses: list[Sentence] = []
     for card in cards:
         clause = pass_clause(view, card, given.get(int(card), decision.motive), passed)
+        clauses.append(clause)
         per_card.append((card, sentence(tpl.PASS_ONE, card=card, reason=clause)))
     if decision.motive is Motive.KEEP_FOR_MOON:  # one plan for the three cards: say it once
         moon = pass_clause(view, cards[0], decision.motive, passed)
         if moon.template_id == tpl.MOON_KEEP:
             said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=moon)
             return Advice(cards, decision, said, tuple(per_card))
-    reasons = {key: one.args["reason"] for key, (_, one) in zip(_CLAUSES, per_card, strict=True)}
+    reasons = {key: tpl.brief(clause) for key, clause in zip(_CLAUSES, clauses, strict=True)}
     said = sentence(tpl.PASS_EACH, cards=CardRef(cards), **reasons)
     return Advice(cards, decision, said, tuple(per_card))
 

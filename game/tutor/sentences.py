@@ -197,7 +197,7 @@ ABOVE_NONE: Final = (
 ABOVE_FEW: Final = "the others hold only {count} card above the {card} in its suit, so it would win most tricks it joins"  # noqa: E501
 ABOVE_FEW_PL: Final = "the others hold only {count} cards above the {card} in its suit, so it would win most tricks it joins"  # noqa: E501
 TOP_KEPT: Final = (
-    "the {card} is higher than every {suit} you keep, so you are left with fewer tricks to win"
+    "the {card} is higher than all the {suit} you keep, so you are left with fewer tricks to win"
 )
 SHORT: Final = "after the {card} goes, you keep only {count} card of its suit, so you will soon be free to throw points on it"  # noqa: E501
 SHORT_PL: Final = "after the {card} goes, you keep only {count} cards of its suit, so you will soon be free to throw points on it"  # noqa: E501
@@ -205,6 +205,24 @@ FEWER: Final = "after the {card} goes, you keep {count} card of its suit, so it 
 FEWER_PL: Final = "after the {card} goes, you keep {count} cards of its suit, so it runs out sooner and you can throw points on it"  # noqa: E501
 MOON_KEEP: Final = "you keep your {count} heart and try to take every point"
 MOON_KEEP_PL: Final = "you keep your {count} hearts and try to take every point"
+# The same pass reasons, brief, for the whole pass's one sentence (a clause for each card).
+BRIEF_Q_NONE: Final = "the {card} has no lower spade to guard it"
+BRIEF_Q: Final = "the {card} has only {count} lower spade to guard it"
+BRIEF_Q_PL: Final = "the {card} has only {count} lower spades to guard it"
+BRIEF_HIGH_SPADE_NONE: Final = "the {card} could catch the queen, with no lower spade"
+BRIEF_HIGH_SPADE: Final = "the {card} could catch the queen, with only {count} lower spade"
+BRIEF_HIGH_SPADE_PL: Final = "the {card} could catch the queen, with only {count} lower spades"
+BRIEF_HIGH_HEART: Final = "the {card} would win tricks full of points"
+BRIEF_VOID: Final = "the {card} leaves you no {suit}, so you can throw points"
+BRIEF_ABOVE_NONE: Final = "the {card} would win every trick it joins"
+BRIEF_ABOVE_FEW: Final = "the {card} would win most tricks it joins"
+BRIEF_TOP_KEPT: Final = "the {card} tops all the {suit} you keep, so you win fewer tricks"
+BRIEF_SHORT: Final = "the {card} leaves only {count} card of its suit, so you can soon throw points"
+BRIEF_SHORT_PL: Final = (
+    "the {card} leaves only {count} cards of its suit, so you can soon throw points"
+)
+BRIEF_FEWER: Final = "the {card} leaves {count} card of its suit, so it runs out sooner"
+BRIEF_FEWER_PL: Final = "the {card} leaves {count} cards of its suit, so it runs out sooner"
 # Playing: whole sentences.
 ONLY_CARD: Final = "Play the {card}: it is the only card you may play"
 LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more, so you keep the lead"
@@ -283,8 +301,40 @@ SINGULAR_TO_PLURAL: Final = {
     WIN_LAST: WIN_LAST_PL,
     FEWER: FEWER_PL,
     THROW_SHORTEN: THROW_SHORTEN_PL,
+    BRIEF_Q: BRIEF_Q_PL,
+    BRIEF_HIGH_SPADE: BRIEF_HIGH_SPADE_PL,
+    BRIEF_SHORT: BRIEF_SHORT_PL,
+    BRIEF_FEWER: BRIEF_FEWER_PL,
 }
 """The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
+
+BRIEF: Final = {
+    Q_UNGUARDED_NONE: BRIEF_Q_NONE,
+    Q_UNGUARDED: BRIEF_Q,
+    Q_COSTLY: Q_COSTLY,
+    HIGH_SPADE_NONE: BRIEF_HIGH_SPADE_NONE,
+    HIGH_SPADE: BRIEF_HIGH_SPADE,
+    HIGH_HEART: BRIEF_HIGH_HEART,
+    VOID: BRIEF_VOID,
+    ABOVE_NONE: BRIEF_ABOVE_NONE,
+    ABOVE_FEW: BRIEF_ABOVE_FEW,
+    TOP_KEPT: BRIEF_TOP_KEPT,
+    SHORT: BRIEF_SHORT,
+    FEWER: BRIEF_FEWER,
+}
+"""A pass clause -> its brief form (same blanks, a claim no larger), for :data:`PASS_EACH`."""
+
+
+def brief(clause: Sentence) -> Sentence:
+    """The brief form of a pass clause (the clause itself when it has none).
+
+    >>> render(brief(counted(Q_UNGUARDED, 1, card=Card.parse("QS"))))
+    'the Q♠ has only 1 lower spade to guard it'
+    """
+    short = BRIEF.get(clause.template_id)
+    if short is None:
+        return clause
+    return Sentence(short, clause.params, SINGULAR_TO_PLURAL.get(short))
 
 
 def counted(template: str, count: int, **params: object) -> Sentence:

@@ -150,6 +150,9 @@ PASS_CHECKS: dict[str, PassCheck] = {
     words.MOON_KEEP: lambda v, p, a: len(suit_cards(v.hand & ~p, 3)) == count_of(a) > 0,
 }
 
+# A brief form (the whole pass's clause for one card) claims no more than its long form.
+PASS_CHECKS.update({short: PASS_CHECKS[long] for long, short in words.BRIEF.items()})
+
 # Play sentences: (view, the card chosen, the blanks).
 PlayCheck = Callable[[SeatView, Card, Mapping[str, object]], bool]
 
@@ -357,6 +360,8 @@ def _one_run(view: SeatView) -> bool:
 REASON_MARKERS = (
     " so ",
     " to protect",
+    " to guard",
+    "would win",
     " to catch",
     " to beat",
     " to flush",
