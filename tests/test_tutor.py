@@ -8,6 +8,7 @@ games between players of every level, and in named scenarios (the issue's four e
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -386,7 +387,7 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         assert reason is not None
         assert french(reason) == "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ R♦"
         runner = words.counted(words.Q_UNGUARDED, 1, card=QUEEN)
-        assert french(runner) == "la D♠ n'a que 1 pique plus bas pour la protéger"
+        assert french(runner) == "la D♠ n'a qu'un pique plus bas pour la protéger"
         higher = words.counted(words.LEAD_HIGHER, 2, card=Card.parse("AH"))
         assert french(higher) == (
             "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore dehors pour "
@@ -476,3 +477,82 @@ def test_every_template_reads_in_french_with_french_card_names() -> None:
     finally:
         i18n.set_language("en")
     assert seen["D♠"] and seen["A♥"] and seen["R♦"], seen
+
+
+# French grammar mistakes a template with blanks makes easily: a count of one after "que"
+# ("ne contient que 1 point": qu'un point), a missing elision ("que il", "de une", "ne a"),
+# "de le" / "à les" for du / aux, a number that disagrees with its noun, two colons in one
+# sentence (a clause with its own colon inside "Passez le 8♣ : ...").
+FRENCH_SLIPS = {
+    "que + 1": re.compile(r"\bque 1\b"),
+    "elision": re.compile(
+        r"\b(que|de|ne|je|me|se|le|la|jusque|si) (un|une|il|ils|elle|elles|on|a|as|ai|est|en|y|"
+        r"avez|ont|aucun|aucune)\b",
+        re.IGNORECASE,
+    ),
+    "contraction": re.compile(r"\b(de|à) (le|les)\b", re.IGNORECASE),
+    "agreement": re.compile(
+        r"\b1 (cartes|points|piques|cœurs|plis)\b|\b([2-9]|1[0-3]) (carte|point|pique|cœur|pli)\b"
+    ),
+    "two colons": re.compile(r" : [^;]* : "),
+}
+
+
+def french_slips(text: str) -> list[str]:
+    """The kinds of slip (FRENCH_SLIPS) found in a French sentence."""
+    return [name for name, pattern in FRENCH_SLIPS.items() if pattern.search(text)]
+
+
+def test_the_slip_finder_finds_the_issues_slips() -> None:
+    assert french_slips("vous jouez en dernier et il ne contient que 1 point") == ["que + 1"]
+    assert french_slips("les autres n'ont que une carte plus haute") == ["elision"]
+    assert french_slips("la moitié de le pli") == ["contraction"]
+    assert french_slips("il ne vous reste que 1 cartes") == ["que + 1", "agreement"]
+    assert french_slips("Passez le 8♣ : sans le 8♣ : vous pourrez") == ["two colons"]
+    assert french_slips("Prenez le pli avec le 5♦ : il ne contient qu'un point") == []
+
+
+def test_every_french_sentence_is_free_of_the_usual_slips() -> None:
+    """Issue 29 item 5: every tutor sentence in French, with counts of one and two, each pass
+    clause inside its "Passez le ... : ..." line, read for the slips above."""
+    from game.engine.legality import Reason
+    from scenes.core import i18n
+
+    clauses = set(words.BRIEF) | set(words.BRIEF.values()) | {words.MOON_KEEP}
+    clauses |= {words.FEWER, words.SHORT, words.VOID}
+    templates = [t for t in words.all_templates() if t not in words.SINGULAR_TO_PLURAL.values()]
+    slips: list[tuple[str, list[str]]] = []
+    rendered = 0
+    try:
+        i18n.set_language("fr")
+        for template in [*templates, *(r.value for r in Reason)]:
+            blanks = set(re.findall(r"\{(\w+)\}", template))
+            plural = words.SINGULAR_TO_PLURAL.get(template)
+            for count in (1, 2) if plural else (-10 if template == words.OVER_GAIN else 5,):
+                for card in parse_cards("QS AH KD 10C"):
+                    values: dict[str, object] = {
+                        "card": card,
+                        "winning": Card.parse("JD"),
+                        "low": Card.parse("2D"),
+                        "cards": CardRef(tuple(parse_cards("QS KH 2C"))),
+                        "suit": Sentence(SUIT_NAMES[1]),
+                        "seat": SeatRef(1),
+                        "count": count,
+                        "number": 5,
+                        "reason": Sentence(words.Q_COSTLY, (("card", CardRef((QUEEN,))),)),
+                    }
+                    for key in ("first", "second", "third"):
+                        values[key] = values["reason"]
+                    said = words.sentence(
+                        template, plural, **{k: v for k, v in values.items() if k in blanks}
+                    )
+                    if template in clauses:
+                        said = words.sentence(words.PASS_ONE, card=card, reason=said)
+                    text = i18n.render_sentence(said)
+                    rendered += 1
+                    if french_slips(text):
+                        slips.append((text, french_slips(text)))
+    finally:
+        i18n.set_language("en")
+    assert rendered > 200  # the check ran over every template
+    assert slips == []
