@@ -309,6 +309,35 @@ def test_a_wrong_motive_never_gives_a_false_sentence() -> None:
         assert PLAY_CHECKS[said.template_id](view, king, said.args), (motive, render(said))
 
 
+MOON_RUN = {  # East wins the clubs (a heart falls on the second), then leads the 5♦
+    1: "2C 2H 3H 4H 5H 6H 7H 8H 2D 3D 4D 2S 3S",
+    2: "3C 6C 7C 8C 9C 6D 7D 8D 9D 4S 5S 6S 7S",
+    3: "AC KC 5D 10D JD 8S 9S 10S JS QS 9H 10H JH",
+}
+
+
+@pytest.mark.parametrize(
+    ("deal", "plays", "seat"),
+    [
+        (MOON_RUN, "2C 3C AC 4C KC 5C 2H 6C 5D", 0),  # South follows East the runner
+        (MOON_RUN, "2C 3C AC 4C KC 5C 2H 6C 5D AD", 1),  # West under South's ace
+        (DUCK_DEAL, "2C 3C AC 4C 10D JD QS", 2),
+        (LAST_TO_DIAMONDS, LAST_TO_DIAMONDS_PLAYS, 0),
+        (DUCK_DEAL, "2C 3C AC 4C 10D JD QS 9D AD", 1),  # West throws on South's lead
+    ],
+)
+def test_every_motive_on_every_legal_card_gives_a_true_sentence(
+    deal: dict[int, str], plays: str, seat: int
+) -> None:
+    """Whatever motive comes with whatever legal card, what is said holds in the position (a
+    stopper's "keep your high cards" needed the card not to win the runner's trick)."""
+    view = view_of(deal, plays, seat)
+    for card in view.legal_cards():
+        for motive in Motive:
+            said = tutor.play_sentence(view, card, Decision.play(card, motive))
+            assert PLAY_CHECKS[said.template_id](view, card, said.args), (motive, render(said))
+
+
 def test_moon_choice_advice() -> None:
     rules = Rules(moon=MoonMode.SHOOTER_CHOOSES)
     base = Match.new(rules, seed=1).view(0)

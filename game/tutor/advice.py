@@ -324,7 +324,8 @@ def _motive_sentence(
         return searched_sentence(view, card)
     if not view.trick:
         return None  # every other lead is described from the position
-    best, _ = trick_winner(view)
+    best, seat_winning = trick_winner(view)
+    legal = view.legal_mask()
     led = view.led_suit
     void = not hand & SUIT_MASKS[led]
     wins_now = _suit(card) == led and card > best
@@ -336,7 +337,11 @@ def _motive_sentence(
         return None
     if motive is Motive.KEEP_STOPPER:
         runner = _runner(view)
-        if runner is not None and runner != view.seat and trick_winner(view)[1] == runner:
+        stopping = runner is not None and runner != view.seat
+        # "keep your high cards": a higher one of its suit stays, or nothing lower was playable
+        keeps_high = bool(hand & cards_above(card)) or not legal & cards_below(card)
+        feeds = not hand & SUIT_MASKS[led] and bool(1 << card & PENALTY_MASK)
+        if stopping and keeps_high and not wins_now and not feeds and seat_winning == runner:
             points = _points_taken(view, runner)
             return sentence(tpl.KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
         return None

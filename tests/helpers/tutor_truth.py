@@ -240,16 +240,24 @@ def _block(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
 
 
 def _keep_stopper(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
-    """The runner is winning the trick and the card neither beats it nor feeds it a point."""
+    """The runner is winning the trick and the card neither beats it nor feeds it a point; and
+    "keep your high cards": a higher card of its suit stays in the hand, or no lower card of
+    its suit could be played instead."""
     runner = seat_of(a)
     point = card.suit is Suit.HEARTS or card == Card.parse("QS")
     return (
         _runner(view) == runner != view.seat
         and penalty_taken(view)[runner] == count_of(a)
         and bool(view.trick)
+        and current_winner(view)[1] == runner
         and not _wins_now(view, card)
         and not (is_void(view) and point)
+        and (not highest_in_suit(view.hand, card) or card == min(_same_suit_legal(view, card)))
     )
+
+
+def _same_suit_legal(view: SeatView, card: Card) -> list[Card]:
+    return [c for c in view.legal_cards() if c.suit == card.suit]
 
 
 def _shoot(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
@@ -316,7 +324,9 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
         and card_of(a, "winning") == current_winner(v)[0]
         and all(x.suit == current_winner(v)[0].suit and _wins_now(v, x) for x in v.legal_cards())
     ),
-    words.FIRST_TRICK: lambda v, c, a: v.trick_number == 0 and bool(v.trick) and _wins_now(v, c),
+    words.FIRST_TRICK: lambda v, c, a: (  # "winning it is safe": no point on it so far
+        v.trick_number == 0 and bool(v.trick) and _wins_now(v, c) and _trick_points(v) <= 0
+    ),
     words.OVER: lambda v, c, a: _over(v, c, a, 0),
     words.OVER_GAIN: lambda v, c, a: _over(v, c, a, count_of(a)) and count_of(a) < 0,
     words.QUEEN_UNDER: lambda v, c, a: c == QUEEN and _under(v, c, a),
