@@ -2,14 +2,18 @@
 checked, and how many stated something false of the position (tests/helpers/tutor_truth.py's
 independent checkers).
 
-    nice -n 19 .venv/bin/python -m benchmarks.tutor_truth --games 120
+    nice -n 19 .venv/bin/python benchmarks/tutor_truth.py --games 600
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.hand import Phase
 from tests.helpers.tutor_truth import pass_truth, play_truth, positions
