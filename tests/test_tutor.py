@@ -338,6 +338,22 @@ def test_every_motive_on_every_legal_card_gives_a_true_sentence(
             assert PLAY_CHECKS[said.template_id](view, card, said.args), (motive, render(said))
 
 
+def test_the_first_trick_is_not_called_safe_once_a_heart_is_on_it() -> None:
+    """North holds nothing but hearts, so its 2♥ may fall on the first trick: winning that
+    trick is no longer "safe" because "points may not be played on the first trick"."""
+    given = {
+        1: "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 2S 3S 4S",
+        2: "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        3: "9C JC 5D 6D 7D 8D 9D 5S 6S 7S 8S 9S 10S",
+    }
+    view = view_of(given, "2C 2H", seat=3)
+    for card in view.legal_cards():
+        for motive in (Motive.PLAY_HIGH_FIRST_TRICK, Motive.BEST_ODDS):
+            said = tutor.play_sentence(view, card, Decision.play(card, motive))
+            assert said.template_id != words.FIRST_TRICK, render(said)
+            assert PLAY_CHECKS[said.template_id](view, card, said.args), render(said)
+
+
 def test_moon_choice_advice() -> None:
     rules = Rules(moon=MoonMode.SHOOTER_CHOOSES)
     base = Match.new(rules, seed=1).view(0)

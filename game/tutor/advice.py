@@ -345,7 +345,8 @@ def _motive_sentence(
             points = _points_taken(view, runner)
             return sentence(tpl.KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
         return None
-    if motive is Motive.PLAY_HIGH_FIRST_TRICK and view.trick_number == 0 and wins_now:
+    first_trick = view.trick_number == 0 and view.rules.points_of(mask_of(view.trick)) <= 0
+    if motive is Motive.PLAY_HIGH_FIRST_TRICK and first_trick and wins_now:
         return sentence(tpl.FIRST_TRICK, card=card)
     high_spade = bool(1 << card & HIGH_SPADES) and bool(unseen & QUEEN_OF_SPADES_BIT)
     if motive is Motive.DUMP_HIGH_SPADE and void and high_spade:
@@ -469,7 +470,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
             return sentence(tpl.WIN_FORCED, card=card, winning=winning_card)
         if points == 0:
             return sentence(tpl.WIN_LAST_FREE, card=card)
-    if view.trick_number == 0:
+    if view.trick_number == 0 and points <= 0:  # a hand of only points may put one there
         return sentence(tpl.FIRST_TRICK, card=card)
     if all_beat and card == (legal & -legal).bit_length() - 1:
         if not unseen & cards_above(card):  # nobody can beat it later in the trick
