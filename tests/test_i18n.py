@@ -52,8 +52,11 @@ def test_both_catalogs_hold_the_same_strings_and_french_translates_all() -> None
 def test_translations_keep_their_placeholders() -> None:
     for entry in _entries("fr"):
         wanted = set(PLACEHOLDER.findall(entry.msgid + (entry.msgid_plural or "")))
-        for text in entry.msgstr.values():
-            assert set(PLACEHOLDER.findall(text)) == wanted, entry.msgid
+        for index, text in entry.msgstr.items():
+            found = set(PLACEHOLDER.findall(text))
+            if entry.msgid_plural and index == 0:  # "qu'un point": French writes one as a word
+                found |= wanted & {"count"}
+            assert found == wanted, entry.msgid
 
 
 def test_every_engine_reason_has_a_translation() -> None:

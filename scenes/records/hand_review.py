@@ -19,8 +19,7 @@ import pygame
 
 from game.engine.cards import cards_of
 from game.engine.save import InvalidSave
-from game.tutor import advice as tutor
-from game.tutor import review
+from game.tutor import review, sentences
 from game.tutor.review import DecisionPoint, HandReview, Judgement
 from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
 from scenes.core.scene import Scene
@@ -140,12 +139,12 @@ class HandReviewScene(Scene):
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return tutor.default_seat_name(seat, _, len(self.names))
+        return sentences.default_seat_name(seat, _, len(self.names))
 
     def render(self, sentence: Any) -> str:
         """The tutor's sentence in the player's language, its cards named as the table names
         them (R, D, V in French)."""
-        return tutor.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
+        return sentences.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
 
     def cards_text(self, cards: tuple[int, ...]) -> str:
         from game.engine.cards import CARDS

@@ -11,6 +11,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from game.tutor import advice as tutor
+from game.tutor.sentences import Sentence
 from scenes.core import thinking
 from scenes.core.i18n import render_sentence
 
@@ -88,7 +89,7 @@ class Advisor:
         local = self.table.local
         return local.tutor_seed if local is not None else "table/tutor"
 
-    def render(self, sentence: tutor.Sentence) -> str:
+    def render(self, sentence: Sentence) -> str:
         """A tutor's sentence in the player's language, with the table's names."""
         return render_sentence(sentence, seat_name=self.table.name)
 
