@@ -4,11 +4,13 @@ blind spots: a moon runner, an opportunist and an information-set Monte Carlo tr
 - :class:`RunnerPlayer` goes for the moon whenever its hand makes it plausible and plays it out
   (it passes its low cards, cashes its sure winners, then runs the hearts from the top); once
   another seat has taken a point it plays as Medium. It measures moon defence.
-- :class:`OpportunistPlayer` plays Medium's careful game until a chance comes during play (it
-  has taken half the hand's points and nobody else any; it holds the queen badly guarded with
-  long minors; it is on lead with no card that can lose the trick; or it kept a strong hand
-  from the pass), then runs as the runner does and gives up as soon as another seat takes a
-  point. It measures the defence against a shooter that decides late (issue 30).
+- :class:`OpportunistPlayer` plays Medium's careful game, without its moon watch, until a
+  chance comes during play (it has taken half the hand's points and nobody else any; it holds
+  the queen badly guarded with long minors; it is on lead with no card that can lose the
+  trick; or it kept a strong hand from the pass), then shoots: its runnable suits led from the
+  top, its high cards kept on a clean trick it cannot win, and the careful game again as soon
+  as it cannot win a trick it needs. It measures the defence against a shooter that decides
+  late, at a table that feeds it (issue 30; docs/ai-experiments.md).
 - :class:`IsmctsPlayer` is single-observer information-set MCTS (Cowling, Powley and Whitehouse,
   2012): each iteration deals the unseen cards in a way that agrees with everything the seat
   knows (:meth:`Knowledge.sample`, the sampler Hard uses), walks one tree shared by all those
