@@ -35,7 +35,8 @@ Setting = dict[str, int | float | bool]
 def setting(text: str) -> Setting:
     """``key=value,...`` to HardPlayer keyword arguments (numbers; 0/1 for the switches)."""
     result: Setting = {}
-    known = tuple(k for k in inspect.signature(HardPlayer).parameters if k != "seed")
+    parameters = inspect.signature(HardPlayer).parameters
+    known = tuple(k for k in parameters if k != "seed")
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, sep, value = item.partition("=")
         if not sep or key not in known:
@@ -44,6 +45,12 @@ def setting(text: str) -> Setting:
             number = float(value)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{item!r}: the value is not a number") from None
+        if isinstance(parameters[key].default, bool):
+            # A switch is a bool for HardPlayer (its compiled playouts take no int for one).
+            if number not in (0, 1):
+                raise argparse.ArgumentTypeError(f"{item!r}: a switch is 0 or 1")
+            result[key] = bool(number)
+            continue
         result[key] = int(number) if number.is_integer() and key != "tough" else number
     return result
 

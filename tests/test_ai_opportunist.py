@@ -69,6 +69,104 @@ def test_the_opportunist_keeps_a_strong_hand_from_the_pass() -> None:
     assert MediumPlayer(0).choose_pass(view) != passed
 
 
+def test_the_opportunist_shoots_from_a_strong_hand_kept() -> None:
+    # Seat 0 kept 13 high-card points or more with an entry in every suit: it shoots from
+    # the first trick, winning a diamond trick with its ace where Medium ducks.
+    deal = {
+        0: "AC KC 2C AD QD 3D AS KS 4S AH KH 5H 6H",
+        1: "3C 4C 5C 6C 4D 5D 6D 2S 3S 5S 2H 3H 4H",
+        2: "7C 8C 9C 10C 7D 8D 9D 6S 7S 8S 7H 8H 9H",
+        3: "JC QC 10D JD KD QS JS 10S 9S 10H JH QH 2D",
+    }
+    view = view_of(deal_state(deal, "2C 3C 7C QC  10D"), seat=0)
+    assert opportunity(view, Knowledge.of(view), view.legal_mask())
+    decision = OpportunistPlayer(0).decide_play(view)
+    assert (decision.card, decision.motive) == (Card.parse("AD"), Motive.SHOOT_MOON)
+    assert MediumPlayer(0).decide_play(view).card == Card.parse("3D")
+
+
+# Seat 1 holds the queen of spades with one spade below her and ten clubs and diamonds.
+EXPOSED_DEAL = {
+    0: "2C 3C 4C 2D 3D 4D 5D 2S 4S 5S 3H 4H 5H",
+    1: "QS 3S AC KC QC JC 10C 9C AD KD QD JD 2H",
+    2: "5C 6C 7C 8C 6D 7D 8D 6S 7S 8S 6H 7H 8H",
+    3: "9D 10D AS KS JS 10S 9S 9H 10H JH QH KH AH",
+}
+
+
+def test_the_opportunist_shoots_with_the_queen_exposed_and_long_minors() -> None:
+    view = view_of(deal_state(EXPOSED_DEAL, "2C"))
+    assert view.seat == 1 and not strong_for_moon(view.hand)  # no entry in hearts
+    assert opportunity(view, Knowledge.of(view), view.legal_mask())
+    assert OpportunistPlayer(0).decide_play(view).motive is Motive.SHOOT_MOON
+    # With three spades below her the queen is guarded: no chance, the careful game.
+    guarded = dict(EXPOSED_DEAL)
+    guarded[0] = "2C 3C 4C 10C 9C 2D 3D 4D 5D 5S 3H 4H 5H"
+    guarded[1] = "QS 3S 2S 4S AC KC QC JC AD KD QD JD 2H"
+    view = view_of(deal_state(guarded, "2C"))
+    assert not opportunity(view, Knowledge.of(view), view.legal_mask())
+    assert OpportunistPlayer(0).decide_play(view).motive is not Motive.SHOOT_MOON
+
+
+def test_the_opportunist_shoots_when_it_has_no_way_out_of_the_lead() -> None:
+    # Seat 1 holds the top clubs, diamonds and hearts and no spade (so not a strong hand).
+    deal = {
+        0: "2C 3C 4C 2D 3D 4D 5D 2S 3S 4S 2H 3H 4H",
+        1: "AC KC QC JC 10C AD KD QD JD 10D AH KH QH",
+        2: "5C 6C 7C 8C 9C 6D 7D 8D 9D 5S 6S 7S 5H",
+        3: "6H 7H 8H 9H 10H JH 8S 9S 10S JS QS KS AS",
+    }
+    # On lead after a clean first trick: no point taken yet, the careful game.
+    view = view_of(deal_state(deal, "2C AC 5C 8S"))
+    assert view.seat == 1
+    assert not opportunity(view, Knowledge.of(view), view.legal_mask())
+    # Seat 3 threw a heart on its ace of diamonds: it has a point, nobody else any, and every
+    # card it could lead wins the trick. It shoots, a sure winner first, hearts last.
+    view = view_of(deal_state(deal, "2C AC 5C 8S  AD 6D 6H 2D"))
+    assert view.seat == 1 and view.points_taken() == [0, 1, 0, 0]
+    assert opportunity(view, Knowledge.of(view), view.legal_mask())
+    decision = OpportunistPlayer(0).decide_play(view)
+    assert (decision.card, decision.motive) == (Card.parse("KC"), Motive.SHOOT_MOON)
+
+
+# After QUEEN_PLAYS seat 1 (13 points, shooting) loses a clean spade trick to seat 2, which
+# leads the king of clubs; seat 1 follows last.
+LOST_LEAD = QUEEN_PLAYS + "  8S AS 6S 3S  KC"
+
+
+def test_the_opportunist_gives_up_at_once_when_it_cannot_win_a_trick_with_points() -> None:
+    view = view_of(deal_state(QUEEN_DEAL, LOST_LEAD + " 7H 5C"))
+    assert view.seat == 1 and view.points_taken() == [0, 13, 0, 0]
+    know = Knowledge.of(view)
+    assert opportunity(view, know, view.legal_mask())  # nobody else has a point yet
+    decision = OpportunistPlayer(0).decide_play(view)
+    # The heart on the king of clubs is lost: it plays the careful card (the highest club
+    # under the king), not a shooter's.
+    assert decision.motive is not Motive.SHOOT_MOON
+    assert decision == heuristic_play(view, know, watch=False)
+    assert decision.card == Card.parse("9C")
+
+
+def test_the_opportunist_keeps_its_high_cards_on_a_clean_trick_it_cannot_win() -> None:
+    view = view_of(deal_state(QUEEN_DEAL, LOST_LEAD + " 7D 5C"))
+    assert view.seat == 1
+    decision = OpportunistPlayer(0).decide_play(view)
+    # No point in the trick: still shooting, it gives its lowest club and keeps the rest.
+    assert (decision.card, decision.motive) == (Card.parse("8C"), Motive.SHOOT_MOON)
+    assert MediumPlayer(0).decide_play(view).card == Card.parse("9C")
+
+
+def test_the_opportunists_careful_game_does_not_watch_for_a_moon() -> None:
+    # Seat 1 took the queen and leads the king of diamonds; seat 2 has none. Medium stops
+    # the run by keeping its heart; the opportunist throws it, as the outside player's
+    # fellows feed a queen-taker.
+    view = view_of(deal_state(QUEEN_DEAL, QUEEN_PLAYS + "  KD"))
+    assert view.seat == 2
+    assert MediumPlayer(0).decide_play(view).motive is Motive.KEEP_STOPPER
+    decision = OpportunistPlayer(0).decide_play(view)
+    assert (decision.card, decision.motive) == (Card.parse("5H"), Motive.DUMP_HIGH_HEART)
+
+
 def test_the_playouts_model_a_queen_taker_turning_shooter() -> None:
     taken = [0, mask_of(parse_cards("QS 2C 3C 4C")), 0, 0]
     hands = [

@@ -3,6 +3,7 @@ wrong one gets one clear line, and a tiny run prints the figures and their paire
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import subprocess
 import sys
@@ -29,6 +30,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--b", "speed=3"], "'speed=3': expected KEY=VALUE"),
         (["--a", "work=lots"], "'work=lots': the value is not a number"),
         (["--others", "hard"], "argument --others: invalid choice: 'hard'"),
+        (["--b", "watch=2"], "'watch=2': a switch is 0 or 1"),
     ],
 )
 def test_a_wrong_argument_gets_one_clear_line_and_no_traceback(args: list[str], said: str) -> None:
@@ -49,6 +51,21 @@ def test_a_small_run_pairs_two_settings() -> None:
     b = float(lines[2].rsplit(": ", 1)[1].split()[0])
     difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
     assert difference == pytest.approx(b - a, abs=0.006)
+
+
+def test_a_switch_set_to_0_is_read_as_false() -> None:
+    # watch=0 once reached Hard's compiled playouts as an int and stopped the run.
+    spec = importlib.util.spec_from_file_location("hard_paired", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    setting = script.setting
+    assert setting("watch=0,shooters=1,work=2000") == {
+        "watch": False,
+        "shooters": True,
+        "work": 2000,
+    }
+    assert setting("watch=0")["watch"] is False
 
 
 REGRET = SCRIPT.parent / "hard_regret.py"

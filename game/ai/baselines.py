@@ -4,11 +4,13 @@ blind spots: a moon runner, an opportunist and an information-set Monte Carlo tr
 - :class:`RunnerPlayer` goes for the moon whenever its hand makes it plausible and plays it out
   (it passes its low cards, cashes its sure winners, then runs the hearts from the top); once
   another seat has taken a point it plays as Medium. It measures moon defence.
-- :class:`OpportunistPlayer` plays Medium's careful game until a chance comes during play (it
-  has taken half the hand's points and nobody else any; it holds the queen badly guarded with
-  long minors; it is on lead with no card that can lose the trick; or it kept a strong hand
-  from the pass), then runs as the runner does and gives up as soon as another seat takes a
-  point. It measures the defence against a shooter that decides late (issue 30).
+- :class:`OpportunistPlayer` plays Medium's careful game, without its moon watch, until a
+  chance comes during play (it has taken half the hand's points and nobody else any; it holds
+  the queen badly guarded with long minors; it is on lead with no card that can lose the
+  trick; or it kept a strong hand from the pass), then shoots: its runnable suits led from the
+  top, its high cards kept on a clean trick it cannot win, and the careful game again as soon
+  as it cannot win a trick it needs. It measures the defence against a shooter that decides
+  late, at a table that feeds it (issue 30; docs/ai-experiments.md).
 - :class:`IsmctsPlayer` is single-observer information-set MCTS (Cowling, Powley and Whitehouse,
   2012): each iteration deals the unseen cards in a way that agrees with everything the seat
   knows (:meth:`Knowledge.sample`, the sampler Hard uses), walks one tree shared by all those
@@ -44,6 +46,7 @@ from game.ai.facts import (
     moon_strength,
     rank_of,
     suit_of,
+    trick_winner,
 )
 from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
@@ -57,6 +60,7 @@ from game.engine.cards import (
     RANKS_PER_SUIT,
     SUIT_MASKS,
     cards_of,
+    mask_of,
 )
 from game.engine.hand import HAND_DONE, HandState
 from game.engine.legality import legal_mask
@@ -218,8 +222,52 @@ class OpportunistPlayer(DecidingPlayer):
             raise ValueError("it is not this seat's turn to play")
         know = Knowledge.of(view)
         if legal.bit_count() == 1 or not opportunity(view, know, legal):
-            return heuristic_play(view, know)
-        return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
+            return heuristic_play(view, know, watch=False)
+        card = _shoot_card(view, know, legal)
+        if card is None:
+            return heuristic_play(view, know, watch=False)  # a needed trick lost: give up
+        return Decision.play(card, Motive.SHOOT_MOON)
+
+
+def _beats_unseen(card: int, unseen: int) -> bool:
+    """No unseen card of ``card``'s suit ranks above it."""
+    return not unseen & SUIT_MASKS[suit_of(card)] & ~((1 << (card + 1)) - 1)
+
+
+def _shoot_card(view: SeatView, know: Knowledge, legal: int) -> int | None:
+    """The shooter's card: its runnable suits led from the top (sure winners first, hearts
+    last), the trick won when it can be, its high cards kept when it cannot; None when it
+    cannot win a trick holding points (the run is lost: the caller plays carefully)."""
+    unseen = know.unseen
+    if not view.trick:
+        suits = [s for s in range(4) if legal & SUIT_MASKS[s]]
+        tops = {s: (legal & SUIT_MASKS[s]).bit_length() - 1 for s in suits}
+        sure = [s for s in suits if _beats_unseen(tops[s], unseen)]
+        if sure:
+            return tops[min(sure, key=lambda s: (s == HEARTS, s))]
+
+        # The suit whose top card the fewest unseen cards beat, the longest of those.
+        def above(s: int) -> tuple[int, int, bool]:
+            over = unseen & SUIT_MASKS[s] & ~((1 << (tops[s] + 1)) - 1)
+            return (over.bit_count(), -(legal & SUIT_MASKS[s]).bit_count(), s == HEARTS)
+
+        return tops[min(suits, key=above)]
+    best, _ = trick_winner(view)
+    follow = legal & SUIT_MASKS[view.led_suit]
+    points = bool(mask_of(view.trick) & PENALTY_MASK)
+    if follow:
+        winners = follow & ~((1 << (best + 1)) - 1)
+        if not winners:
+            if points or view.led_suit == HEARTS:
+                return None
+            return (follow & -follow).bit_length() - 1  # keep the high cards
+        if len(view.trick) == view.rules.players - 1:
+            return (winners & -winners).bit_length() - 1  # the cheapest winner, last
+        return follow.bit_length() - 1
+    if points:
+        return None
+    clean = legal & ~PENALTY_MASK
+    return lowest_rank(clean or legal)  # keep the points for tricks it wins
 
 
 # -- information-set MCTS ------------------------------------------------------------------------

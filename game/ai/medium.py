@@ -112,15 +112,18 @@ def _prefer_short(pool: int, hand: int) -> int:
 # -- playing ---------------------------------------------------------------------------------
 
 
-def heuristic_play(view: SeatView, know: Knowledge | None = None) -> Decision:
-    """The card a careful player without search plays, with its motive."""
+def heuristic_play(
+    view: SeatView, know: Knowledge | None = None, *, watch: bool = True
+) -> Decision:
+    """The card a careful player without search plays, with its motive (``watch``: with its
+    moon defence against a lone taker of points, :func:`_defend`)."""
     legal = view.legal_mask()
     if not legal:
         raise ValueError("it is not this seat's turn to play")
     if legal.bit_count() == 1:
         return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
     know = know or Knowledge.of(view)
-    threat = moon_threat(view, know.taken)
+    threat = moon_threat(view, know.taken) if watch else None
     if threat is not None:
         defence = _defend(view, know, legal, threat)
         if defence is not None:
