@@ -106,12 +106,12 @@ class MessageRow(Row):
 
 
 @dataclass
-class FoundRow(Row):
-    """The tables heard on the network, one at a time (left/right), or "Type an address"."""
+class FoundRow(ChoiceRow):
+    """The tables heard on the network, one at a time, chosen with left/right (◀ ▶), the first
+    one shown as soon as it is heard; after the last, "Type an address"."""
 
-    label: str
-    tables: Callable[[], list[TableAdvert]]
-    index: int = -1  # -1: type an address
+    tables: Callable[[], list[TableAdvert]] = list
+    index: int = 0  # len(tables()): type an address
 
     def chosen(self) -> TableAdvert | None:
         found = self.tables()
@@ -127,10 +127,14 @@ class FoundRow(Row):
 
     def step(self, delta: int) -> None:
         count = len(self.tables())
-        self.index = (self.index + 1 + delta) % (count + 1) - 1
+        self.index = (min(self.index, count) + delta) % (count + 1)
 
     def activate(self) -> None:
         self.step(1)
+
+
+def found_row(tables: Callable[[], list[TableAdvert]]) -> FoundRow:
+    return FoundRow(N_("Tables nearby"), (), lambda: None, lambda _v: None, tables)
 
 
 class OnlineScene(FormScene):
@@ -352,7 +356,7 @@ class JoinScene(WaitingScene):
         self.address = ""
         self.code = ""
         self.browser: Browser | None = None
-        self.found = FoundRow(N_("Tables nearby"), self._found)
+        self.found = found_row(self._found)
         super().__init__(app)
 
     def title(self) -> str:
@@ -407,6 +411,8 @@ class JoinScene(WaitingScene):
 
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
+        if self.address:  # typing an address chooses it over the tables heard
+            self.found.index = len(self._found())
 
     def _set_code(self, text: str) -> None:
         self.code = "".join(c for c in text.upper() if c in p.CODE_ALPHABET)

@@ -69,6 +69,7 @@ from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.local_table import LocalTable
 from scenes.table.model import TableModel
+from scenes.table.online_news import OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
 from scenes.ui.dialogs import moon_dialog
@@ -157,6 +158,7 @@ class TableScene(Scene):
         self.ready_for: int | None = None  # the hand whose score the seat has seen
         self.moon_open = False
         self.finished = False
+        self.news = OnlineNews(self)  # a table elsewhere: people coming and going, its end
         self.layout = TableLayout((1280, 800), source.rules.players)
         self.hand = HandControls(self)
         self.animator = Animator(self)
@@ -329,6 +331,7 @@ class TableScene(Scene):
         (a SeatChanged) when it is done."""
         if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
             self.source.give_to_bot(seat)
+            self.news.gave_to_bot(seat)
             self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
 
     def choose_moon(self, subtract: bool) -> None:
@@ -477,6 +480,7 @@ class TableScene(Scene):
         for seat, button in enumerate(self.bot_buttons):
             button.visible = self.may_give_to_bot(seat)
         self.advisor.after_update()
+        self.news.after_update()
 
     def _waiting_for_ok(self) -> bool:
         """A game played here waits for the player's OK after the exchange, as the classic
@@ -516,10 +520,10 @@ class TableScene(Scene):
             if isinstance(update, MoveRefused):
                 self.say(update.reason)
             elif isinstance(update, TableClosed):
-                self.say(update.reason, MESSAGE_SHOWN * 2)
-                self.finished = True
+                self.news.table_closed(update.reason)  # a dialog says it
+                self.finished, self.human = True, False  # nothing more is played here
             elif isinstance(update, SeatChanged):
-                log.info("seat %d is now %s (%s)", update.seat, update.name, update.kind)
+                self.news.seat_changed(update)
             else:
                 events.append(update)
                 if isinstance(update, ExtraHand):
@@ -586,6 +590,8 @@ class TableScene(Scene):
         """The line of help above the hand."""
         if self.message_timer > 0 and not self.message_boxed:
             return self.message
+        if self.news.closed is not None:
+            return _(self.news.closed)
         if self.to_accept_received():
             giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
             name = self.name(giver)
