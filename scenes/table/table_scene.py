@@ -102,6 +102,22 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
 }
 
 
+def received_line(name: str, to_play: bool, led: bool, ok_shown: bool) -> str:
+    """The help line while the cards received from ``name`` are marked: the seat leads,
+    follows (``led``: the trick has cards), says OK, or waits (online, the table goes on)."""
+    if to_play:
+        line = (
+            N_("Cards received from {name}: your turn")
+            if led
+            else N_("Cards received from {name}: your lead")
+        )
+    elif ok_shown:
+        line = N_("Cards received from {name}: press OK")
+    else:
+        line = N_("Cards received from {name}")
+    return _(line).format(name=name)
+
+
 class TableServices(Navigation, Lifetime, Media, Settings, SaveStatus, Worker, Reviews, Protocol):
     """What the table asks of the program: the stack and the menu, the demo's end, the card
     pictures and sounds, the names and speed from the preferences, the "not saved" notice's
@@ -475,7 +491,9 @@ class TableScene(Scene):
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
-        self.ok_button.visible = self.to_accept_received() and self.idle
+        # Online the trick goes on meanwhile: OK never lies over its cards (a play says OK).
+        on_trick = self.local is None and bool(self.model.trick)
+        self.ok_button.visible = self.to_accept_received() and self.idle and not on_trick
         self.last_trick_button.visible = bool(self.model.last_trick)
         for seat, button in enumerate(self.bot_buttons):
             button.visible = self.may_give_to_bot(seat)
@@ -594,10 +612,8 @@ class TableScene(Scene):
             return _(self.news.closed)
         if self.to_accept_received():
             giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
-            name = self.name(giver)
-            if self.human_to_play():
-                return _("Cards received from {name}: your lead").format(name=name)
-            return _("Cards received from {name}: press OK").format(name=name)
+            to_play, led = self.human_to_play(), bool(self.model.trick)
+            return received_line(self.name(giver), to_play, led, self.ok_button.visible)
         if self.human_to_pass():
             return _("Choose three cards to pass")
         if self.human_to_play():
