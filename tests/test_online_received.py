@@ -31,7 +31,7 @@ def test_following_after_the_exchange_online(app: App, shots: Path) -> None:
     followed = 0
     for seed in range(1, 12):
         source = SeatViewOnlySource(Rules(), seed)
-        table = TableScene(app, source)  # type: ignore[arg-type]
+        table = TableScene(app, source)
         app.show_table(table)
         for _ in range(600):
             frame(app)
