@@ -31,6 +31,7 @@ from typing import Final
 
 from game.engine.cards import RANK_NAMES, Card
 from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_text
+from game.engine.rules import PassDirection
 from game.tutor.advice import Sentence
 from game.tutor.advice import render as tutor_render
 from scenes.core.assets import AssetMissing, asset_path
@@ -218,3 +219,31 @@ def render_sentence(sentence: Sentence, seat_name: Callable[[int], str] | None =
     """A tutor sentence (advice or a refusal) in the current language, with the cards named
     in it and the table's seat names."""
     return tutor_render(sentence, _, ngettext, seat_name=seat_name, card_name=card_name)
+
+
+PASS_LABELS: Final = {
+    PassDirection.LEFT: N_("Pass left"),
+    PassDirection.RIGHT: N_("Pass right"),
+    PassDirection.ACROSS: N_("Pass across"),
+    PassDirection.HOLD: N_("No pass this hand"),
+}
+PASS_SHORT_LABELS: Final = {
+    PassDirection.LEFT: N_("left"),
+    PassDirection.RIGHT: N_("right"),
+    PassDirection.ACROSS: N_("across"),
+    PassDirection.HOLD: N_("no pass"),
+}
+
+
+def pass_label(direction: PassDirection, *, short: bool = False) -> str:
+    """The hand's pass in the current language, as a heading ("Pass left", "No pass this
+    hand") or, ``short``, as a column of the score sheet shows it ("left", "no pass").
+
+    >>> _ = set_language("fr")
+    >>> pass_label(PassDirection.ACROSS), pass_label(PassDirection.HOLD, short=True)
+    ('Passer en face', 'sans échange')
+    >>> _ = set_language("en")
+    >>> pass_label(PassDirection.HOLD)
+    'No pass this hand'
+    """
+    return _((PASS_SHORT_LABELS if short else PASS_LABELS)[direction])

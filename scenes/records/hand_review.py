@@ -22,7 +22,7 @@ from game.engine.save import InvalidSave
 from game.tutor import advice as tutor
 from game.tutor import review
 from game.tutor.review import DecisionPoint, HandReview, Judgement
-from scenes.core.i18n import N_, _, card_name, ngettext
+from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
 from scenes.core.scene import Scene
 from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
@@ -44,12 +44,6 @@ from scenes.ui.widgets import (
 log = logging.getLogger(__name__)
 
 TUTOR_MARK: Final = (80, 230, 255)  # the tutor's card, as teaching mode marks it
-PASS_LABELS: Final = {
-    "LEFT": N_("Pass left"),
-    "RIGHT": N_("Pass right"),
-    "ACROSS": N_("Pass across"),
-    "HOLD": N_("No pass this hand"),
-}
 
 
 def signed(value: float) -> str:
@@ -173,7 +167,7 @@ class HandReviewScene(Scene):
             return ""
         number = _("Hand {number}").format(number=r.hand_number + 1)
         if self.step == 0:
-            return f"{number} · {_(PASS_LABELS[r.pass_direction.name])}"
+            return f"{number} · {pass_label(r.pass_direction)}"
         step = r.steps[self.step]
         trick = _("Trick {number} of {count}").format(number=self.step, count=self.steps - 1)
         winner = step.winner if step.winner is not None else 0

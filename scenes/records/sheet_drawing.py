@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from scenes.core.i18n import _
+from scenes.core.i18n import _, pass_label
 from scenes.records import photos
-from scenes.records.sheet_words import PASS_LABELS, PASS_SHORT, PLACES, result_text
+from scenes.records.sheet_words import PLACES, result_text
 from scenes.ui.report import ERROR_RED, SELECTED, window_of
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
@@ -94,10 +94,9 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
         ink = WHITE if index == selected else INK
         label = _("Hand {number}").format(number=index + 1)
         draw_text(surface, label, size, ink, (area.x + round(8 * scale), y + row_h // 2), "midleft")
-        pass_label = _(PASS_SHORT[hand.pass_direction])
         draw_text(
             surface,
-            pass_label,
+            pass_label(hand.pass_direction, short=True),
             small,
             ink if index == selected else DISABLED_INK,
             (area.x + label_w - round(6 * scale), y + row_h // 2),
@@ -155,7 +154,7 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
         label = result_text(sheet)
     else:
         number = len(sheet.hands) + 1
-        label = _("Hand {number}").format(number=number) + " · " + _(PASS_LABELS[sheet.next_pass])
+        label = _("Hand {number}").format(number=number) + " · " + pass_label(sheet.next_pass)
         tie = result_text(sheet)
         if tie:
             label += "  —  " + tie

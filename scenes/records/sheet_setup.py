@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.codec import rules_from
 from game.engine.rules import MoonMode, Rules, TieRule
 from game.records import scoresheet
 from game.records.scoresheet import ScoreSheet, SheetProblem
@@ -142,7 +143,7 @@ class SheetSetupScene(FormScene):
         self.error = ""
 
     def rules(self) -> Rules:
-        return Rules(
+        return rules_from(
             players=self.count,
             target=self.target,
             moon=self.moon,

@@ -1,31 +1,15 @@
-"""The score sheet in words: the passes' labels, the places, the sheet's sentences in the
+"""The score sheet in words: the places, the sheet's sentences in the
 player's language, the game's result, and a stored sheet checked again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from game.engine.rules import PassDirection, Rules
+from game.engine.rules import Rules
 from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
 from scenes.core.i18n import N_, _
 
-if TYPE_CHECKING:
-    pass
-
-
-PASS_LABELS: Final = {
-    PassDirection.LEFT: N_("Pass left"),
-    PassDirection.RIGHT: N_("Pass right"),
-    PassDirection.ACROSS: N_("Pass across"),
-    PassDirection.HOLD: N_("No pass this hand"),
-}
-PASS_SHORT: Final = {
-    PassDirection.LEFT: N_("left"),
-    PassDirection.RIGHT: N_("right"),
-    PassDirection.ACROSS: N_("across"),
-    PassDirection.HOLD: N_("no pass"),
-}
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
