@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import logging
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -19,6 +21,7 @@ import pygame
 
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
+from game.net.seat_book import SavedSeat, SeatBook
 from game.net.server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
 from scenes.records.history import rules_summary
@@ -35,9 +38,19 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from game.net.discovery import Browser, TableAdvert
     from game.net.hosting import HostedServer
+    from scenes.core.services import Storage
     from scenes.table.table_scene import TableServices
+
+    class OnlineServices(TableServices, Storage, Protocol):
+        """What the online screens use: the table's services and the profile (the seats
+        kept)."""
+
+
+log = logging.getLogger(__name__)
 
 LEVEL_OPTIONS: Final = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 SEAT_KINDS: Final = {
@@ -60,6 +73,26 @@ SERVER_SENTENCES: Final = (
 )
 for _problem in Problem:  # the client's own sentences are msgids too
     N_(_problem.value)
+
+
+def keep_seat(app: OnlineServices, table: RemoteTable) -> None:
+    """The seat just taken, kept in the profile (a profile that cannot be written only
+    means it is not kept)."""
+    if not table.token or not table.code:
+        return
+    a = table.address
+    seat = SavedSeat(a.host, a.port, a.secure, table.code, table.name, table.token)
+    try:
+        SeatBook(app.profile).remember(seat)
+    except (sqlite3.Error, OSError) as exc:
+        log.warning("the seat at table %s is not kept: %s", table.code, exc)
+
+
+def forget_seat(app: OnlineServices, address: Address, code: str) -> None:
+    try:
+        SeatBook(app.profile).forget(address.host, address.port, code)
+    except (sqlite3.Error, OSError) as exc:
+        log.warning("the seat at table %s is not forgotten: %s", code, exc)
 
 
 class Network:
@@ -138,15 +171,40 @@ def found_row(tables: Callable[[], list[TableAdvert]]) -> FoundRow:
 
 
 class OnlineScene(FormScene):
-    app: TableServices
-    window_width = 420
+    app: OnlineServices
+    window_width = 520
     label_width = 0.0
+
+    def _kept_seat(self) -> SavedSeat | None:
+        try:
+            return SeatBook(self.app.profile).latest()
+        except (sqlite3.Error, OSError):
+            return None
+
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()  # a seat kept or forgotten meanwhile
+
+    def take_back(self, seat: SavedSeat) -> None:
+        """Join the table of a seat kept in the profile, with its token."""
+        join = JoinScene(self.app)
+        join.name, join.code = seat.name, seat.code
+        host = f"[{seat.host}]" if ":" in seat.host else seat.host
+        join._set_address(f"{host}:{seat.port}")
+        self.app.stack.push(join)
+        join.join()
 
     def title(self) -> str:
         return _("Online table")
 
     def rows(self) -> list[Row]:
+        kept: list[Row] = []
+        seat = self._kept_seat()
+        if seat is not None:  # the window was closed at a table: its seat is kept
+            label = _("Back to table {code} as {name}").format(code=seat.code, name=seat.name)
+            kept.append(ActionRow(label, functools.partial(self.take_back, seat)))
         return [
+            *kept,
             ActionRow(N_("Host a table"), lambda: self.app.stack.push(HostScene(self.app))),
             ActionRow(N_("Join a table"), lambda: self.app.stack.push(JoinScene(self.app))),
             ActionRow(N_("Back"), self.back),
@@ -161,7 +219,7 @@ def table_scene_takes_a_source() -> bool:
     return "source" in inspect.signature(TableScene).parameters
 
 
-def open_table_scene(app: TableServices, source: RemoteTable) -> bool:
+def open_table_scene(app: OnlineServices, source: RemoteTable) -> bool:
     """The table, driven by the remote seat (replaces the waiting screen); False when this
     build's table scene cannot show a remote game."""
     from scenes.table.table_scene import TableScene
@@ -176,7 +234,7 @@ def open_table_scene(app: TableServices, source: RemoteTable) -> bool:
 class WaitingScene(FormScene):
     """Common to Host and Join: a seat at a table, waiting for the deal."""
 
-    app: TableServices
+    app: OnlineServices
 
     window_width = 600
     label_width = 0.42
@@ -244,7 +302,7 @@ class WaitingScene(FormScene):
 class HostScene(WaitingScene):
     """Host: a table server here; friends join with the code; bots fill the empty seats."""
 
-    def __init__(self, app: TableServices) -> None:
+    def __init__(self, app: OnlineServices) -> None:
         self.name = app.prefs.name(0)
         self.port = str(DEFAULT_PORT)
         self.level = "medium"
@@ -351,12 +409,14 @@ class HostScene(WaitingScene):
 class JoinScene(WaitingScene):
     """Join: a table heard on the network, or an address and a code."""
 
-    def __init__(self, app: TableServices) -> None:
+    def __init__(self, app: OnlineServices) -> None:
         self.name = app.prefs.name(0)
         self.address = ""
         self.code = ""
         self.browser: Browser | None = None
         self.found = found_row(self._found)
+        self.rejoining = False  # joining with a seat token kept in the profile
+        self.kept: str | None = None  # the token kept in the profile
         super().__init__(app)
 
     def title(self) -> str:
@@ -438,17 +498,30 @@ class JoinScene(WaitingScene):
                 self.status = _("Type the table's code")
                 return
             address, code = parsed, self.code
-        self.table = RemoteTable.join(address, code, name)
-        self.status = _("Connecting…")
+        try:
+            kept = SeatBook(self.app.profile).find(address.host, address.port, code)
+        except (sqlite3.Error, OSError):
+            kept = None
+        token = kept.token if kept is not None else None
+        name = kept.name if kept is not None else name  # the seat's own name
+        self.rejoining = kept is not None
+        self.table = RemoteTable.join(address, code, name, token=token)
+        self.status = _("Taking your seat back…") if kept else _("Connecting…")
 
     def update(self, dt: float) -> None:
         table = self.table
         if table is not None and table.status is Status.OVER:
             self.status = problem_text(table)
+            if self.rejoining and table.problem in (Problem.WRONG_CODE, Problem.REFUSED):
+                forget_seat(self.app, table.address, table.code or self.code)
+                self.status += " " + _("(the seat kept for you there is forgotten)")
             self.table = None
             self._seated_rows = False
             self.rebuild()
             return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token
+            keep_seat(self.app, table)
         super().update(dt)
 
     def back(self) -> None:
