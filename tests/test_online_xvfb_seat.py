@@ -1,7 +1,8 @@
-"""The real program under Xvfb at an online table whose server is killed mid-hand (issue 27,
-item 5): the window says so in a dialog (a grey window with a blue title bar over the table)
-instead of sitting there looking live. The server is ``python -m game.net.server`` in its own
-process, killed with SIGKILL after the window's pass; the host is a script."""
+"""The real program under Xvfb at an online table (issue 27): a server killed mid-hand is said
+in a dialog (a grey window with a blue title bar over the table) instead of the table sitting
+there looking live (item 5); a window closed and relaunched takes its seat back when it joins
+the same table with the same name (item 6). The server is ``python -m game.net.server`` in its
+own process; the host is a script."""
 
 from __future__ import annotations
 
@@ -133,3 +134,86 @@ def test_a_server_killed_mid_hand_is_said_in_a_dialog(
     assert bar[2] > 150 and bar[0] < 80, f"no dialog's title bar in the last frame ({bar})"
     grey = picture.get_at((rect.x + 12, rect.centery))[:3]
     assert max(grey) - min(grey) < 10 and grey[0] > 150, f"no dialog in the last frame ({grey})"
+
+
+def launch(env: dict[str, str], profile: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "scenes", "--profile", str(profile)]
+    command += ["--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+
+
+def join_by_typing(
+    env: dict[str, str],
+    window: str,
+    rows: dict[str, dict[str, tuple[int, int]]],
+    port: int,
+    code: str,
+) -> None:
+    click(env, window, *rows["menu"]["Online table"])
+    time.sleep(0.3)
+    click(env, window, *rows["online"]["Join a table"])
+    time.sleep(0.5)
+    join = rows["join"]
+    click(env, window, *join["Your name"])
+    key(env, *["BackSpace"] * 24)
+    xdotool(env, "type", "--delay", "30", "Bea")
+    click(env, window, *join["Address"])
+    xdotool(env, "type", "--delay", "30", f"127.0.0.1:{port}")
+    click(env, window, *join["Table code"])
+    xdotool(env, "type", "--delay", "30", code)
+    click(env, window, *join["Join"])
+
+
+def close_window(game: subprocess.Popen[bytes]) -> None:
+    game.send_signal(signal.SIGTERM)  # what the window manager's close does: the app quits
+    try:
+        game.wait(20)
+    except subprocess.TimeoutExpired:
+        game.kill()
+    stderr = game.stderr.read().decode() if game.stderr else ""
+    assert game.returncode == 0, stderr
+    assert "Traceback" not in stderr
+
+
+def test_a_window_closed_and_relaunched_takes_its_seat_back(
+    display: str, server: tuple[subprocess.Popen[str], Address], tmp_path: Path
+) -> None:
+    _process, address = server
+    host = ScriptHost(address)
+    env = game_env(display)
+    profile = tmp_path / "profile"
+    table = host.table
+    try:
+        game = launch(env, profile)
+        try:
+            window = find_window(env, game)
+            time.sleep(1.5)
+            join_by_typing(env, window, form_rows(tmp_path / "layout"), address.port, table.code)
+            assert wait_until(lambda: "remote" in table.kinds, 15), "the window did not join"
+            seat = table.kinds.index("remote")
+            table.start()
+            assert wait_until(table.has_view, 10), "no deal"
+            host.start_playing()
+            time.sleep(2.0)
+        finally:
+            close_window(game)
+        assert wait_until(lambda: table.kinds[seat] == "bot", 10), "the seat was not left"
+        assert table.names[seat] == "Bea"
+        # Relaunched: Menu > Online table (which now offers the seat first) > Join, same name.
+        rows = form_rows(profile)
+        assert any(label.startswith("Back to table ") for label in rows["online"])
+        game = launch(env, profile)
+        try:
+            window = find_window(env, game)
+            time.sleep(1.5)
+            join_by_typing(env, window, rows, address.port, table.code)
+            back = wait_until(lambda: table.kinds[seat] == "remote", 15)
+            assert back, "the relaunched window did not take its seat back"
+            assert table.names.count("Bea") == 1
+            assert wait_until(lambda: game.poll() is None, 2)
+        finally:
+            close_window(game)
+    finally:
+        host.close()
