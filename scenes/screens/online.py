@@ -207,6 +207,10 @@ class OnlineScene(FormScene):
             *kept,
             ActionRow(N_("Host a table"), lambda: self.app.stack.push(HostScene(self.app))),
             ActionRow(N_("Join a table"), lambda: self.app.stack.push(JoinScene(self.app))),
+            ActionRow(
+                N_("Create a table on a server"),
+                lambda: self.app.stack.push(CreateScene(self.app)),
+            ),
             ActionRow(N_("Back"), self.back),
         ]
 
@@ -515,6 +519,97 @@ class JoinScene(WaitingScene):
             if self.rejoining and table.problem in (Problem.WRONG_CODE, Problem.REFUSED):
                 forget_seat(self.app, table.address, table.code or self.code)
                 self.status += " " + _("(the seat kept for you there is forgotten)")
+            self.table = None
+            self._seated_rows = False
+            self.rebuild()
+            return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token
+            keep_seat(self.app, table)
+        super().update(dt)
+
+    def back(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        super().back()
+
+
+class CreateScene(WaitingScene):
+    """Create a table on a dedicated server (``python -m game.net.server``, here or on the
+    internet): its address, the rules of New game and the computer players' level; the table
+    is then the player's to deal, and friends join it with its code."""
+
+    def __init__(self, app: OnlineServices) -> None:
+        self.name = app.prefs.name(0)
+        self.address = ""
+        self.level = "medium"
+        self.kept: str | None = None
+        super().__init__(app)
+
+    def title(self) -> str:
+        return _("Create a table on a server")
+
+    def rows(self) -> list[Row]:
+        table = self.table
+        if table is None or table.status is not Status.SEATED:
+            return [
+                TextRow(N_("Your name"), lambda: self.name, self._set_name, max_length=24),
+                TextRow(
+                    N_("Server address"), lambda: self.address, self._set_address, max_length=60
+                ),
+                InfoRow(N_("Rules"), self._rules_text),
+                ChoiceRow(
+                    N_("Computer players"), LEVEL_OPTIONS, lambda: self.level, self._set_level
+                ),
+                ActionRow(N_("Create the table"), self.create),
+                MessageRow(),
+                ActionRow(N_("Back"), self.back),
+            ]
+        return [
+            InfoRow(N_("Table code"), lambda: table.code),
+            InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
+            InfoRow(N_("Server address"), lambda: self.address),
+            *self.seat_rows(),
+            ActionRow(N_("Deal (computers take the empty seats)"), table.start),
+            MessageRow(),
+            ActionRow(N_("Leave the table"), self.back),
+        ]
+
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        hint = _("Friends join with the code and the server's address") if seated else ""
+        return self.status or hint
+
+    def _rules_text(self) -> str:
+        return rules_summary(self.app.prefs.new_game.rules().to_dict())
+
+    def _set_name(self, text: str) -> None:
+        self.name = text
+
+    def _set_address(self, text: str) -> None:
+        self.address = text.strip()
+
+    def _set_level(self, level: Any) -> None:
+        self.level = str(level)
+
+    def create(self) -> None:
+        name = " ".join(self.name.split())
+        if not name:
+            self.status = _("Type your name first")
+            return
+        address = parse_address(self.address)
+        if address is None:
+            self.status = _("Type the server's address, like example.org:8765")
+            return
+        rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
+        self.table = RemoteTable.host(address, name, rules, level=self.level)
+        self.status = _("Connecting…")
+
+    def update(self, dt: float) -> None:
+        table = self.table
+        if table is not None and table.status is Status.OVER:
+            self.status = problem_text(table)
             self.table = None
             self._seated_rows = False
             self.rebuild()
