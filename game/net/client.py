@@ -189,6 +189,11 @@ class RemoteTable(HostControls):
         """(host) A bot plays ``seat`` (an idle friend's) from now on."""
         self._post(p.GiveToBot(seat=seat))
 
+    def take_back(self) -> None:
+        """Sit again in one's own seat after the host gave it to a computer player: the
+        connection starts afresh with the seat token (returns at once)."""
+        self.drop_connection()
+
     @property
     def is_host(self) -> bool:
         return self.seat == self.host_seat and self.seat >= 0
@@ -325,6 +330,7 @@ class RemoteTable(HostControls):
                     self._fail(_PROBLEM_OF_ERROR.get(message.code, Problem.REFUSED), message.reason)
                     return False
                 log.warning("the table says: %s: %s", message.code, message.reason)
+                self._updates.put(MoveRefused("", message.reason))  # the window says why
             case p.Closed():
                 problem = Problem.HOST_LEFT if message.code == "host-left" else Problem.CLOSED
                 self._fail(problem, message.reason)

@@ -58,6 +58,20 @@ def table_closed_dialog(
     return dialog
 
 
+def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
+    """The host gave this seat to a computer player: take it back, watch, or leave."""
+    take_back = getattr(source, "take_back", None)
+    choices = [(N_("Watch the table"), lambda: None), (N_("Back to the menu"), app.to_menu)]
+    if callable(take_back):
+        choices.insert(0, (N_("Take my seat back"), take_back))
+    return ChoiceDialog(
+        app,
+        _("The host gave your seat to the computer"),
+        _("The computer plays for you now. Your seat stays yours until the host frees it."),
+        choices,
+    )
+
+
 class NewsTable(Protocol):
     """What the news reads of the table scene."""
 
@@ -93,6 +107,8 @@ class OnlineNews:
         self.given: set[int] = set()  # seats the host handed to a computer from this window
         self.closed: str | None = None  # why the table is gone (a TableClosed's reason)
         self.told = False  # the dialog saying so was shown
+        self.seat_given = False  # the host gave this seat to a computer player
+        self.asked = False  # the dialog offering it back was shown
 
     def gave_to_bot(self, seat: int) -> None:
         """The host handed ``seat`` to a computer (already said: not said again)."""
@@ -108,8 +124,10 @@ class OnlineNews:
             return
         name = update.name or self.table.name(seat)
         if seat == self.table.bottom:
-            if kind == "bot":
-                self.table.say(_("The host gave your seat to the computer"))
+            self.seat_given = kind == "bot"
+            self.asked = False
+            if kind != "bot":
+                self.table.say(_("You are back in your seat"))
         elif kind == "bot" and before in ("remote", "human"):
             if seat in self.given:
                 self.given.discard(seat)
@@ -127,6 +145,9 @@ class OnlineNews:
         """The table gone: the dialog, once, when the table has shown everything and is on
         top."""
         table = self.table
+        if self.seat_given and not self.asked and self.closed is None and table.on_top():
+            self.asked = True
+            table.app.stack.push(seat_given_dialog(table.app, table.source))
         if self.closed is None or self.told or not table.idle or not table.on_top():
             return
         self.told = True

@@ -542,6 +542,7 @@ class TableScene(Scene):
                 self.finished, self.human = True, False  # nothing more is played here
             elif isinstance(update, SeatChanged):
                 self.news.seat_changed(update)
+                self.human = not self.news.seat_given  # the host gave the seat away
             else:
                 events.append(update)
                 if isinstance(update, ExtraHand):
