@@ -103,6 +103,7 @@ class RemoteTable(HostControls):
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
         self.problem_detail = ""  # the server's own sentence, when it gave one
+        self.connected = False  # the server answered (a newcomer may wait for the next deal)
         self.reconnects = 0  # how many times the seat was taken back after a lost connection
         self._view: SeatView | None = None
         self._updates: queue.SimpleQueue[Update] = queue.SimpleQueue()
@@ -275,6 +276,7 @@ class RemoteTable(HostControls):
             self._fail(Problem.UNREACHABLE, _why_unreachable(exc))
             return False
         self._ws = ws
+        self.connected = True
         assert self._outgoing is not None
         sender: asyncio.Task[None] | None = None
         try:

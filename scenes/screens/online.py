@@ -95,6 +95,9 @@ def forget_seat(app: OnlineServices, address: Address, code: str) -> None:
         log.warning("the seat at table %s is not forgotten: %s", code, exc)
 
 
+HELD_AFTER: Final = 1.0  # connected this long without a welcome: the table holds newcomers
+
+
 class Network:
     """Where the screens listen and look (tests keep everything on loopback)."""
 
@@ -421,6 +424,7 @@ class JoinScene(WaitingScene):
         self.found = found_row(self._found)
         self.rejoining = False  # joining with a seat token kept in the profile
         self.kept: str | None = None  # the token kept in the profile
+        self.held_for = 0.0  # seconds connected without a seat yet (a hand is under way)
         super().__init__(app)
 
     def title(self) -> str:
@@ -442,7 +446,11 @@ class JoinScene(WaitingScene):
             self.browser = None
 
     def message(self) -> str:
-        seated = self.table is not None and self.table.status is Status.SEATED
+        table = self.table
+        if table is not None and self.held_for > HELD_AFTER:
+            # The server holds a newcomer while a hand is under way.
+            return _("Connected: you sit down at the next deal…")
+        seated = table is not None and table.status is Status.SEATED
         return self.status or (_("Waiting for the host to deal…") if seated else "")
 
     def _found(self) -> list[TableAdvert]:
@@ -526,6 +534,8 @@ class JoinScene(WaitingScene):
         if table is not None and table.status is Status.SEATED and table.token != self.kept:
             self.kept = table.token
             keep_seat(self.app, table)
+        held = table is not None and table.status is Status.CONNECTING and table.connected
+        self.held_for = self.held_for + dt if held else 0.0
         super().update(dt)
 
     def back(self) -> None:

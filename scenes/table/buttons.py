@@ -92,7 +92,7 @@ class TableButtons:
         self._place_bot_buttons(layout, bottom)
 
     def _place_bot_buttons(self, layout: TableLayout, bottom: int) -> None:
-        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        """Each "Let the computer play" button by its seat's plate: under it, else beside it towards
         the middle of the table, else above it, else shorter under it; the first spot in the
         window that covers no plate, no full fan of cards, no card of the trick or the hand
         and no other button (on a table too crowded for any, the one covering the least)."""
