@@ -92,3 +92,40 @@ def test_a_server_that_stops_mid_hand_is_said_and_enter_goes_to_the_menu(app: Ap
     assert dialog.message.startswith("Scores so far: Ada 0")
     dialog.buttons[dialog.focus].action()  # Enter: the first choice
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_a_server_killed_is_said_while_the_seat_is_tried_again(app: App) -> None:
+    """A server process killed without a word: the help line says the connection is being
+    tried again (the table does not look live meanwhile), then the dialog comes."""
+    import signal
+    import subprocess
+    import sys
+
+    from tests.helpers.xvfb import ROOT
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game.net.server", "--host", LOOPBACK, "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("port "), line
+        host, table = seat_at_a_table(app, Address(LOOPBACK, int(line.split()[1])))
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+        trying = "The connection to the table was lost: trying again…"
+        until(app, lambda: table.status_text() == trying, 10)
+        assert table.status_text() == trying and not table.hint_button.visible
+        dialog = closed_dialog(app, table)
+        assert dialog.title == "The connection to the table was lost"
+        dialog.buttons[1].action()  # look at the table
+        frame(app)
+        assert table.status_text() == "The connection to the table was lost"
+        host.close()
+    finally:
+        process.kill()
+        process.wait(10)

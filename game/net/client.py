@@ -103,6 +103,7 @@ class RemoteTable(HostControls):
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
         self.problem_detail = ""  # the server's own sentence, when it gave one
+        self.retrying = 0  # the attempts so far to take the seat back after a drop (0: none)
         self.connected = False  # the server answered (a newcomer may wait for the next deal)
         self.reconnects = 0  # how many times the seat was taken back after a lost connection
         self._view: SeatView | None = None
@@ -249,6 +250,7 @@ class RemoteTable(HostControls):
                 break
             await asyncio.sleep(self._retry_delays[attempt])
             attempt += 1
+            self.retrying = attempt
             # Take the seat back with its token (the table plays on with a bot meanwhile).
             self._first = p.Hello(version=p.PROTOCOL_VERSION, name=self.name, token=self.token)
             self._path = f"/t/{self.code}"
@@ -341,6 +343,7 @@ class RemoteTable(HostControls):
 
     def _welcome(self, message: p.Welcome) -> None:
         again = self.status is Status.SEATED
+        self.retrying = 0
         self._welcomes += 1
         self.rules = message.rules.to_rules()
         self.seat = message.seat

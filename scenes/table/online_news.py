@@ -6,7 +6,7 @@ goes back to the menu, so the table never sits there looking live."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from game.engine.table import HostControls, SeatChanged, TableSource
 from scenes.core.i18n import N_, _
@@ -72,6 +72,9 @@ def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
     )
 
 
+RETRIES_SAID: Final = 2  # a drop taken back at the first or second try is not worth saying
+
+
 class NewsTable(Protocol):
     """What the news reads of the table scene."""
 
@@ -94,7 +97,7 @@ class NewsTable(Protocol):
 
     def name(self, seat: int) -> str: ...
 
-    def say(self, text: str) -> None: ...
+    def say(self, text: str, seconds: float = ...) -> None: ...
 
 
 class OnlineNews:
@@ -109,6 +112,7 @@ class OnlineNews:
         self.told = False  # the dialog saying so was shown
         self.seat_given = False  # the host gave this seat to a computer player
         self.asked = False  # the dialog offering it back was shown
+        self.retrying = False  # the connection was lost and is being tried again
 
     def gave_to_bot(self, seat: int) -> None:
         """The host handed ``seat`` to a computer (already said: not said again)."""
@@ -145,6 +149,15 @@ class OnlineNews:
         """The table gone: the dialog, once, when the table has shown everything and is on
         top."""
         table = self.table
+        retrying = getattr(table.source, "retrying", 0) >= RETRIES_SAID and self.closed is None
+        if retrying != self.retrying:  # the table must not look live while it is away
+            self.retrying = retrying
+            if retrying:
+                table.say(_("The connection to the table was lost: trying again…"), 60.0)
+            elif self.closed is None:
+                table.say(_("Connected again"))
+            else:
+                table.say("", 0.0)  # the help line says why the table is gone
         if self.seat_given and not self.asked and self.closed is None and table.on_top():
             self.asked = True
             table.app.stack.push(seat_given_dialog(table.app, table.source))

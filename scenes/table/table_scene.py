@@ -253,7 +253,7 @@ class TableScene(Scene):
 
     def _player_may_act(self) -> bool:
         """The player takes this seat's decisions and everything received has been shown."""
-        return self.idle and self.human and not self.awaiting
+        return self.idle and self.human and not self.awaiting and not self.news.retrying
 
     def to_accept_received(self) -> bool:
         """The cards received are shown raised and the player has not said OK (nor played)."""
@@ -486,6 +486,7 @@ class TableScene(Scene):
             if self._waiting_for_ok() or not self._pull() or pygame.time.get_ticks() > deadline:
                 break
             remaining = 0.0
+        self.news.after_update()  # a table away or gone takes no move: before the buttons
         self.hand.clamp_focus()
         # The buttons show what the player may do now that the moves above are shown.
         self.pass_button.visible = self.human_to_pass()
@@ -498,7 +499,6 @@ class TableScene(Scene):
         for seat, button in enumerate(self.bot_buttons):
             button.visible = self.may_give_to_bot(seat)
         self.advisor.after_update()
-        self.news.after_update()
 
     def _waiting_for_ok(self) -> bool:
         """A game played here waits for the player's OK after the exchange, as the classic
