@@ -1,6 +1,6 @@
 """The table tells who leaves and who comes back (issue 27, item 7): a friend who closes their
 window is said on the host's table ("the computer plays for now"), and so is their return
-with their seat token; the host's own "Let the computer play" is said once, not twice."""
+with their seat token; the host's own "Give to computer" is said once, not twice."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def table_closed_dialog(
 
 def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
     """The host gave this seat to a computer player: take it back, watch, or leave."""
-    take_back = getattr(source, "take_back", None)
+    take_back = getattr(source, "take_back", None) if isinstance(source, HostControls) else None
     choices = [(N_("Watch the table"), lambda: None), (N_("Back to the menu"), app.to_menu)]
     if callable(take_back):
         choices.insert(0, (N_("Take my seat back"), take_back))
@@ -149,7 +149,9 @@ class OnlineNews:
         """The table gone: the dialog, once, when the table has shown everything and is on
         top."""
         table = self.table
-        retrying = getattr(table.source, "retrying", 0) >= RETRIES_SAID and self.closed is None
+        source = table.source  # a remote seat (HostControls) says when it tries again
+        tries = getattr(source, "retrying", 0) if isinstance(source, HostControls) else 0
+        retrying = tries >= RETRIES_SAID and self.closed is None
         if retrying != self.retrying:  # the table must not look live while it is away
             self.retrying = retrying
             if retrying:
