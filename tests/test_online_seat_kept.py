@@ -73,7 +73,7 @@ def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
         host.close()
 
 
-def test_join_shows_the_tables_heard_with_arrows(app: App) -> None:
+def test_join_shows_the_tables_heard_with_arrows(app: App, shots: Path) -> None:
     press(open_online(app), "Join a table")
     join = app.stack.top
     assert isinstance(join, online.JoinScene)
@@ -86,6 +86,12 @@ def test_join_shows_the_tables_heard_with_arrows(app: App) -> None:
     found = row(join, "Tables nearby")
     assert isinstance(found, ChoiceRow)  # drawn with ◀ ▶
     assert found.value_text() == "Ada · ABCD2345"  # the table heard, not "Type an address"
+    frames(app)
+    shoot(app, shots, "online_join_found_en.png")
+    i18n.set_language("fr")
+    frames(app)
+    shoot(app, shots, "online_join_found_fr.png")
+    i18n.set_language("en")
     found.step(1)
     assert found.value_text() == "Server 192.168.1.21:8765"
     found.step(1)
