@@ -1,4 +1,4 @@
-"""Issue 31: the profile on a small disk (a 1 MB tmpfs, tests/disk_faults.py) keeps its
+"""Issue 31: the profile on a small disk (a 1 MB tmpfs, tests/helpers/disk_faults.py) keeps its
 write-ahead log bounded and saves again once space is freed; a profile restored from an SQL
 dump (``user_version`` 0) is recognised by its tables."""
 

@@ -30,7 +30,8 @@ _PLAY_MOVES: Final = PLAY_MOVES
 _MOVE: Final = Move  # (compiled: a constant, not a look-up in the module's dictionary)
 _NEW: Final = object()  # Match.new's key to the constructor
 # A module variable, not an imported function: compiled, it is still read from the module's
-# dictionary at each deal, so a test can deal the match from its own deck (tests/moon_deals.py).
+# dictionary at each deal, so a test can deal the match from its own deck
+# (tests/helpers/moon_deals.py).
 deal_hands = deal.deal_hands
 
 

@@ -445,8 +445,8 @@ def csv_cell(text: str) -> str:
     """A cell a spreadsheet shows as text: one that would start a formula gets the usual
     leading apostrophe.
 
-    >>> csv_cell('=HYPERLINK("http://evil","x")')
-    '\'=HYPERLINK("http://evil","x")'
+    >>> print(csv_cell('=HYPERLINK("http://evil","x")'))
+    '=HYPERLINK("http://evil","x")
     >>> csv_cell("Anne")
     'Anne'
     """
