@@ -24,9 +24,9 @@ from scenes.core import i18n
 from scenes.core.app import App
 from scenes.screens import online
 from tests.helpers.net import LOOPBACK, wait_for
+from tests.helpers.online_forms import open_online, opened_tables, press, row, type_into
 from tests.helpers.window import after_frame, frames, shoot
 from tests.helpers.xvfb import ROOT
-from tests.test_online_scenes import open_online, opened_tables, press, row, type_into
 
 __all__ = ["opened_tables"]  # the fixture, used by name
 

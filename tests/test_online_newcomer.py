@@ -16,8 +16,8 @@ from game.net.client import RemoteTable, Status
 from scenes.core.app import App
 from scenes.screens import online
 from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.online_forms import open_online, press, type_into
 from tests.helpers.window import frames, shoot
-from tests.test_online_scenes import open_online, press, type_into
 
 
 def test_a_newcomer_mid_hand_is_told_they_sit_at_the_next_deal(app: App, shots: Path) -> None:

@@ -17,9 +17,8 @@ from game.engine.hand import Phase
 from game.engine.rules import Rules
 from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene
-from tests.helpers.seat_source import SEAT
+from tests.helpers.seat_source import SEAT, SeatViewOnlySource
 from tests.helpers.window import frame, shoot
-from tests.test_table_source import SeatViewOnlySource
 
 
 @pytest.fixture

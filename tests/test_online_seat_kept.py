@@ -22,8 +22,8 @@ from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.widgets import ActionRow, ChoiceRow
 from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.online_forms import open_online, press, row, type_into
 from tests.helpers.window import after_frame, frames, shoot
-from tests.test_online_scenes import open_online, press, row, type_into
 
 
 def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from game.net.client import Address
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.online_window import SIZE, ScriptHost, form_rows, key
 from tests.helpers.xvfb import (
     ROOT,
     click,
@@ -27,7 +28,6 @@ from tests.helpers.xvfb import (
     wait_until,
     xdotool,
 )
-from tests.test_online_xvfb import SIZE, ScriptHost, form_rows, key
 
 pytestmark = pytest.mark.xvfb
 
