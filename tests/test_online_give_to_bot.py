@@ -56,9 +56,9 @@ def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Pa
         plate = table.layout.place(seat, table.bottom).plate
         near = plate.inflate(4 * table.layout.margin, 4 * table.layout.margin)
         assert near.colliderect(button.rect) and not button.rect.colliderect(plate)
-        assert button.text() == "Computer plays"
+        assert button.text() == "Give to computer"  # an action, not a status
         i18n.set_language("fr")
-        assert button.text() == "L'ordinateur joue"
+        assert button.text() == "Céder à l'ordinateur"
         i18n.set_language("en")
         # The friend's own window shows no such button (they do not host).
         friend_table = TableScene(app, friend)

@@ -9,10 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.engine.rules import Rules
@@ -21,56 +19,12 @@ from game.net.server import DEFAULT_PORT
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.screens import online
-from scenes.screens.menu import MenuScene
 from scenes.ui.form_scene import FormScene
-from scenes.ui.widgets import ActionRow, Row, TextRow
 from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.online_forms import open_online, opened_tables, press, row, type_into
 from tests.helpers.window import after_frame, frames, make_app, shoot, top
 
-
-@pytest.fixture
-def opened_tables(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[RemoteTable]]:
-    """The tables the online screens open (instead of the table scene), on loopback; closed
-    after the test, before the app."""
-    monkeypatch.setattr(online.Network, "listen", LOOPBACK)
-    monkeypatch.setattr(online.Network, "interfaces", [LOOPBACK])
-    opened: list[RemoteTable] = []
-    monkeypatch.setattr(online, "open_table_scene", lambda app, table: opened.append(table))
-    yield opened
-    for table in opened:
-        table.close()
-
-
-def row(scene: FormScene, label: str) -> Row:
-    found = [r for r in scene.form.rows if r.label == label]
-    assert found, (label, [r.label for r in scene.form.rows])
-    return found[0]
-
-
-def type_into(scene: FormScene, label: str, text: str) -> None:
-    target = row(scene, label)
-    assert isinstance(target, TextRow)
-    target.set("")
-    scene.form.focus = scene.form.rows.index(target)
-    target.editing = True
-    for char in text:
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=char))
-    target.editing = False
-
-
-def press(scene: FormScene, label: str) -> None:
-    target = row(scene, label)
-    assert isinstance(target, ActionRow)
-    target.activate()
-
-
-def open_online(app: App) -> online.OnlineScene:
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene) and "Online table" in menu.labels()
-    row(menu, "Online table").activate()
-    scene = app.stack.top
-    assert isinstance(scene, online.OnlineScene)
-    return scene
+__all__ = ["opened_tables"]  # the fixture, used by name
 
 
 def test_join_a_table_by_address_and_code(app: App, opened_tables: list[RemoteTable]) -> None:

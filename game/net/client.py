@@ -103,6 +103,8 @@ class RemoteTable(HostControls):
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
         self.problem_detail = ""  # the server's own sentence, when it gave one
+        self.retrying = 0  # the attempts so far to take the seat back after a drop (0: none)
+        self.connected = False  # the server answered (a newcomer may wait for the next deal)
         self.reconnects = 0  # how many times the seat was taken back after a lost connection
         self._view: SeatView | None = None
         self._updates: queue.SimpleQueue[Update] = queue.SimpleQueue()
@@ -189,6 +191,11 @@ class RemoteTable(HostControls):
         """(host) A bot plays ``seat`` (an idle friend's) from now on."""
         self._post(p.GiveToBot(seat=seat))
 
+    def take_back(self) -> None:
+        """Sit again in one's own seat after the host gave it to a computer player: the
+        connection starts afresh with the seat token (returns at once)."""
+        self.drop_connection()
+
     @property
     def is_host(self) -> bool:
         return self.seat == self.host_seat and self.seat >= 0
@@ -243,6 +250,7 @@ class RemoteTable(HostControls):
                 break
             await asyncio.sleep(self._retry_delays[attempt])
             attempt += 1
+            self.retrying = attempt
             # Take the seat back with its token (the table plays on with a bot meanwhile).
             self._first = p.Hello(version=p.PROTOCOL_VERSION, name=self.name, token=self.token)
             self._path = f"/t/{self.code}"
@@ -270,6 +278,7 @@ class RemoteTable(HostControls):
             self._fail(Problem.UNREACHABLE, _why_unreachable(exc))
             return False
         self._ws = ws
+        self.connected = True
         assert self._outgoing is not None
         sender: asyncio.Task[None] | None = None
         try:
@@ -325,6 +334,7 @@ class RemoteTable(HostControls):
                     self._fail(_PROBLEM_OF_ERROR.get(message.code, Problem.REFUSED), message.reason)
                     return False
                 log.warning("the table says: %s: %s", message.code, message.reason)
+                self._updates.put(MoveRefused("", message.reason))  # the window says why
             case p.Closed():
                 problem = Problem.HOST_LEFT if message.code == "host-left" else Problem.CLOSED
                 self._fail(problem, message.reason)
@@ -333,6 +343,7 @@ class RemoteTable(HostControls):
 
     def _welcome(self, message: p.Welcome) -> None:
         again = self.status is Status.SEATED
+        self.retrying = 0
         self._welcomes += 1
         self.rules = message.rules.to_rules()
         self.seat = message.seat

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import logging
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -19,6 +21,7 @@ import pygame
 
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
+from game.net.seat_book import SavedSeat, SeatBook
 from game.net.server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
 from scenes.records.history import rules_summary
@@ -35,9 +38,19 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from game.net.discovery import Browser, TableAdvert
     from game.net.hosting import HostedServer
+    from scenes.core.services import Storage
     from scenes.table.table_scene import TableServices
+
+    class OnlineServices(TableServices, Storage, Protocol):
+        """What the online screens use: the table's services and the profile (the seats
+        kept)."""
+
+
+log = logging.getLogger(__name__)
 
 LEVEL_OPTIONS: Final = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 SEAT_KINDS: Final = {
@@ -60,6 +73,29 @@ SERVER_SENTENCES: Final = (
 )
 for _problem in Problem:  # the client's own sentences are msgids too
     N_(_problem.value)
+
+
+def keep_seat(app: OnlineServices, table: RemoteTable) -> None:
+    """The seat just taken, kept in the profile (a profile that cannot be written only
+    means it is not kept)."""
+    if not table.token or not table.code:
+        return
+    a = table.address
+    seat = SavedSeat(a.host, a.port, a.secure, table.code, table.name, table.token)
+    try:
+        SeatBook(app.profile).remember(seat)
+    except (sqlite3.Error, OSError) as exc:
+        log.warning("the seat at table %s is not kept: %s", table.code, exc)
+
+
+def forget_seat(app: OnlineServices, address: Address, code: str) -> None:
+    try:
+        SeatBook(app.profile).forget(address.host, address.port, code)
+    except (sqlite3.Error, OSError) as exc:
+        log.warning("the seat at table %s is not forgotten: %s", code, exc)
+
+
+HELD_AFTER: Final = 1.0  # connected this long without a welcome: the table holds newcomers
 
 
 class Network:
@@ -106,12 +142,12 @@ class MessageRow(Row):
 
 
 @dataclass
-class FoundRow(Row):
-    """The tables heard on the network, one at a time (left/right), or "Type an address"."""
+class FoundRow(ChoiceRow):
+    """The tables heard on the network, one at a time, chosen with left/right (◀ ▶), the first
+    one shown as soon as it is heard; after the last, "Type an address"."""
 
-    label: str
-    tables: Callable[[], list[TableAdvert]]
-    index: int = -1  # -1: type an address
+    tables: Callable[[], list[TableAdvert]] = list
+    index: int = 0  # len(tables()): type an address
 
     def chosen(self) -> TableAdvert | None:
         found = self.tables()
@@ -127,24 +163,57 @@ class FoundRow(Row):
 
     def step(self, delta: int) -> None:
         count = len(self.tables())
-        self.index = (self.index + 1 + delta) % (count + 1) - 1
+        self.index = (min(self.index, count) + delta) % (count + 1)
 
     def activate(self) -> None:
         self.step(1)
 
 
+def found_row(tables: Callable[[], list[TableAdvert]]) -> FoundRow:
+    return FoundRow(N_("Tables nearby"), (), lambda: None, lambda _v: None, tables)
+
+
 class OnlineScene(FormScene):
-    app: TableServices
-    window_width = 420
+    app: OnlineServices
+    window_width = 520
     label_width = 0.0
+
+    def _kept_seat(self) -> SavedSeat | None:
+        try:
+            return SeatBook(self.app.profile).latest()
+        except (sqlite3.Error, OSError):
+            return None
+
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()  # a seat kept or forgotten meanwhile
+
+    def take_back(self, seat: SavedSeat) -> None:
+        """Join the table of a seat kept in the profile, with its token."""
+        join = JoinScene(self.app)
+        join.name, join.code = seat.name, seat.code
+        host = f"[{seat.host}]" if ":" in seat.host else seat.host
+        join._set_address(f"{host}:{seat.port}")
+        self.app.stack.push(join)
+        join.join()
 
     def title(self) -> str:
         return _("Online table")
 
     def rows(self) -> list[Row]:
+        kept: list[Row] = []
+        seat = self._kept_seat()
+        if seat is not None:  # the window was closed at a table: its seat is kept
+            label = _("Back to table {code} as {name}").format(code=seat.code, name=seat.name)
+            kept.append(ActionRow(label, functools.partial(self.take_back, seat)))
         return [
+            *kept,
             ActionRow(N_("Host a table"), lambda: self.app.stack.push(HostScene(self.app))),
             ActionRow(N_("Join a table"), lambda: self.app.stack.push(JoinScene(self.app))),
+            ActionRow(
+                N_("Create a table on a server"),
+                lambda: self.app.stack.push(CreateScene(self.app)),
+            ),
             ActionRow(N_("Back"), self.back),
         ]
 
@@ -157,7 +226,7 @@ def table_scene_takes_a_source() -> bool:
     return "source" in inspect.signature(TableScene).parameters
 
 
-def open_table_scene(app: TableServices, source: RemoteTable) -> bool:
+def open_table_scene(app: OnlineServices, source: RemoteTable) -> bool:
     """The table, driven by the remote seat (replaces the waiting screen); False when this
     build's table scene cannot show a remote game."""
     from scenes.table.table_scene import TableScene
@@ -172,7 +241,7 @@ def open_table_scene(app: TableServices, source: RemoteTable) -> bool:
 class WaitingScene(FormScene):
     """Common to Host and Join: a seat at a table, waiting for the deal."""
 
-    app: TableServices
+    app: OnlineServices
 
     window_width = 600
     label_width = 0.42
@@ -240,7 +309,7 @@ class WaitingScene(FormScene):
 class HostScene(WaitingScene):
     """Host: a table server here; friends join with the code; bots fill the empty seats."""
 
-    def __init__(self, app: TableServices) -> None:
+    def __init__(self, app: OnlineServices) -> None:
         self.name = app.prefs.name(0)
         self.port = str(DEFAULT_PORT)
         self.level = "medium"
@@ -347,12 +416,15 @@ class HostScene(WaitingScene):
 class JoinScene(WaitingScene):
     """Join: a table heard on the network, or an address and a code."""
 
-    def __init__(self, app: TableServices) -> None:
+    def __init__(self, app: OnlineServices) -> None:
         self.name = app.prefs.name(0)
         self.address = ""
         self.code = ""
         self.browser: Browser | None = None
-        self.found = FoundRow(N_("Tables nearby"), self._found)
+        self.found = found_row(self._found)
+        self.rejoining = False  # joining with a seat token kept in the profile
+        self.kept: str | None = None  # the token kept in the profile
+        self.held_for = 0.0  # seconds connected without a seat yet (a hand is under way)
         super().__init__(app)
 
     def title(self) -> str:
@@ -374,7 +446,11 @@ class JoinScene(WaitingScene):
             self.browser = None
 
     def message(self) -> str:
-        seated = self.table is not None and self.table.status is Status.SEATED
+        table = self.table
+        if table is not None and self.held_for > HELD_AFTER:
+            # The server holds a newcomer while a hand is under way.
+            return _("Connected: you sit down at the next deal…")
+        seated = table is not None and table.status is Status.SEATED
         return self.status or (_("Waiting for the host to deal…") if seated else "")
 
     def _found(self) -> list[TableAdvert]:
@@ -407,6 +483,8 @@ class JoinScene(WaitingScene):
 
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
+        if self.address:  # typing an address chooses it over the tables heard
+            self.found.index = len(self._found())
 
     def _set_code(self, text: str) -> None:
         self.code = "".join(c for c in text.upper() if c in p.CODE_ALPHABET)
@@ -432,7 +510,110 @@ class JoinScene(WaitingScene):
                 self.status = _("Type the table's code")
                 return
             address, code = parsed, self.code
-        self.table = RemoteTable.join(address, code, name)
+        try:
+            kept = SeatBook(self.app.profile).find(address.host, address.port, code)
+        except (sqlite3.Error, OSError):
+            kept = None
+        token = kept.token if kept is not None else None
+        name = kept.name if kept is not None else name  # the seat's own name
+        self.rejoining = kept is not None
+        self.table = RemoteTable.join(address, code, name, token=token)
+        self.status = _("Taking your seat back…") if kept else _("Connecting…")
+
+    def update(self, dt: float) -> None:
+        table = self.table
+        if table is not None and table.status is Status.OVER:
+            self.status = problem_text(table)
+            if self.rejoining and table.problem in (Problem.WRONG_CODE, Problem.REFUSED):
+                forget_seat(self.app, table.address, table.code or self.code)
+                self.status += " " + _("(the seat kept for you there is forgotten)")
+            self.table = None
+            self._seated_rows = False
+            self.rebuild()
+            return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token
+            keep_seat(self.app, table)
+        held = table is not None and table.status is Status.CONNECTING and table.connected
+        self.held_for = self.held_for + dt if held else 0.0
+        super().update(dt)
+
+    def back(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        super().back()
+
+
+class CreateScene(WaitingScene):
+    """Create a table on a dedicated server (``python -m game.net.server``, here or on the
+    internet): its address, the rules of New game and the computer players' level; the table
+    is then the player's to deal, and friends join it with its code."""
+
+    def __init__(self, app: OnlineServices) -> None:
+        self.name = app.prefs.name(0)
+        self.address = ""
+        self.level = "medium"
+        self.kept: str | None = None
+        super().__init__(app)
+
+    def title(self) -> str:
+        return _("Create a table on a server")
+
+    def rows(self) -> list[Row]:
+        table = self.table
+        if table is None or table.status is not Status.SEATED:
+            return [
+                TextRow(N_("Your name"), lambda: self.name, self._set_name, max_length=24),
+                TextRow(
+                    N_("Server address"), lambda: self.address, self._set_address, max_length=60
+                ),
+                InfoRow(N_("Rules"), self._rules_text),
+                ChoiceRow(
+                    N_("Computer players"), LEVEL_OPTIONS, lambda: self.level, self._set_level
+                ),
+                ActionRow(N_("Create the table"), self.create),
+                MessageRow(),
+                ActionRow(N_("Back"), self.back),
+            ]
+        return [
+            InfoRow(N_("Table code"), lambda: table.code),
+            InfoRow(N_("Rules"), lambda: rules_summary(table.rules.to_dict())),
+            InfoRow(N_("Server address"), lambda: self.address),
+            *self.seat_rows(),
+            ActionRow(N_("Deal (computers take the empty seats)"), table.start),
+            MessageRow(),
+            ActionRow(N_("Leave the table"), self.back),
+        ]
+
+    def message(self) -> str:
+        seated = self.table is not None and self.table.status is Status.SEATED
+        hint = _("Friends join with the code and the server's address") if seated else ""
+        return self.status or hint
+
+    def _rules_text(self) -> str:
+        return rules_summary(self.app.prefs.new_game.rules().to_dict())
+
+    def _set_name(self, text: str) -> None:
+        self.name = text
+
+    def _set_address(self, text: str) -> None:
+        self.address = text.strip()
+
+    def _set_level(self, level: Any) -> None:
+        self.level = str(level)
+
+    def create(self) -> None:
+        name = " ".join(self.name.split())
+        if not name:
+            self.status = _("Type your name first")
+            return
+        address = parse_address(self.address)
+        if address is None:
+            self.status = _("Type the server's address, like example.org:8765")
+            return
+        rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
+        self.table = RemoteTable.host(address, name, rules, level=self.level)
         self.status = _("Connecting…")
 
     def update(self, dt: float) -> None:
@@ -443,6 +624,9 @@ class JoinScene(WaitingScene):
             self._seated_rows = False
             self.rebuild()
             return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token
+            keep_seat(self.app, table)
         super().update(dt)
 
     def back(self) -> None:

@@ -1,6 +1,6 @@
 """The table's buttons: Pass, OK (after the exchange), Hint, Menu, Score, Last trick, and under
-each friend's plate on an online table the host's "Computer plays"; where each one goes on the
-window, the order they are drawn in and the clicks they take.
+each friend's plate on an online table the host's "Give to computer"; where each one goes
+on the window, the order they are drawn in and the clicks they take.
 
 What each button does and when it shows is the table scene's business: it hands in the actions
 and sets ``visible`` and ``enabled`` from what the seat may do.
@@ -25,7 +25,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
 
 
 class TableButtons:
-    """The buttons of one table (see the module docstring); ``players``: one "Computer plays"
+    """The buttons of one table (see the module docstring); ``players``: one "Give to computer"
     button per seat."""
 
     def __init__(
@@ -51,7 +51,7 @@ class TableButtons:
         # The host of an online table: under each friend's plate, hand the seat to a computer
         # player (an idle friend; the friend keeps the token to come back).
         self.bot_buttons = [
-            Button(N_("Computer plays"), functools.partial(give_to_bot, seat), visible=False)
+            Button(N_("Give to computer"), functools.partial(give_to_bot, seat), visible=False)
             for seat in range(players)
         ]
 
@@ -92,7 +92,7 @@ class TableButtons:
         self._place_bot_buttons(layout, bottom)
 
     def _place_bot_buttons(self, layout: TableLayout, bottom: int) -> None:
-        """Each "Computer plays" button by its seat's plate: under it, else beside it towards
+        """Each "Give to computer" button by its seat's plate: under it, else beside it towards
         the middle of the table, else above it, else shorter under it; the first spot in the
         window that covers no plate, no full fan of cards, no card of the trick or the hand
         and no other button (on a table too crowded for any, the one covering the least)."""

@@ -69,6 +69,7 @@ from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.local_table import LocalTable
 from scenes.table.model import TableModel
+from scenes.table.online_news import OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
 from scenes.ui.dialogs import moon_dialog
@@ -99,6 +100,22 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
     PassDirection.RIGHT: N_("Pass right (to {name})"),
     PassDirection.ACROSS: N_("Pass across (to {name})"),
 }
+
+
+def received_line(name: str, to_play: bool, led: bool, ok_shown: bool) -> str:
+    """The help line while the cards received from ``name`` are marked: the seat leads,
+    follows (``led``: the trick has cards), says OK, or waits (online, the table goes on)."""
+    if to_play:
+        line = (
+            N_("Cards received from {name}: your turn")
+            if led
+            else N_("Cards received from {name}: your lead")
+        )
+    elif ok_shown:
+        line = N_("Cards received from {name}: press OK")
+    else:
+        line = N_("Cards received from {name}")
+    return _(line).format(name=name)
 
 
 class TableServices(Navigation, Lifetime, Media, Settings, SaveStatus, Worker, Reviews, Protocol):
@@ -157,6 +174,7 @@ class TableScene(Scene):
         self.ready_for: int | None = None  # the hand whose score the seat has seen
         self.moon_open = False
         self.finished = False
+        self.news = OnlineNews(self)  # a table elsewhere: people coming and going, its end
         self.layout = TableLayout((1280, 800), source.rules.players)
         self.hand = HandControls(self)
         self.animator = Animator(self)
@@ -235,7 +253,7 @@ class TableScene(Scene):
 
     def _player_may_act(self) -> bool:
         """The player takes this seat's decisions and everything received has been shown."""
-        return self.idle and self.human and not self.awaiting
+        return self.idle and self.human and not self.awaiting and not self.news.retrying
 
     def to_accept_received(self) -> bool:
         """The cards received are shown raised and the player has not said OK (nor played)."""
@@ -329,6 +347,7 @@ class TableScene(Scene):
         (a SeatChanged) when it is done."""
         if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
             self.source.give_to_bot(seat)
+            self.news.gave_to_bot(seat)
             self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
 
     def choose_moon(self, subtract: bool) -> None:
@@ -467,12 +486,15 @@ class TableScene(Scene):
             if self._waiting_for_ok() or not self._pull() or pygame.time.get_ticks() > deadline:
                 break
             remaining = 0.0
+        self.news.after_update()  # a table away or gone takes no move: before the buttons
         self.hand.clamp_focus()
         # The buttons show what the player may do now that the moves above are shown.
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
-        self.ok_button.visible = self.to_accept_received() and self.idle
+        # Online the trick goes on meanwhile: OK never lies over its cards (a play says OK).
+        on_trick = self.local is None and bool(self.model.trick)
+        self.ok_button.visible = self.to_accept_received() and self.idle and not on_trick
         self.last_trick_button.visible = bool(self.model.last_trick)
         for seat, button in enumerate(self.bot_buttons):
             button.visible = self.may_give_to_bot(seat)
@@ -516,10 +538,11 @@ class TableScene(Scene):
             if isinstance(update, MoveRefused):
                 self.say(update.reason)
             elif isinstance(update, TableClosed):
-                self.say(update.reason, MESSAGE_SHOWN * 2)
-                self.finished = True
+                self.news.table_closed(update.reason)  # a dialog says it
+                self.finished, self.human = True, False  # nothing more is played here
             elif isinstance(update, SeatChanged):
-                log.info("seat %d is now %s (%s)", update.seat, update.name, update.kind)
+                self.news.seat_changed(update)
+                self.human = not self.news.seat_given  # the host gave the seat away
             else:
                 events.append(update)
                 if isinstance(update, ExtraHand):
@@ -586,12 +609,12 @@ class TableScene(Scene):
         """The line of help above the hand."""
         if self.message_timer > 0 and not self.message_boxed:
             return self.message
+        if self.news.closed is not None:
+            return _(self.news.closed)
         if self.to_accept_received():
             giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
-            name = self.name(giver)
-            if self.human_to_play():
-                return _("Cards received from {name}: your lead").format(name=name)
-            return _("Cards received from {name}: press OK").format(name=name)
+            to_play, led = self.human_to_play(), bool(self.model.trick)
+            return received_line(self.name(giver), to_play, led, self.ok_button.visible)
         if self.human_to_pass():
             return _("Choose three cards to pass")
         if self.human_to_play():

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.events import for_seat
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.players import RandomPlayer, decide
+from game.engine.rules import Rules
 from game.engine.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.view import SeatView
 
 SEAT = 0
 """The seat the window plays in the table-source tests."""
@@ -15,3 +22,81 @@ def seat_update(update: Update) -> Update:
     if isinstance(update, MoveRefused | TableClosed | SeatChanged):
         return update
     return for_seat(update, SEAT)
+
+
+class SeatViewOnlySource:
+    """A table seen from seat 0: the game itself lives in a closure the table cannot reach;
+    whatever the table asks outside the protocol raises. The other seats play at random."""
+
+    PROTOCOL = frozenset({"seat", "rules", "names", "view", "poll", "send", "ready", "close"})
+
+    def __init__(self, rules: Rules, seed: int, *, others_ready_after: int = 0) -> None:
+        match = Match.new(rules, seed)
+        bots = [RandomPlayer(f"{seed}/{s}") for s in range(rules.players)]
+        pending: list[Update] = [match.start_event()]
+        self.asked: list[str] = []  # what the table called, in order
+        self.views = 0
+        self.events = 0
+        self.closed = False
+
+        def view() -> SeatView:
+            self.views += 1
+            seen = match.view(SEAT)
+            # The view holds the seat's own cards only: a count for everyone else.
+            assert seen.hand == match.hand.hands[SEAT]
+            return seen
+
+        def poll() -> list[Update]:
+            if waiting[0]:
+                waiting[0] -= 1
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
+                return []
+            if not pending:
+                acting = [s for s in match.to_act() if s != SEAT]
+                for seat in acting:
+                    pending.extend(match.apply(seat, decide(bots[seat], match.view(seat))))
+            out = [seat_update(u) for u in pending]
+            pending.clear()
+            self.events += len(out)
+            return out
+
+        def send(move: Move) -> None:
+            reason = match.move_reason(SEAT, move)
+            if reason is not None:
+                pending.append(MoveRefused(str(move), reason))
+            else:
+                pending.extend(match.apply(SEAT, move))
+
+        waiting = [0]  # polls left before the other people at the table are ready too
+
+        def ready() -> None:
+            if not match.to_act() and not match.is_over:
+                waiting[0] = others_ready_after
+                if not waiting[0]:
+                    pending.extend(match.next_hand())
+
+        def close() -> None:
+            self.closed = True
+
+        def over() -> bool:
+            return match.is_over
+
+        def totals() -> tuple[int, ...]:
+            return tuple(match.totals)
+
+        self._calls = {"view": view, "poll": poll, "send": send, "ready": ready, "close": close}
+        self.game_over = over  # for the test's eyes only
+        self.totals = totals
+        self.seat = SEAT
+        self.rules = rules
+        self.names = tuple(f"Seat {s}" for s in range(rules.players))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        calls = self.__dict__.get("_calls", {})
+        if name in calls:
+            self.__dict__["asked"].append(name)
+            return calls[name]
+        raise AssertionError(f"the table asked its source for {name!r}, outside the protocol")

@@ -1,0 +1,72 @@
+"""The real-window online tests' shared parts: the window's size, a host played by a script,
+where the menu's and the online screens' rows lie, and keys typed with xdotool."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from game.engine.players import RandomPlayer
+from game.engine.rules import Rules
+from game.net.client import Address, RemoteTable
+from tests.helpers.net import play_friend
+from tests.helpers.xvfb import xdotool
+
+SIZE = (1024, 700)
+
+
+class ScriptHost:
+    """The host's seat, played at random by a thread (it passes, plays and says ready)."""
+
+    def __init__(self, address: Address) -> None:
+        self.table = RemoteTable.host(address, "Ada", Rules(), level="easy")
+        assert self.table.wait_seated(), "the script could not open a table"
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start_playing(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        player, done = RandomPlayer(seed=3), set[tuple[int, ...]]()
+        while not self._stop.is_set():
+            play_friend(self.table, player, done)
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(5)
+        self.table.close()
+
+
+def form_rows(profile: Path) -> dict[str, dict[str, tuple[int, int]]]:
+    """Where the rows of the menu, of Online table and of Join are in a window of SIZE (the
+    same scenes laid out here, without a display)."""
+    from scenes.core.app import App, Options
+    from scenes.screens.online import JoinScene, OnlineScene
+
+    app = App(Options(profile=profile, size=SIZE, lang="en"))
+    try:
+        app.start()
+        found = {}
+        for name, scene in (
+            ("menu", app.stack.top),
+            ("online", OnlineScene(app)),
+            ("join", JoinScene(app)),  # not entered: no network browser here
+        ):
+            assert scene is not None
+            scene.resize(SIZE)
+            form = scene.form  # type: ignore[attr-defined]
+            pairs = zip(form.rows, form.rects, strict=True)
+            found[name] = {row.label: rect.center for row, rect in pairs}
+        return found
+    finally:
+        app.shutdown()
+
+
+def key(env: dict[str, str], *names: str) -> None:
+    for name in names:
+        xdotool(env, "key", name)
+        time.sleep(0.12)

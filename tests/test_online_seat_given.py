@@ -1,0 +1,56 @@
+"""The host gives a person's seat to a computer player (the server tells the seat at once,
+issue 27 items 1 and 7): that person's window says so in a dialog, stops taking moves, and
+"Take my seat back" sits them down again with their token."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+import pytest
+
+from game.engine.rules import Rules
+from game.net.client import RemoteTable
+from scenes.core.app import App, Options
+from scenes.table.table_scene import TableScene
+from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.net import serving, wait_for
+from tests.helpers.window import frame, shoot, until
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+
+
+def test_a_seat_given_to_the_computer_is_said_and_taken_back(app: App, shots: Path) -> None:
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        bea = RemoteTable.join(server.address, host.code, "Bea")
+        assert bea.wait_seated()
+        host.start()
+        wait_for(bea.has_view, what="the deal")
+        table = TableScene(app, bea)
+        app.show_table(table)
+        until(app, table.human_to_pass, 15)
+        host.give_to_bot(bea.seat)
+        until(app, lambda: isinstance(app.stack.top, ChoiceDialog), 15)
+        dialog = app.stack.top
+        assert isinstance(dialog, ChoiceDialog)
+        assert dialog.title == "The host gave your seat to the computer"
+        assert not table.human and not table.human_to_pass()
+        frame(app)
+        shoot(app, shots, "online_seat_given.png")
+        assert dialog.buttons[0].text() == "Take my seat back"
+        dialog.buttons[0].action()
+        until(app, lambda: table.human and bea.kinds[bea.seat] == "human", 15)
+        assert table.human and bea.kinds[bea.seat] == "human"
+        assert bea.reconnects == 1
+        wait_for(lambda: (host.poll(), host.kinds[bea.seat] == "remote")[1], what="Bea back")
+        bea.close()
+        host.close()

@@ -1,0 +1,107 @@
+"""Closing the window keeps the seat (issue 27, item 6) and Join shows the tables heard
+(item 8): the seat token goes into the profile; Menu > Online table then offers "Back to
+table …", and Join with the same table takes the seat back instead of being refused."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+from game.engine.rules import Rules
+from game.net.client import RemoteTable
+from game.net.discovery import TableAdvert
+from game.net.seat_book import SeatBook
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.screens import online
+from scenes.screens.menu import MenuScene
+from scenes.table.table_scene import TableScene
+from scenes.ui.widgets import ActionRow, ChoiceRow
+from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.online_forms import open_online, press, row, type_into
+from tests.helpers.window import after_frame, frames, shoot
+
+
+def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        press(open_online(app), "Join a table")
+        join = app.stack.top
+        assert isinstance(join, online.JoinScene)
+        type_into(join, "Your name", "Bea")
+        type_into(join, "Address", f"{LOOPBACK}:{server.port}")
+        type_into(join, "Table code", host.code)
+        press(join, "Join")
+        wait_for(lambda: after_frame(app, lambda: "remote" in host.kinds), what="the seat")
+        seat = host.kinds.index("remote")
+        host.start()
+        wait_for(
+            lambda: after_frame(app, lambda: isinstance(app.stack.top, TableScene)),
+            what="the table",
+        )
+        kept = SeatBook(app.profile).latest()
+        assert kept is not None and kept.code == host.code and kept.name == "Bea"
+        app.to_menu()  # the window leaves the table (as closing it does)
+        wait_for(lambda: (host.poll(), host.kinds[seat] == "bot")[1], what="the bot")
+        assert host.names[seat] == "Bea"
+        # Menu > Online table: the seat is offered first.
+        scene = open_online(app)
+        first = scene.form.rows[0]
+        assert isinstance(first, ActionRow)
+        assert first.label == f"Back to table {host.code} as Bea"
+        i18n.set_language("fr")
+        scene.rebuild()
+        frames(app)
+        shoot(app, shots, "online_seat_kept_fr.png")
+        i18n.set_language("en")
+        scene.rebuild()
+        scene.form.rows[0].activate()
+        wait_for(
+            lambda: after_frame(app, lambda: isinstance(app.stack.top, TableScene)),
+            what="the seat taken back",
+        )
+        wait_for(lambda: (host.poll(), host.kinds[seat] == "remote")[1], what="Bea back")
+        assert host.names.count("Bea") == 1
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.source.seat == seat
+        app.to_menu()
+        host.close()
+
+
+def test_join_shows_the_tables_heard_with_arrows(app: App, shots: Path) -> None:
+    press(open_online(app), "Join a table")
+    join = app.stack.top
+    assert isinstance(join, online.JoinScene)
+    heard = [
+        TableAdvert("Ada", "192.168.1.20", 8765, "ABCD2345", 1, False),
+        TableAdvert("Cy", "192.168.1.21", 8765, "", 1, False),
+    ]
+    join._found = lambda: heard  # type: ignore[method-assign]
+    join.found.tables = join._found
+    found = row(join, "Tables nearby")
+    assert isinstance(found, ChoiceRow)  # drawn with ◀ ▶
+    assert found.value_text() == "Ada · ABCD2345"  # the table heard, not "Type an address"
+    frames(app)
+    shoot(app, shots, "online_join_found_en.png")
+    i18n.set_language("fr")
+    frames(app)
+    shoot(app, shots, "online_join_found_fr.png")
+    i18n.set_language("en")
+    found.step(1)
+    assert found.value_text() == "Server 192.168.1.21:8765"
+    found.step(1)
+    assert found.value_text() == "Type an address"
+    found.step(1)
+    assert found.value_text() == "Ada · ABCD2345"
+    found.step(-1)
+    assert found.value_text() == "Type an address"
+    found.step(1)
+    type_into(join, "Address", "10.0.0.5")  # typing an address chooses it
+    assert found.value_text() == "Type an address"
+    app.stack.pop()
+    assert not isinstance(app.stack.top, MenuScene)
