@@ -397,6 +397,9 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.leave_game()
                 return True
+            if self.ok_button.visible and event.key in OK_KEYS:
+                self.accept_received()  # before P's pass: P says OK after the exchange
+                return True
             if event.key == pygame.K_p:
                 self.confirm_pass()
                 return True
@@ -408,9 +411,6 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_l:
                 self.show_last_trick()
-                return True
-            if self.ok_button.visible and event.key in OK_KEYS:
-                self.accept_received()
                 return True
             return self.hand.key(event.key)
         if self.table_buttons.handle_event(event):

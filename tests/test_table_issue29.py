@@ -1,0 +1,151 @@
+"""Issue 29, the table as a classic Hearts player meets it: P says OK after the exchange, the
+status line never over a control, the Menu, Score and Last trick buttons in one place and order."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.engine.legality import Reason
+from scenes.core import i18n
+from scenes.core.app import App
+from scenes.core.i18n import _, reason_message
+from scenes.core.preferences import DEFAULT_NAMES
+from scenes.table.buttons import TableButtons
+from scenes.table.layout import BOTTOM, TableLayout
+from scenes.table.status_line import status_lines
+from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
+
+
+def test_p_says_ok_after_the_exchange(app: App) -> None:
+    """The README says P passes and says OK: after the exchange, P puts the cards received
+    down (it was taken by the pass, which had nothing to do, and the player was stuck)."""
+    table = start_game(app)
+    wait_for_player(app, table)
+    assert table.human_to_pass()
+    table.hand.selected = set(table.model.hand[:3])
+    frame(app)
+    key(app, pygame.K_p)
+    deadline = time.monotonic() + 30
+    while not table.ok_button.visible and time.monotonic() < deadline:
+        frame(app)
+        if local(table).thinking:
+            time.sleep(0.001)
+    assert table.ok_button.visible and table.hand.received
+    key(app, pygame.K_p)
+    assert not table.hand.received
+    frame(app)
+    assert not table.ok_button.visible
+    click(app, (1, 1))  # nothing there: the game goes on
+
+
+SIZES = ((800, 600), (1280, 800), (2560, 1440), (720, 1100))
+"""The four sizes of the issue (the last one portrait)."""
+
+
+def status_sentences() -> list[str]:
+    """Every sentence the help line above the hand says, in the current language, with the
+    longest of the default names."""
+    name = max((_(n) for n in DEFAULT_NAMES), key=len)
+    sentences = [
+        _("Cards received from {name}: your lead").format(name=name),
+        _("Cards received from {name}: press OK").format(name=name),
+        _("Choose three cards to pass"),
+        _("Your turn"),
+        _("No trick has been taken yet this hand"),
+        _("The computer plays for {name} from now on").format(name=name),
+    ]
+    for reason in Reason:
+        for suit in range(4):
+            sentences.append(reason_message(reason, suit, 0))
+    return sentences
+
+
+def placed_controls(size: tuple[int, int], players: int) -> list[pygame.Rect]:
+    """The table's buttons where a table of ``players`` at ``size`` puts them."""
+    layout = TableLayout(size, players)
+
+    def nothing(*_args: object) -> None:
+        return None
+
+    buttons = TableButtons(
+        players,
+        pass_label=lambda: "",
+        confirm_pass=nothing,
+        hint=nothing,
+        leave=nothing,
+        score=nothing,
+        last_trick=nothing,
+        accept_received=nothing,
+        give_to_bot=nothing,
+    )
+    buttons.place(layout, 0)
+    main = [buttons.pass_button, buttons.ok_button, buttons.hint_button, buttons.menu_button]
+    main += [buttons.score_button, buttons.last_trick_button]
+    return [button.rect for button in main]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_status_sentence_is_written_over_a_control(
+    size: tuple[int, int], players: int, lang: str
+) -> None:
+    """ "Cards received from …: your lead" was written over the Hint button, "Choisissez trois
+    cartes…" too at 800x600 with five players: every sentence of the help line, at every size
+    and seat count, in both languages, lies clear of every button and of the player's plate,
+    inside the window and above the hand."""
+    pygame.font.init()
+    i18n.set_language(lang)
+    try:
+        layout = TableLayout(size, players)
+        controls = placed_controls(size, players)
+        plate = layout.places[BOTTOM].plate
+        window = pygame.Rect((0, 0), size)
+        checked = 0
+        for sentence in status_sentences():
+            lines = status_lines(layout, sentence, controls)
+            assert " ".join(line for line, _rect in lines) == " ".join(sentence.split())
+            for line, rect in lines:
+                assert window.contains(rect), (sentence, rect)
+                hit = rect.collidelist([*controls, plate])
+                assert hit < 0, (line, rect, [*controls, plate][hit])
+                assert rect.bottom <= layout.hand_area.top, (line, rect)
+                checked += 1
+        assert checked >= len(status_sentences())
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_menu_score_and_last_trick_keep_one_place_and_one_order(players: int) -> None:
+    """They moved from corner to corner with the size and the seat count (top right, top left,
+    top centre, bottom right) and swapped order: now Menu, Score, Last trick, left to right,
+    in the window's top-left corner, at every size, seat count and notice."""
+    sizes = [*SIZES, (640, 480), (1024, 600), (1920, 1080), (3840, 2160), (640, 960)]
+    for size in sizes:
+        for inset in (0, 40):
+            layout = TableLayout(size, players, top_inset=inset)
+            menu, score, last = layout.menu_button, layout.score_button, layout.last_trick_button
+            m = layout.margin
+            assert menu.left == m and menu.top >= inset + m, (size, menu)
+            assert menu.y == score.y == last.y
+            assert menu.right < score.left < score.right < last.left, (size, menu, score, last)
+            assert last.right < size[0] / 2, (size, last)
+            # Nothing of the table under them: the plates, the fans and the hearts mark below.
+            others = [place.plate for place in layout.places] + [layout.hearts_icon]
+            others += [layout.hint_button, layout.button, layout.hand_area]
+            group = menu.union(last)
+            assert group.collidelist(others) < 0, (size, group, others[group.collidelist(others)])
+            assert all(top >= group.bottom for top in fan_tops(layout)), size
+
+
+def fan_tops(layout: TableLayout) -> list[int]:
+    """The top of every back of every opponent's full fan."""
+    return [
+        round(y - layout.back_h / 2)
+        for side in range(1, layout.players)
+        for (_x, y), _angle in layout.fan(side, layout.hand_size)
+    ]
