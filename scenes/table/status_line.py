@@ -74,13 +74,15 @@ def _status_lines(
     if not text:
         return ()
     size = layout.font_size
-    font = assets.font(size, True)
     line_h = line_height(layout)
     obstacles = [*(pygame.Rect(box) for box in boxes), layout.places[BOTTOM].plate]
     _x, centre_y = layout.message_centre
     count = 1
     lines: list[str] = [text]
     left, right = layout.margin, layout.width - layout.margin
+    centred = _placed(layout, text, layout.width // 2, round(layout.width * 0.9), line_h)
+    if all(rect.collidelist(obstacles) < 0 for _line, rect in centred):
+        return centred  # centred on the table when it touches nothing there
     for _attempt in range(4):
         bottom = round(centre_y + line_h / 2)
         top = bottom - line_h * count
@@ -89,10 +91,19 @@ def _status_lines(
         if len(lines) <= count:
             break
         count = len(lines)
-    centre_x = (left + right) / 2
-    y = centre_y - line_h * (len(lines) - 1)
-    placed = []
+    return _placed(layout, text, (left + right) // 2, right - left, line_h)
+
+
+def _placed(
+    layout: TableLayout, text: str, centre_x: int, width: int, line_h: int
+) -> tuple[tuple[str, pygame.Rect], ...]:
+    """``text`` wrapped to ``width`` and centred on ``centre_x``, upwards from the help line."""
+    size = layout.font_size
+    font = assets.font(size, True)
+    lines = wrap_text(text, size, width, True)
+    y = layout.message_centre[1] - line_h * (len(lines) - 1)
     shadow = max(1, size // 14)  # the shadow's offset (see draw_text)
+    placed = []
     for line in lines:
         w, h = font.size(line)
         rect = pygame.Rect(0, 0, w + shadow, h + shadow)
