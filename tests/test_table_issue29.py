@@ -3,6 +3,7 @@ status line never over a control, the Menu, Score and Last trick buttons in one 
 
 from __future__ import annotations
 
+import functools
 import time
 
 import pygame
@@ -14,8 +15,10 @@ from scenes.core.app import App
 from scenes.core.i18n import _, reason_message
 from scenes.core.preferences import DEFAULT_NAMES
 from scenes.table.buttons import TableButtons
+from scenes.table.card_art import CardArt
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
+from tests import test_scenes_layout
 from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
 
 
@@ -149,3 +152,59 @@ def fan_tops(layout: TableLayout) -> list[int]:
         for side in range(1, layout.players)
         for (_x, y), _angle in layout.fan(side, layout.hand_size)
     ]
+
+
+LAYOUT_RULES = (
+    test_scenes_layout.test_everything_is_inside_the_window,
+    test_scenes_layout.test_name_plates_stay_clear_of_cards_and_each_other,
+    test_scenes_layout.test_the_trick_is_laid_out_by_seat_each_card_clear_of_the_others,
+)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_large_cards_are_larger_and_laid_out_at_every_size(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The "Large cards" setting (for players who see less well): the hand's cards larger
+    wherever the window leaves room, and every rule of the table's layout (inside the window,
+    plates clear of the cards, the trick by seat clear of everything) still kept at every
+    size of the layout tests."""
+    for size in test_scenes_layout.SIZES:
+        normal, large = TableLayout(size, players), TableLayout(size, players, large_cards=True)
+        assert large.card_w >= normal.card_w, size
+    for size in SIZES:  # the issue's four: clearly larger
+        normal, large = TableLayout(size, players), TableLayout(size, players, large_cards=True)
+        assert large.card_w >= normal.card_w * 1.14, (size, large.card_w, normal.card_w)
+    monkeypatch.setattr(
+        test_scenes_layout, "TableLayout", functools.partial(TableLayout, large_cards=True)
+    )
+    for size in test_scenes_layout.SIZES:
+        for rule in LAYOUT_RULES:
+            rule(size, players)
+
+
+def test_the_faces_print_r_d_v_in_french_unless_english_letters_are_asked(app: App) -> None:
+    """The sentences say D♠, R♦, V♠: the French faces carry R, D, V as French decks do; the
+    setting keeps K, Q, J. The corner of a French king differs from an English one, and the
+    English-letters face is the English face."""
+    art = CardArt()
+    king = 11 + 13  # K♦
+
+    def corner(card: int) -> bytes:
+        face = art.face(card, 120)
+        return pygame.image.tobytes(face.subsurface((0, 0, 30, 34)), "RGBA")
+
+    english = corner(king)
+    assert art.rank_letters()[9:12] == ("J", "Q", "K")
+    i18n.set_language("fr")
+    try:
+        assert art.rank_letters()[9:12] == ("V", "D", "R")
+        assert corner(king) != english
+        assert corner(2) == pygame.image.tobytes(  # a 4 is a 4 in both
+            CardArt().face(2, 120).subsurface((0, 0, 30, 34)), "RGBA"
+        )
+        art.english_indices = True
+        assert art.rank_letters()[9:12] == ("J", "Q", "K")
+        assert corner(king) == english
+    finally:
+        i18n.set_language("en")

@@ -107,7 +107,7 @@ def _placed(
     for line in lines:
         w, h = font.size(line)
         rect = pygame.Rect(0, 0, w + shadow, h + shadow)
-        rect.center = (round(centre_x), round(y))
+        rect.center = (centre_x, round(y))
         placed.append((line, rect))
         y += line_h
     return tuple(placed)

@@ -203,7 +203,8 @@ class TableScene(Scene):
             return
         # The "not saved" notice, when shown, covers the window's top: the table lies below it.
         notice = self.app.save_notice.height(size)
-        self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
+        large = self.app.prefs.large_cards
+        self.layout = TableLayout(size, self.source.rules.players, notice, large_cards=large)
         self.table_buttons.place(self.layout, self.bottom)
         self.renderer.resize(size)
 
