@@ -10,14 +10,16 @@ import pygame
 import pytest
 
 from game.engine.legality import Reason
+from game.records.profile import Profile
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.core.i18n import _, reason_message
-from scenes.core.preferences import DEFAULT_NAMES
+from scenes.core.preferences import DEFAULT_NAMES, Preferences
 from scenes.table.buttons import TableButtons
 from scenes.table.card_art import CardArt
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
+from scenes.ui.dialogs import ChoiceDialog
 from tests import test_scenes_layout
 from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
 
@@ -208,3 +210,34 @@ def test_the_faces_print_r_d_v_in_french_unless_english_letters_are_asked(app: A
         assert corner(king) == english
     finally:
         i18n.set_language("en")
+
+
+def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> None:
+    """One hint quietly made the game a practice game. Now the first hint of a game asks
+    (Back: no hint, the game still counts); once practice, no more questions; "don't ask
+    again" is remembered in the profile for the next games."""
+    table = start_game(app)
+    wait_for_player(app, table)
+    session = local(table).session
+    key(app, pygame.K_h)
+    dialog = app.stack.top
+    assert isinstance(dialog, ChoiceDialog) and not session.practice
+    key(app, pygame.K_UP)  # Back (the last choice)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is table and not session.practice and table.advisor.hint is None
+    click(app, table.hint_button.rect.center)
+    assert isinstance(app.stack.top, ChoiceDialog)
+    key(app, pygame.K_RETURN)  # "Show the hint"
+    assert app.stack.top is table and session.practice and table.advisor.hint is not None
+    key(app, pygame.K_h)  # already a practice game: no question
+    assert app.stack.top is table
+    # The next game asks again, until "don't ask again".
+    app.prefs.new_game.players = 4
+    second = start_game(app)
+    wait_for_player(app, second)
+    key(app, pygame.K_h)
+    assert isinstance(app.stack.top, ChoiceDialog)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # "Show it, and don't ask again"
+    assert app.stack.top is second and local(second).session.practice
+    assert Preferences.load(Profile.open(app.options.profile)).ask_before_hint is False

@@ -166,7 +166,7 @@ class TableScene(Scene):
             source.rules.players,
             pass_label=self._pass_label,
             confirm_pass=self.confirm_pass,
-            hint=self.advisor.request_hint,
+            hint=self.advisor.ask_for_hint,
             leave=self.app.leave_game,
             score=self.show_score_sheet,
             last_trick=self.show_last_trick,
@@ -405,7 +405,7 @@ class TableScene(Scene):
                 self.confirm_pass()
                 return True
             if event.key == pygame.K_h:
-                self.advisor.request_hint()
+                self.advisor.ask_for_hint()
                 return True
             if event.key in (pygame.K_s, pygame.K_F4):
                 self.show_score_sheet()
