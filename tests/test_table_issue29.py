@@ -4,6 +4,7 @@ status line never over a control, the Menu, Score and Last trick buttons in one 
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 
 import pygame
@@ -65,6 +66,8 @@ def status_sentences() -> list[str]:
     for reason in Reason:
         for suit in range(4):
             sentences.append(reason_message(reason, suit, 0))
+    # A refusal long enough to wrap at every size (a table elsewhere says its own reasons).
+    sentences.append(". ".join(reason_message(reason, 3, 0) for reason in Reason))
     return sentences
 
 
@@ -113,6 +116,8 @@ def test_no_status_sentence_is_written_over_a_control(
         for sentence in status_sentences():
             lines = status_lines(layout, sentence, controls)
             assert " ".join(line for line, _rect in lines) == " ".join(sentence.split())
+            for (_a, above), (_b, below) in itertools.pairwise(lines):  # wrapped lines breathe
+                assert below.top - above.bottom >= layout.font_size // 8, (sentence, above, below)
             for line, rect in lines:
                 assert window.contains(rect), (sentence, rect)
                 hit = rect.collidelist([*controls, plate])
@@ -241,3 +246,32 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     key(app, pygame.K_RETURN)  # "Show it, and don't ask again"
     assert app.stack.top is second and local(second).session.practice
     assert Preferences.load(Profile.open(app.options.profile)).ask_before_hint is False
+
+
+def test_the_keyboard_focus_never_rests_on_a_greyed_card(app: App) -> None:
+    """On the player's turn the focus leaves a greyed card for the nearest playable one, and
+    the arrows step over greyed cards (they stopped on them: Enter then only said why not)."""
+    app.prefs.ask_before_hint = False
+    table = start_game(app)
+    for _turn in range(40):
+        wait_for_player(app, table)
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            key(app, pygame.K_p)
+            continue
+        if table.shown_greyed():
+            break
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+    greyed = table.shown_greyed()
+    hand = table.model.hand
+    assert greyed and len(greyed) < len(hand)
+    table.hand.focus = hand.index(next(iter(greyed)))
+    frame(app)
+    assert hand[table.hand.focus] not in greyed
+    seen = set()
+    for arrow in [pygame.K_RIGHT] * len(hand) + [pygame.K_LEFT] * len(hand):
+        key(app, arrow)
+        assert table.hand.focus is not None and hand[table.hand.focus] not in greyed
+        seen.add(hand[table.hand.focus])
+    assert seen == set(hand) - greyed  # every playable card is reached
