@@ -14,7 +14,6 @@ from game.tutor import advice as tutor
 from scenes.core import thinking
 from scenes.core.i18n import render_sentence
 from scenes.core.services import Navigation, Settings, Worker
-
 from scenes.ui.dialogs import hint_dialog
 
 if TYPE_CHECKING:
