@@ -1,8 +1,11 @@
 """Load on one table server process: N tables of 4 scripted clients over loopback websockets.
 
 The server runs as its own process (``python -m game.net.server``) pinned to one core; the
-clients run in this process on the other core(s), every one a real websocket that decodes each
-message and plays a legal card after a think time. For each table count it prints:
+clients run in ``--generators`` processes of their own on the other core(s) (one process with
+thousands of websockets was part of the bend at 400 tables), every one a real websocket that
+decodes each message and plays a legal card after a think time. ``--port`` and ``--pids``
+measure servers already running instead, e.g. two processes behind HAProxy
+(docs/deploy.md). For each table count it prints:
 
 - messages per second through the server (in and out),
 - p50 / p99 latency from a client sending a card to that client receiving the table's update
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import re
@@ -33,7 +37,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import msgspec
@@ -51,6 +57,8 @@ from game.net import protocol as p  # noqa: E402
 HOST = "127.0.0.1"
 GOAL_P99_MS = 50  # the issue's goal: a play's broadcast within 50 ms at the 99th percentile
 CPU_BEND = 0.9  # of the server's one core: past this, queues (and latencies) grow
+OPEN_AT_ONCE = 10  # tables a load generator opens at the same time
+OPEN_TIMEOUT = 60  # seconds for a handshake: a loaded machine takes long to open thousands
 RULES = p.RulesSpec.of(Rules(target=1000))  # games outlast the measure
 
 
@@ -170,7 +178,9 @@ class Client:
 async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[asyncio.Task[None]]:
     rng = random.Random(seed)
     url = f"ws://{HOST}:{port}"
-    host_ws = await connect(f"{url}/new", compression=None, max_size=p.MAX_SERVER_MESSAGE)
+    host_ws = await connect(
+        f"{url}/new", compression=None, max_size=p.MAX_SERVER_MESSAGE, open_timeout=OPEN_TIMEOUT
+    )
     await host_ws.send(
         p.encode(p.Create(version=p.PROTOCOL_VERSION, name="H", rules=RULES, level="easy"))
     )
@@ -180,7 +190,10 @@ async def open_table(port: int, stats: Stats, think: float, seed: int) -> list[a
     clients[0].seat = 0
     for i in range(1, 4):
         ws = await connect(
-            f"{url}/t/{welcome.code}", compression=None, max_size=p.MAX_SERVER_MESSAGE
+            f"{url}/t/{welcome.code}",
+            compression=None,
+            max_size=p.MAX_SERVER_MESSAGE,
+            open_timeout=OPEN_TIMEOUT,
         )
         await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name=f"P{i}")))
         clients.append(Client(ws, stats, think, random.Random(rng.random())))
@@ -201,72 +214,157 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@dataclass
+class Job:
+    """One load-generator process's share: ``first`` .. ``first + tables - 1``."""
+
+    port: int
+    first: int
+    tables: int
+    seconds: float
+    think: float
+    cores: set[int]
+
+
+def generator(job: Job, pipe: Connection) -> None:
+    """A load-generator process: open its tables, say so, wait for the go, measure, report."""
+    if job.cores:
+        os.sched_setaffinity(0, job.cores)
+    asyncio.run(_generate(job, pipe))
+
+
+async def _generate(job: Job, pipe: Connection) -> None:
+    stats = Stats()
+    tasks: list[asyncio.Task[None]] = []
+    seeds = list(range(job.first, job.first + job.tables))
+    for at in range(0, len(seeds), OPEN_AT_ONCE):  # a few tables at a time: setup is quicker
+        opened = await asyncio.gather(
+            *(open_table(job.port, stats, job.think, t) for t in seeds[at : at + OPEN_AT_ONCE])
+        )
+        tasks += [task for table in opened for task in table]
+    pipe.send("open")
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, pipe.recv)  # the go: every process has its tables
+    await asyncio.sleep(max(2.0, 2 * job.think))  # every table dealt and under way
+    own0 = sum(os.times()[:2])
+    stats.measuring = True
+    await asyncio.sleep(job.seconds)
+    stats.measuring = False
+    own1 = sum(os.times()[:2])
+    pipe.send((stats.latencies, stats.messages, stats.errors, own1 - own0))
+    for task in tasks:
+        task.cancel()
+
+
 async def measure(
-    tables: int, seconds: float, think: float, profile: Path | None = None
+    tables: int,
+    seconds: float,
+    think: float,
+    profile: Path | None = None,
+    *,
+    port: int | None = None,
+    generators: int = 2,
+    server_pids: Sequence[int] = (),
 ) -> dict[str, float]:
-    # --profile: the server runs under cProfile, which writes its figures when it stops.
-    profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            *profiler,
-            "-m",
-            "game.net.server",
-            "--host",
-            HOST,
-            "--port",
-            "0",
-            "--tables",
-            str(tables + 10),
-            "--idle",
-            "3600",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
+    """One row. With ``port``, the servers are already running (``server_pids``, e.g. behind
+    HAProxy); otherwise one server process is started here, pinned to one core."""
+    server: subprocess.Popen[str] | None = None
+    if port is None:
+        # --profile: the server runs under cProfile, which writes its figures when it stops.
+        profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                *profiler,
+                "-m",
+                "game.net.server",
+                "--host",
+                HOST,
+                "--port",
+                "0",
+                "--tables",
+                str(tables + 10),
+                "--tables-per-address",
+                "0",
+                "--connections-per-address",
+                "0",
+                "--idle",
+                "3600",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         assert server.stdout is not None
         port = int(server.stdout.readline().split()[1])
+        server_pids = [server.pid]
+    workers: list[tuple[multiprocessing.Process, Connection]] = []
+    try:
         cores = sorted(os.sched_getaffinity(0))
-        if len(cores) > 1:  # the server on one core, the clients on the others
+        client_cores: set[int] = set()
+        if server is not None and len(cores) > 1:  # the server on one core, clients elsewhere
             os.sched_setaffinity(server.pid, {cores[0]})
-            os.sched_setaffinity(0, set(cores[1:]))
+            client_cores = set(cores[1:])
         await asyncio.sleep(0.3)
-        base_rss = rss_kib(server.pid)
-        stats = Stats()
-        tasks: list[asyncio.Task[None]] = []
-        for t in range(tables):
-            tasks += await open_table(port, stats, think, seed=t)
-        await asyncio.sleep(max(2.0, 2 * think))  # every table dealt and under way
-        table_rss = (rss_kib(server.pid) - base_rss) / tables
-        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
-        own0 = sum(os.times()[:2])
-        stats.measuring = True
+        base_rss = sum(rss_kib(pid) for pid in server_pids)
+        # The load generator in its own processes, so that it is not what bends.
+        share = [tables // generators + (i < tables % generators) for i in range(generators)]
+        first = 0
+        context = multiprocessing.get_context("spawn")
+        for n in share:
+            mine, theirs = context.Pipe()
+            job = Job(port, first, n, seconds, think, client_cores)
+            proc = context.Process(target=generator, args=(job, theirs), daemon=True)
+            proc.start()
+            workers.append((proc, mine))
+            first += n
+        loop = asyncio.get_running_loop()
+        for proc, pipe in workers:
+            try:
+                assert await loop.run_in_executor(None, pipe.recv) == "open"
+            except EOFError:
+                raise SystemExit(
+                    f"load generator {proc.name} failed (its error is above)"
+                ) from None
+        table_rss = (sum(rss_kib(pid) for pid in server_pids) - base_rss) / tables
+        for _, pipe in workers:
+            pipe.send("go")
+        await asyncio.sleep(max(2.0, 2 * think))
+        cpu0, wall0 = sum(cpu_seconds(pid) for pid in server_pids), time.perf_counter()
         await asyncio.sleep(seconds)
-        stats.measuring = False
-        cpu1, wall1 = cpu_seconds(server.pid), time.perf_counter()
-        own1 = sum(os.times()[:2])
-        for task in tasks:
-            task.cancel()
-        lat = sorted(stats.latencies) or [float("nan")]
+        cpu1, wall1 = sum(cpu_seconds(pid) for pid in server_pids), time.perf_counter()
+        latencies: list[float] = []
+        messages = errors = 0
+        client_cpu = 0.0
+        for _, pipe in workers:
+            lat, msgs, errs, cpu = await loop.run_in_executor(None, pipe.recv)
+            latencies += lat
+            messages += msgs
+            errors += errs
+            client_cpu += cpu
+        lat = sorted(latencies) or [float("nan")]
         return {
             "tables": tables,
-            "msgs_per_s": stats.messages / (wall1 - wall0),
-            "plays_per_s": len(stats.latencies) / (wall1 - wall0),
+            "msgs_per_s": messages / (wall1 - wall0),
+            "plays_per_s": len(latencies) / (wall1 - wall0),
             "p50_ms": 1000 * statistics.median(lat),
             "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
             "server_cpu": (cpu1 - cpu0) / (wall1 - wall0),
             "kib_per_table": table_rss,
-            "client_cpu": (own1 - own0) / (wall1 - wall0),
-            "us_per_msg": 1e6 * (cpu1 - cpu0) / max(1, stats.messages),
-            "errors": stats.errors,
+            "client_cpu": client_cpu / seconds,
+            "us_per_msg": 1e6 * (cpu1 - cpu0) / max(1, messages),
+            "errors": errors,
             "load": os.getloadavg()[0],  # other work on this machine stretches the latencies
         }
     finally:
-        server.terminate()
-        server.wait(30)
+        for proc, _ in workers:
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+        if server is not None:
+            server.terminate()
+            server.wait(30)
 
 
 def main() -> None:
@@ -284,6 +382,16 @@ def main() -> None:
         type=Path,
         help="run the server under cProfile; its figures go to PROFILE.<tables> (pstats)",
     )
+    parser.add_argument(
+        "--generators", type=int, default=2, help="load-generator processes (default 2)"
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        help="measure servers already running here (e.g. HAProxy's front); their pids go "
+        "in --pids for the CPU and memory columns",
+    )
+    parser.add_argument("--pids", type=int, nargs="*", default=[], help="the servers' pids")
     args = parser.parse_args()
     print(
         f"server pinned to one core; think time {args.think} s; {args.seconds} s per row; "
@@ -297,7 +405,17 @@ def main() -> None:
     bends: list[str] = []
     for n in args.tables:
         profile = args.profile.with_name(f"{args.profile.name}.{n}") if args.profile else None
-        r = asyncio.run(measure(n, args.seconds, args.think, profile))
+        r = asyncio.run(
+            measure(
+                n,
+                args.seconds,
+                args.think,
+                profile,
+                port=args.port,
+                generators=args.generators,
+                server_pids=args.pids,
+            )
+        )
         print(
             f"{n:>6} {r['msgs_per_s']:>8.0f} {r['plays_per_s']:>8.0f} {r['p50_ms']:>7.1f} "
             f"{r['p99_ms']:>7.1f} {100 * r['server_cpu']:>9.0f}% {r['us_per_msg']:>6.0f} "

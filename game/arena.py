@@ -27,21 +27,27 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.ai import LEVELS, make_player
-from game.ai.baselines import DEFAULT_ITERATIONS, IsmctsPlayer, RunnerPlayer
+from game.ai.baselines import (
+    DEFAULT_ITERATIONS,
+    IsmctsPlayer,
+    OpportunistPlayer,
+    RunnerPlayer,
+)
 from game.ai.decision import Decision
 from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
 from game.ai.medium import MediumPlayer, heuristic_play
 from game.engine.cards import QUEEN_OF_SPADES_BIT, Card
+from game.engine.codec import rules_from
 from game.engine.hand import HandState, Phase
 from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer, play_match
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, MoonMode, Rules
 from game.engine.view import SeatView
 
-ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "ismcts")
+ARENA_LEVELS: Final = (*LEVELS, "random", "runner", "opportunist", "ismcts")
 SIZED_LEVELS: Final = ("hard", "ismcts")
-"""The game's levels, and yardsticks: random legal cards, a moon runner and an information-set
-MCTS (:mod:`game.ai.baselines`)."""
+"""The game's levels, and yardsticks: random legal cards, a moon runner, an opportunist
+shooter and an information-set MCTS (:mod:`game.ai.baselines`)."""
 Z_95: Final = 1.959964  # two-sided 95% normal quantile
 
 
@@ -115,6 +121,8 @@ def new_player(
         return RandomPlayer(seed)
     if level == "runner":
         return RunnerPlayer(seed)
+    if level == "opportunist":
+        return OpportunistPlayer(seed)
     if level == "ismcts":
         # The same decision time as Hard's, unless told otherwise.
         equal = max(1, round(DEFAULT_ITERATIONS * (hard_work or DEFAULT_WORK) / DEFAULT_WORK))
@@ -382,9 +390,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parse_level(name)
         except ValueError as exc:
             p.error(str(exc))
-    rules = Rules(
+    rules = rules_from(
         players=len(players),
-        moon=MoonMode(args.moon),
+        moon=args.moon,
         jack_of_diamonds=args.jack,
         queen_breaks_hearts=args.queen_breaks_hearts,
     )

@@ -4,10 +4,11 @@
 ``build/compiled/<key>/game/`` beside the project, with a ``manifest.json`` naming every source
 file the build read and its SHA-256. When the package is imported, :func:`prefer_compiled` puts
 that folder in front of the package's path only if every one of those files is still byte for
-byte what was compiled, for this Python; otherwise (a file edited since, another Python, no
-build, ``DAME_PURE_PYTHON=1``) the pure-Python modules run, so a stale build can never shadow
-an edited source. The standalone program carries the compiled files in place of the sources
-(build.spec), so there is nothing to check there.
+byte what was compiled, for this Python and this mypy, and every compiled file of the build is
+there; otherwise (a file edited since, another Python or mypy, a build folder partly deleted, no
+build, ``DAME_PURE_PYTHON=1``) the pure-Python modules run, so a stale or broken build can never
+shadow an edited source or stop the game. The standalone program carries the compiled files in
+place of the sources (build.spec), so there is nothing to check there.
 """
 
 from __future__ import annotations
@@ -52,11 +53,32 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def mypy_version() -> str | None:
+    """The installed mypy's version (mypyc compiled the build), None when mypy is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mypy")
+    except PackageNotFoundError:
+        return None
+
+
+def compiled_files(folder: Path) -> list[Path]:
+    """The files a build in ``folder`` must hold: the shared library and one extension module
+    per compiled module (each loads the shared library, so a missing one is an ImportError)."""
+    suffix = EXTENSION_SUFFIXES[0]
+    names = [SHARED_LIBRARY + "__mypyc", *MODULES]
+    return [folder.joinpath(*name.split(".")[:-1], name.split(".")[-1] + suffix) for name in names]
+
+
 def matches(manifest: Any, root: Path = PROJECT) -> bool:
-    """True when ``manifest`` describes a build of exactly the sources under ``root`` now."""
+    """True when ``manifest`` describes a build of exactly the sources under ``root`` now, by
+    the mypy installed now."""
     if not isinstance(manifest, dict) or manifest.get("python") != python_tag():
         return False
     if manifest.get("modules") != list(MODULES):
+        return False
+    if manifest.get("mypy") != mypy_version():
         return False
     sources = manifest.get("sources")
     if not isinstance(sources, dict) or not sources:
@@ -83,7 +105,7 @@ def matching_build(root: Path = PROJECT) -> Path | None:
             manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if matches(manifest, root):
+        if matches(manifest, root) and all(path.is_file() for path in compiled_files(folder)):
             return folder
     return None
 

@@ -60,6 +60,14 @@ def test_help_lists_the_options() -> None:
         (["--screenshot", "shot.txt"], "must end in"),
         (["--screenshot", "/no/such/folder/shot.png"], "does not exist"),
         (["--exit-after", "soon"], "is not a time"),
+        # issue 31, item 7: each of these was accepted, or named a function ("_seed")
+        (["--seed", "²"], "is not a seed"),
+        (["--hands", "³", "--demo"], "is not a number of hands"),
+        (["--size", "1280x²"], "is not a size"),
+        (["--exit-after", "inf"], "is not a time"),
+        (["--exit-after", "1e400"], "is not a time"),
+        (["--continue", "--new-game"], "--continue and --new-game cannot be used together"),
+        (["--continue", "--autoplay"], "--continue and --autoplay cannot be used together"),
     ],
 )
 def test_bad_values_get_a_clear_message_and_no_traceback(args: list[str], message: str) -> None:

@@ -147,3 +147,23 @@ def test_compiler_reports_bad_po_with_its_line() -> None:
         ("a", "b", True),
         ("cd", "e", False),
     ]
+
+
+def test_without_environment_the_system_s_preferred_languages_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Mac app opened from Finder or the Dock has no LANG: the preferred languages SDL reads
+    from the system come before the C locale (issue 32)."""
+    import pygame.system
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("locale.getlocale", lambda: (None, None))
+    preferred = [{"language": "de", "country": "DE"}, {"language": "fr", "country": "FR"}]
+    monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: preferred)
+    assert i18n.system_language() == "fr"
+    monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: [])
+    assert i18n.system_language() == "en"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # a language asked for outright still wins
+    monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: preferred)
+    assert i18n.system_language() == "en"

@@ -71,6 +71,26 @@ def test_an_edited_source_is_never_shadowed_by_its_stale_build(tmp_path: Path) -
     assert run(WHICH, cwd=tmp_path) == "[]\n"
     copied.write_text(json.dumps({**manifest, "modules": manifest["modules"][:-1]}))
     assert run(WHICH, cwd=tmp_path) == "[]\n"
+    # Nor one compiled by another mypy (mypyc's output and runtime change with it).
+    copied.write_text(json.dumps({**manifest, "mypy": "0.1"}))
+    assert run(WHICH, cwd=tmp_path) == "[]\n"
+
+
+@needs_build
+def test_a_partly_deleted_build_runs_pure_python_instead_of_failing(tmp_path: Path) -> None:
+    """A build folder with a file removed (an interrupted clean-up, a hand-deleted file): the
+    game runs pure Python, with no ImportError, whichever file went missing."""
+    assert BUILD is not None
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    copy = tmp_path / "build" / "compiled" / BUILD.name
+    files = native.compiled_files(copy)
+    assert len(files) == len(native.MODULES) + 1
+    for index in (0, 1, len(files) - 1):  # the shared library, a module of each package
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(BUILD, copy)
+        assert run(WHICH, cwd=tmp_path) == f"{sorted(native.MODULES)}\n"
+        files[index].unlink()
+        assert run(WHICH, cwd=tmp_path) == "[]\n", f"without {files[index].name}"
 
 
 PLAY_A_FEW_GAMES = """

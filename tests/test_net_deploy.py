@@ -5,7 +5,6 @@ docs/deploy.md), and tables found on the local network with zeroconf (on loopbac
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
 import shutil
@@ -15,7 +14,6 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,39 +24,14 @@ from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.discovery import Advertiser, Browser
 from game.net.server import main as server_main
-from tests.helpers.net import LOOPBACK, play_until_over, serving, wait_for
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def start_server(*args: str) -> tuple[subprocess.Popen[str], int]:
-    """``python -m game.net.server`` on a free loopback port; returns the process and port."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game.net.server", "--host", LOOPBACK, "--port", "0", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None and proc.stderr is not None
-    line = proc.stdout.readline()
-    found = re.fullmatch(r"port (\d+)\n", line)
-    if found is None:
-        proc.kill()
-        raise AssertionError(f"the server said {line!r}: {proc.stderr.read()}")
-    return proc, int(found.group(1))
-
-
-@contextlib.contextmanager
-def server_process(*args: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
-    proc, port = start_server(*args)
-    try:
-        yield proc, port
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-
+from tests.helpers.net import (
+    LOOPBACK,
+    ROOT,
+    play_until_over,
+    server_process,
+    serving,
+    wait_for,
+)
 
 LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR|CRITICAL) \S")
 
@@ -226,7 +199,10 @@ def test_two_server_processes_behind_haproxy(tmp_path: Path) -> None:
     )
     if haproxy is None:
         pytest.skip("HAProxy is not installed (apt-get install haproxy; CI installs it)")
-    with server_process("--node", "A") as (_, port_a), server_process("--node", "B") as (_, port_b):
+    with (
+        server_process("--node", "A", "--behind-proxy") as (_, port_a),
+        server_process("--node", "B", "--behind-proxy") as (proc_b, port_b),
+    ):
         front = _free_port()
         config = tmp_path / "haproxy.cfg"
         config.write_text(_haproxy_config(front, port_a, port_b), encoding="utf-8")
@@ -258,9 +234,42 @@ def test_two_server_processes_behind_haproxy(tmp_path: Path) -> None:
                 assert any(isinstance(u, GameOver) for u in updates[h.seat])
             for t in (*hosts, *guests):
                 t.close()
+            _one_process_killed(address, proc_b)
         finally:
             proxy.terminate()
             proxy.wait(10)
+
+
+def _one_process_killed(address: Address, proc_b: subprocess.Popen[str]) -> None:
+    """Process B is killed (SIGKILL, no goodbye): its tables' players are told the connection
+    was lost once their retries fail; A's tables play on; new tables go to A only (HAProxy's
+    health check takes B out of the round robin)."""
+    on_a = on_b = None
+    while on_a is None or on_b is None:
+        table = RemoteTable.host(address, "Kim", Rules(), level="easy", retry_delays=(0.1, 0.2))
+        assert table.wait_seated(), table.problem_detail
+        if table.code.startswith("A") and on_a is None:
+            on_a = table
+        elif table.code.startswith("B") and on_b is None:
+            on_b = table
+        else:
+            table.close()
+    on_a.start()
+    on_b.start()
+    wait_for(lambda: on_a.has_view() and on_b.has_view(), what="both deals")
+    proc_b.kill()
+    proc_b.wait(10)
+    wait_for(lambda: on_b.status is Status.OVER, timeout=15, what="B's player told")
+    assert on_b.problem is Problem.LOST, (on_b.problem, on_b.problem_detail)
+    assert on_a.status is Status.SEATED
+    time.sleep(3)  # HAProxy's check (every second, down at the first failure) sees B gone
+    for _ in range(4):
+        table = RemoteTable.host(address, "Lou", Rules(), level="easy")
+        assert table.wait_seated(), table.problem_detail
+        assert table.code.startswith("A")
+        table.close()
+    on_a.close()
+    on_b.close()
 
 
 def _accepts(port: int) -> bool:

@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -108,6 +108,28 @@ def red_symbols(surface: pygame.Surface) -> list[tuple[int, int, float]]:
 # --- the built program --------------------------------------------------------------------------
 
 
+def stored_name(toc: Iterable[str], name: str) -> str | None:
+    """The one-file archive's own name for ``name`` (written with ``/``): PyInstaller joins
+    the names it stores with the system's separator, ``\\`` on Windows."""
+    return next((stored for stored in toc if stored.replace("\\", "/") == name), None)
+
+
+def onefile_reader(exe: Path) -> Any:  # PyInstaller's CArchiveReader (imported lazily)
+    from PyInstaller.archive.readers import CArchiveReader
+
+    return CArchiveReader(str(exe))
+
+
+def extract_from_onefile(
+    exe: Path, name: str, reader: Callable[[Path], Any] = onefile_reader
+) -> bytes:
+    archive = reader(exe)
+    stored = stored_name(archive.toc, name)
+    assert stored is not None, f"{name} is not inside {exe}"
+    data: bytes = archive.extract(stored)
+    return data
+
+
 def bundled_font(exe: Path) -> bytes:
     """The regular font inside the built program: from a one-file archive, or beside a
     one-folder / .app executable."""
@@ -115,12 +137,7 @@ def bundled_font(exe: Path) -> bytes:
     for folder in (exe.parent / "_internal", exe.parent.parent / "Resources", exe.parent):
         if (folder / name).is_file():
             return (folder / name).read_bytes()
-    from PyInstaller.archive.readers import CArchiveReader
-
-    archive = CArchiveReader(str(exe))
-    assert name in archive.toc, f"{name} is not inside {exe}"
-    data: bytes = archive.extract(name)
-    return data
+    return extract_from_onefile(exe, name)
 
 
 @needs_exe
@@ -200,11 +217,7 @@ def test_built_program_carries_the_version_of_pyproject() -> None:
             metadata = (folder / name).read_text()
             break
     else:
-        from PyInstaller.archive.readers import CArchiveReader
-
-        archive = CArchiveReader(str(exe))
-        assert name in archive.toc, f"{name} is not inside {exe}"
-        metadata = archive.extract(name).decode()
+        metadata = extract_from_onefile(exe, name).decode()
     assert f"Version: {version}\n" in metadata
 
 
@@ -422,7 +435,7 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     monkeypatch.setattr(build, "run_pyinstaller", lambda *a, **k: fake_outputs(build, info))
     made: list[Path] = []
 
-    def installer(info: object) -> None:
+    def installer(info: object, signed: bool = False) -> None:
         """An installer step that made nothing (the old "note: ... exit 0")."""
         return None
 
@@ -431,7 +444,7 @@ def test_the_build_fails_when_an_asked_for_output_was_not_made(
     error = capsys.readouterr().err
     assert "installer" in error and ".deb" in error
 
-    def real_installer(info: object) -> Path:
+    def real_installer(info: object, signed: bool = False) -> Path:
         deb: Path = build.expected_outputs(info, None, installer=True)["installer"]
         deb.write_bytes(b"")
         made.append(deb)
@@ -465,12 +478,13 @@ def licence_summary(text: str) -> dict[str, list[str]]:
     return listed
 
 
-def bundled_libraries_of_onefile(exe: Path) -> list[str]:
-    from PyInstaller.archive.readers import CArchiveReader
-
-    archive = CArchiveReader(str(exe))
+def bundled_libraries_of_onefile(
+    exe: Path, reader: Callable[[Path], Any] = onefile_reader
+) -> list[str]:
+    """The shared libraries inside a one-file program, named with ``/`` like the licence file."""
+    archive = reader(exe)
     return sorted(
-        name
+        name.replace("\\", "/")
         for name, entry in archive.toc.items()
         if entry[-1] == "b" and SHARED_LIBRARY.search(name)
     )
@@ -498,15 +512,10 @@ def test_every_library_of_the_one_folder_program_has_a_licence_entry() -> None:
 
 @needs_exe
 def test_every_library_of_the_one_file_program_has_a_licence_entry() -> None:
-    from PyInstaller.archive.readers import CArchiveReader
-
     exe = Path(BUILT_EXE)
     if not exe.is_file() or exe.suffix == ".app":
         pytest.skip("not a one-file program")
-    archive = CArchiveReader(str(exe))
-    if LICENCES not in archive.toc:
-        pytest.fail(f"{LICENCES} is not inside {exe}")
-    text = archive.extract(LICENCES).decode("utf-8")
+    text = extract_from_onefile(exe, LICENCES).decode("utf-8")
     assert_libraries_licensed(bundled_libraries_of_onefile(exe), text)
 
 
@@ -610,6 +619,70 @@ def test_one_file_program_starts_where_the_temporary_folders_are_noexec() -> Non
         cache = home / ".cache"
         assert cache.is_dir(), "the program did not fall back to ~/.cache"
         assert not list(cache.glob("_MEI*")), "the unpacked folder was left in ~/.cache"
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# HOME as the person left it, inside the same private namespace: unset, a folder that does not
+# exist, a read-only one (a tmpfs mounted ro: root ignores permission bits).
+NO_FOLDER_CASES = {
+    "HOME unset": ("", "HOME is not set"),
+    "HOME missing": ("missing", "/.cache cannot be created (No such file or directory)"),
+    "HOME read-only": ("read-only", "/.cache cannot be created (Read-only file system)"),
+    "HOME relative": ("relative", "HOME is not an absolute path"),
+}
+
+
+@needs_exe
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: noexec mounts")
+@pytest.mark.parametrize("case", list(NO_FOLDER_CASES))
+def test_one_file_program_says_which_variable_to_set_when_no_folder_can_run_it(case: str) -> None:
+    """Every temporary folder noexec and no usable ~/.cache: one sentence that names TMPDIR and
+    is true to the cause (issue 31, item 6), not only PyInstaller's "Could not create temporary
+    directory!", and never "mounted noexec" about a home that is missing or read-only."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a noexec tmpfs needs root (CI runs as root)")
+    if shutil.which("unshare") is None:
+        pytest.skip("unshare (util-linux) is missing")
+    kind, expected = NO_FOLDER_CASES[case]
+    scratch = scratch_outside_tmp()
+    try:
+        exe = scratch / "game"
+        shutil.copy2(Path(BUILT_EXE).resolve(), exe)
+        env = {
+            k: v
+            for k, v in dummy_sdl_env().items()
+            if k not in ("TMPDIR", "TEMP", "TMP", "XDG_CACHE_HOME", "HOME")
+        }
+        home = scratch / "home"
+        script = NOEXEC_SCRIPT
+        if kind == "missing":
+            env["HOME"] = str(scratch / "no-such-folder")
+        elif kind == "relative":
+            env["HOME"] = "home"
+        elif kind == "read-only":
+            home.mkdir()
+            env["HOME"] = str(home)
+            script = script.replace("set -e\n", f"set -e\nmount -t tmpfs -o ro tmpfs {home}\n")
+        result = subprocess.run(
+            [
+                *("unshare", "--mount", "--propagation", "private", "sh", "-c", script),
+                *("sh", str(exe), "--version"),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert result.returncode != 0
+        said = result.stderr
+        assert "Cannot unpack this program" in said, said
+        assert "set TMPDIR to a folder of your own" in said
+        assert "the temporary folders (TMPDIR, /tmp, /var/tmp) do not allow" in said
+        assert expected in said, said
+        if kind:
+            assert "does not allow it either" not in said  # not blamed on noexec
+        assert "Traceback" not in said
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -995,3 +1068,242 @@ def test_deb_installs_plays_from_the_menu_entry_and_purges_clean(xvfb: str, tmp_
     for folder in (f"/usr/lib/{APP_ID}", f"/usr/share/doc/{APP_ID}"):
         assert not Path(folder).exists(), f"{folder} left after purge"
     assert (profile_dir / PROFILE_FILE).is_file(), "removing the package touched the profile"
+
+
+# --- Windows names and line ends, simulated here (issue 32) -----------------------------------
+
+
+class WindowsArchive:
+    """A one-file archive as PyInstaller writes it on Windows: names joined with ``\\``."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        import ntpath
+
+        self.files = {ntpath.join(*name.split("/")): data for name, data in files.items()}
+        kinds = {name: ("b" if SHARED_LIBRARY.search(name) else "x") for name in self.files}
+        self.toc = {name: (0, 0, 0, 0, kinds[name]) for name in self.files}
+
+    def extract(self, name: str) -> bytes:
+        return self.files[name]
+
+
+def test_the_one_file_checks_find_files_stored_with_windows_names() -> None:
+    metadata = "dame_de_pique-0.1.0.dist-info/METADATA"
+    archive = WindowsArchive(
+        {
+            "assets/fonts/DejaVuSans.ttf": b"font",
+            metadata: b"Version: 0.1.0\n",
+            LICENCES: b"the licences",
+            "pygame/base.cp311-win_amd64.pyd": b"MZ",
+            "SDL2.dll": b"MZ",
+        }
+    )
+    assert "assets\\fonts\\DejaVuSans.ttf" in archive.toc  # what the checks are given
+    exe = Path("game.exe")
+    assert extract_from_onefile(exe, "assets/fonts/DejaVuSans.ttf", lambda _: archive) == b"font"
+    assert extract_from_onefile(exe, metadata, lambda _: archive) == b"Version: 0.1.0\n"
+    assert extract_from_onefile(exe, LICENCES, lambda _: archive) == b"the licences"
+    assert bundled_libraries_of_onefile(exe, lambda _: archive) == [
+        "SDL2.dll",
+        "pygame/base.cp311-win_amd64.pyd",
+    ]
+
+
+def test_the_licence_file_names_windows_entries_with_slashes() -> None:
+    """The one-folder test compares ``as_posix()`` names with the licence file's: the entries
+    PyInstaller gives on Windows (``pygame\\base.pyd``, ``game\\engine\\hand.pyd``) are listed
+    with ``/``."""
+    import ntpath
+
+    licences = tool("third_party_licences")
+    for parts in (("pygame", "base.cp311-win_amd64.pyd"), ("game", "engine", "hand.pyd")):
+        entry = licences.Entry.from_toc((ntpath.join(*parts), "C:\\x", "EXTENSION"))
+        assert entry.dest == "/".join(parts)
+
+
+def test_pygame_s_gpl_font_is_left_out_under_its_windows_name_too() -> None:
+    import ntpath
+
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import bundle_rules
+
+    assert not bundle_rules.keep_data(ntpath.join("pygame", "freesansbold.ttf"))
+    assert not bundle_rules.keep_data("pygame/freesansbold.ttf")
+    assert bundle_rules.keep_data(ntpath.join("assets", "fonts", "DejaVuSans.ttf"))
+    assert not bundle_rules.keep_binary("libstdc++.so.6", platform="linux")
+    assert bundle_rules.keep_binary(ntpath.join("pygame", "libstdc++-6.dll"), platform="win32")
+
+
+@pytest.fixture
+def windows_line_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Path.write_text as on Windows: text written without ``newline=`` gets "\\r\\n"."""
+    original = Path.write_text
+
+    def write_text(
+        self: Path,
+        data: str,
+        encoding: str | None = None,
+        errors: str | None = None,
+        newline: str | None = None,
+    ) -> int:
+        return original(self, data, encoding, errors, "\r\n" if newline is None else newline)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+
+
+@pytest.mark.usefixtures("windows_line_ends")
+def test_the_files_checked_byte_for_byte_are_written_with_lf_on_windows(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import bundle_rules
+
+    probe = tmp_path / "probe.txt"
+    probe.write_text("a\nb\n")
+    assert probe.read_bytes() == b"a\r\nb\r\n"  # the simulation works
+    metadata = bundle_rules.write_metadata(tmp_path / "x.dist-info", "d", "0.1.0", "s", "MIT")
+    assert b"Version: 0.1.0\n" in metadata.read_bytes()
+    assert b"\r" not in metadata.read_bytes()
+    licences = tool("third_party_licences")
+    project = tmp_path / "project"
+    (project / "game").mkdir(parents=True)
+    (project / "LICENSE").write_text("MIT License\nPermission is hereby granted, free of charge")
+    module = project / "game" / "hand.pyd"
+    module.write_bytes(b"MZ")
+    out = licences.write_licence_file(
+        [[("game\\hand.pyd", str(module), "EXTENSION")]],
+        tmp_path / "licences" / "THIRD-PARTY-LICENSES.txt",
+        program="Dame de pique 0.1.0",
+        project_root=project,
+    )
+    raw = out.read_bytes()
+    assert b"\r" not in raw
+    listed = licence_summary(raw.decode("utf-8"))
+    assert ["game/hand.pyd"] in listed.values()
+
+
+# --- reproducible and signed builds (issues 26 and 32) ----------------------------------------
+
+
+def test_the_installed_packages_are_the_versions_constraints_txt_pins() -> None:
+    """tools/bootstrap.sh installs with constraints.txt: this .venv is what it pins, and the
+    build refuses to make a release from anything else."""
+    build = tool("build")
+    pins = build.pinned_versions()
+    for name in ("pyinstaller", "pygame-ce", "websockets", "msgspec", "mypy", "zeroconf"):
+        assert name in pins, f"constraints.txt does not pin {name}"
+    assert build.unpinned_packages() == []
+
+
+def test_a_release_build_refuses_versions_other_than_the_pinned_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build = tool("build")
+    constraints = tmp_path / "constraints.txt"
+    constraints.write_text("# comment\npygame-ce==0.0.1  # too old\nno-such-package==1.0\n")
+    wrong = build.unpinned_packages(constraints)
+    assert len(wrong) == 1 and wrong[0].startswith("pygame-ce ")
+    assert "(pinned: 0.0.1)" in wrong[0]
+    monkeypatch.setattr(build, "CONSTRAINTS", constraints)
+    with pytest.raises(build.BuildError, match=r"differ from constraints\.txt"):
+        build.check_pinned_versions(allow=False)
+    build.check_pinned_versions(allow=True)
+    assert "not a release build" in capsys.readouterr().out
+
+
+def test_the_bootloader_source_must_be_the_pinned_archive(tmp_path: Path) -> None:
+    bootloader = tool("build_bootloader")
+    version = importlib_metadata_version("pyinstaller")
+    assert version in bootloader.SOURCES, "the installed PyInstaller has no pinned source"
+    fake = tmp_path / f"pyinstaller-{version}.tar.gz"
+    fake.write_bytes(b"not the real archive")
+    with pytest.raises(bootloader.BootloaderError, match="refusing"):
+        bootloader.check_source(fake, version)
+    if not sys.platform.startswith("linux"):
+        return
+    with pytest.raises(bootloader.BootloaderError, match="no checked source"):
+        bootloader.build("0.0.1", cache=tmp_path / "cache")
+
+
+def test_the_bootloader_patch_is_applied_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commands build_bootloader runs: patch with --fuzz=0 after the hash check."""
+    bootloader = tool("build_bootloader")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the patched bootloader is built on Linux")
+    version = importlib_metadata_version("pyinstaller")
+    commands: list[list[str]] = []
+
+    def run(command: list[str], cwd: Path, what: str) -> None:
+        commands.append(command)
+        if "download" in command:
+            raise bootloader.BootloaderError("stop after the download")
+
+    monkeypatch.setattr(bootloader, "run", run)
+    monkeypatch.setattr(bootloader.shutil, "which", lambda tool: "/usr/bin/" + tool)
+    with pytest.raises(bootloader.BootloaderError, match="stop"):
+        bootloader.build(version, cache=tmp_path)
+    assert any(f"pyinstaller=={version}" in c for c in commands)
+    source = (ROOT / "tools" / "build_bootloader.py").read_text(encoding="utf-8")
+    assert '"--fuzz=0"' in source and "check_source(archives[0], version)" in source
+
+
+def importlib_metadata_version(name: str) -> str:
+    import importlib.metadata
+
+    return importlib.metadata.version(name)
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_an_unsigned_windows_or_macos_build_says_so_in_one_line(
+    platform: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build = tool("build")
+    for name in (build.SIGNTOOL_ENV, build.CODESIGN_ENV):
+        monkeypatch.delenv(name, raising=False)
+    ran: list[object] = []
+    assert build.sign([Path("x")], platform=platform, run=lambda *a, **k: ran.append(a)) is False
+    assert not ran
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("not signed:") and "\n" not in line
+    assert ("SmartScreen" if platform == "win32" else "Open Anyway") in line
+    assert build.sign([Path("x")], platform="linux", run=lambda *a, **k: ran.append(a)) is False
+    assert capsys.readouterr().out == ""
+
+
+def test_a_configured_certificate_signs_every_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    build = tool("build")
+    monkeypatch.setenv(build.SIGNTOOL_ENV, "signtool sign /f c.pfx")
+    monkeypatch.setenv(build.CODESIGN_ENV, "Developer ID Application: Dame (TEAM)")
+    ran: list[Any] = []
+
+    def run(command: Any, **options: Any) -> None:
+        ran.append(command)
+
+    files = [Path("dist/a.exe"), Path("dist/folder/b.exe")]
+    assert build.sign(files, platform="win32", run=run) is True
+    assert ran == [f'signtool sign /f c.pfx "{files[0]}"', f'signtool sign /f c.pfx "{files[1]}"']
+    ran.clear()
+    assert build.sign([Path("dist/Dame de pique.app")], platform="darwin", run=run) is True
+    (command,) = ran
+    assert command[0] == "codesign" and "runtime" in command and "--timestamp" in command
+    assert command[-2:] == ["Developer ID Application: Dame (TEAM)", "dist/Dame de pique.app"]
+
+
+def test_the_windows_installer_asks_for_windows_8_1_and_opens_the_firewall_to_the_game() -> None:
+    script = (ROOT / "packaging" / "windows" / "dame-de-pique.iss").read_text(encoding="utf-8")
+    assert "\nMinVersion=6.3\n" in script
+    assert "SignTool=dame" in script and "SignedUninstaller=yes" in script
+    run, _, uninstall = script.partition("[UninstallRun]")
+    assert "firewall add rule" in run and "profile=private" in run
+    assert "firewall delete rule" in uninstall
+
+
+def test_the_mac_app_may_use_the_local_network() -> None:
+    """macOS 15 asks before an app uses the local network: without these keys the LAN table's
+    Host and Join fail silently."""
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    assert '"NSLocalNetworkUsageDescription"' in spec
+    discovery = (ROOT / "game" / "net" / "discovery.py").read_text(encoding="utf-8")
+    service = re.search(r'"(_[a-z-]+\._tcp)\.local\."', discovery)
+    assert service, "no service type in game/net/discovery.py"
+    assert f'"NSBonjourServices": ["{service.group(1)}"]' in spec

@@ -11,7 +11,14 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.save import load_match, save_match
 from game.records import profile as profile_module
-from game.records.profile import PROFILE_FILE, SCHEMA_VERSION, FinishedGame, Profile, Trouble
+from game.records.profile import (
+    PROFILE_FILE,
+    SCHEMA_VERSION,
+    FinishedGame,
+    Profile,
+    Trouble,
+    migrations,
+)
 
 
 def test_a_new_profile_has_the_current_schema_and_no_game(tmp_path: Path) -> None:
@@ -102,8 +109,8 @@ def test_migrations_run_forward_from_an_older_schema(
     def add_history(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE history (id INTEGER PRIMARY KEY)")
 
-    monkeypatch.setattr(profile_module, "MIGRATIONS", (*profile_module.MIGRATIONS, add_history))
-    monkeypatch.setattr(profile_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, add_history))
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     upgraded = Profile.open(tmp_path)
     assert upgraded.schema_version == SCHEMA_VERSION + 1
     assert upgraded.setting("kept") == 1

@@ -15,7 +15,7 @@ from game.engine.rules import Rules
 from game.engine.save import save_match
 from game.records import profile as profile_module
 from game.records import stats
-from game.records.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile
+from game.records.profile import ABANDONED, SCHEMA_VERSION, FinishedGame, Profile, sheets
 from game.records.scoresheet import HandEntry, ScoreSheet
 from tests.helpers.engine import finished_game
 
@@ -146,7 +146,7 @@ def test_a_sheet_write_that_fails_halfway_leaves_nothing_behind(
         raise sqlite3.OperationalError("disk I/O error")
 
     profile.save_sheet_hands(sheet_id, [{"points": [26, 0, 0, 0]}], False, [])
-    monkeypatch.setattr(profile_module, "_now", broken)  # fails after the hands' INSERT
+    monkeypatch.setattr(sheets, "now", broken)  # fails after the hands' INSERT
     with pytest.raises(sqlite3.OperationalError):
         profile.save_sheet_hands(
             sheet_id, [{"points": [26, 0, 0, 0]}, {"points": [0, 26, 0, 0]}], False, []

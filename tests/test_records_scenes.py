@@ -7,8 +7,6 @@ import ast
 import csv
 import os
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +23,21 @@ from game.engine.save import save_match
 from game.records import scoresheet, stats
 from game.records.profile import FinishedGame, Profile
 from game.records.scoresheet import HandEntry, ScoreSheet
-from game.tutor.review import judge
+from game.tutor.review import judge, seat_points
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.records.hand_review import HandReviewScene, signed
+from scenes.records.hand_review import HandReviewScene
 from scenes.records.history import GameScene, HistoryScene
 from scenes.records.photos import THUMBNAIL
-from scenes.records.sheet import PlayersScene, SheetListScene, SheetScene, SheetSetupScene
+from scenes.records.players import PlayersScene
+from scenes.records.sheet import SheetListScene
+from scenes.records.sheet_pad import SheetScene
+from scenes.records.sheet_setup import SheetSetupScene
 from scenes.records.statistics import StatisticsScene
-from scenes.screens.menu import MenuScene
 from scenes.table import games as start
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.records_window import enter_hand, frames, key, new_sheet, open_from_menu, typed
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW_SCREENS = [
@@ -44,6 +45,11 @@ NEW_SCREENS = [
     "records/history",
     "records/hand_review",
     "records/sheet",
+    "records/sheet_words",
+    "records/sheet_setup",
+    "records/sheet_pad",
+    "records/sheet_drawing",
+    "records/players",
     "records/photos",
     "ui/report",
 ]
@@ -92,37 +98,6 @@ def games(folder: Path) -> list[Match]:
     return matches
 
 
-def frames(app: App, until: Callable[[], bool] | None = None, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        for event in pygame.event.get():
-            app.handle_event(event)
-        app.stack.update(1 / 60)
-        app.stack.draw(app.screen)
-        if until is None or until():
-            return
-        if time.monotonic() > deadline:
-            pytest.fail("the screen never got there")
-        time.sleep(0.01)
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
-    frames(app)
-
-
-def typed(app: App, text: str) -> None:
-    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
-
-
-def open_from_menu(app: App, label: str) -> Any:
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.form.focus = menu.labels().index(label)
-    key(app, pygame.K_RETURN)
-    return app.stack.top
-
-
 def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[Match]) -> None:
     scene = open_from_menu(app, "Statistics")
     assert isinstance(scene, StatisticsScene)
@@ -156,6 +131,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
 ) -> None:
     history = open_from_menu(app, "History")
     assert isinstance(history, HistoryScene)
+    frames(app, lambda: not history.busy())  # read in the worker
     rows = history.rows()
     assert [r[3] for r in rows] == [" · ".join(map(str, m.totals)) for m in reversed(games)]
     assert rows[1][5] == "practice"
@@ -179,7 +155,10 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     seed = review.review.tutor_seed
     for index, point in enumerate(review.review.decisions):
         assert review.judgements[index] == judge(point, seed)
-    assert "cost" in review.cost_line()
+    line = review.cost_line()  # points the player can picture, explained in the line
+    taken = review.review.scores[review.review.seat]
+    assert line.startswith(f"You took {taken} point") and "average" not in line
+    assert "your choices were expected to take" in line
     for _step in range(3):
         key(app, pygame.K_RIGHT)
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")
@@ -193,12 +172,13 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
         judged = review.judgements[0]
         said = "The tutor agrees" if judged.agrees else "The tutor would choose"
         assert lines[1].startswith(said)
-        # the pass search's figures for both passes, and the pass counts in the hand's cost
+        # the pass's cost, if any, in points taken in the player's seat
         assert judged.tutor_value is not None and judged.player_value is not None
-        assert lines[2] == (
-            f"Its search expected {signed(judged.tutor_value)} for its pass and "
-            f"{signed(judged.player_value)} for yours (points against the others' average)."
+        points = round(seat_points(judged.cost, 4))
+        assert (
+            (lines[2:] == []) if points == 0 else (" about " + str(points) + " point" in lines[2])
         )
+        assert not any("average" in text for text in lines)
         assert judged.cost == max(0.0, judged.tutor_value - judged.player_value)
     else:
         assert lines == ["No pass this hand."]
@@ -265,30 +245,6 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
 
 
 # -- the score sheet -----------------------------------------------------------------------
-
-
-def new_sheet(app: App, names: list[str], jack: bool = False) -> SheetScene:
-    listing = open_from_menu(app, "Score sheet")
-    assert isinstance(listing, SheetListScene)
-    listing.new_sheet()
-    setup = app.stack.top
-    assert isinstance(setup, SheetSetupScene)
-    setup.set_count(len(names))
-    for seat, name in enumerate(names):
-        setup.names[seat] = name
-    setup.jack = jack
-    setup.start()
-    sheet = app.stack.top
-    assert isinstance(sheet, SheetScene)
-    return sheet
-
-
-def enter_hand(app: App, figures: list[str]) -> None:
-    for index, text in enumerate(figures):
-        typed(app, text)
-        if index < len(figures) - 1:
-            key(app, pygame.K_TAB)
-    key(app, pygame.K_RETURN)
 
 
 def test_a_sheet_by_keyboard_refuses_a_wrong_hand_keeps_the_figures_and_stores_good_ones(
@@ -368,7 +324,8 @@ def test_a_finished_sheet_says_the_winner_and_takes_no_more_hands(app: App) -> N
     enter_hand(app, ["12", "13", "1", "0"])
     assert scene.sheet.status().winners == (3,)
     assert app.profile.sheets()[0].finished and app.profile.sheets()[0].winners == (3,)
-    enter_hand(app, ["13", "13", "0", "0"])
+    enter_hand(app, ["13", "13", "0", "0"])  # no box to type in any more
+    assert scene.inputs == ["", "", "", ""] and not scene.entering()
     assert scene.problem == "The game is over: no more hands"
 
 

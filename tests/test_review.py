@@ -240,3 +240,38 @@ def test_the_hand_cost_counts_the_pass() -> None:
     play = review.Judgement("play", 1, (CARDS[0],), (CARDS[1],), None, 2.5, 1.0)
     assert passed.cost == 2.5 and not passed.agrees
     assert review.total_cost([passed, play]) == 4.0
+
+
+# -- issue 28, item 10: the hand in points a player can picture --------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_gap_in_the_search_figure_is_the_points_the_seat_takes(players: int) -> None:
+    """The search's figure (game.ai.hard.utility, away from the match's end) moves by
+    n/(n-1) for each point the seat takes from the others: seat_points undoes exactly that."""
+    from game.ai.hard import utility
+
+    base = [6] * players
+    base[0] = 26 - 6 * (players - 1)
+    for moved in range(1, base[1] + 1):
+        shifted = list(base)
+        shifted[0] += moved
+        shifted[1] -= moved
+        gap = utility(base, 0, [0] * players, 100) - utility(shifted, 0, [0] * players, 100)
+        assert review.seat_points(gap, players) == pytest.approx(moved)
+
+
+def test_the_hand_figure_is_what_you_took_against_what_the_tutor_expects() -> None:
+    match = Match.new(Rules(target=100), seed=3)
+    play_match(match, [RandomPlayer(s) for s in range(4)])
+    hand = review.replay_hand(save_match(match), 0, seat=0)
+    taken = hand.scores[0]
+    card = (CARDS[0],)
+    costly = review.Judgement("play", 1, card, (CARDS[1],), None, 2.0, -6.0)  # 8: 6 points
+    same = review.Judgement("play", 2, card, card, None, 1.0, 1.0)
+    figure = review.hand_figure(hand, [costly, same])
+    assert (figure.taken, figure.saved) == (taken, 6)
+    # a figure swollen by the match's end never reads as more than a hand's 26 points
+    huge = review.Judgement("play", 1, card, (CARDS[1],), None, 40.0, -40.0)
+    assert 0 <= review.hand_figure(hand, [huge]).saved <= 26
+    assert review.hand_figure(hand, [same]).saved == 0

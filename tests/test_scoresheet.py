@@ -273,14 +273,23 @@ def test_a_correction_changes_the_totals_and_a_refused_one_changes_nothing() -> 
     with pytest.raises(SheetProblem, match="no hand 3"):
         sheet.correct_hand(2, HandEntry((0, 0, 20, 6)))
     assert sheet.hands == before
-    # a correction that would end the game before the last hand is refused
+    # a correction that ends the game before the last hand says so and changes nothing...
     sheet = ScoreSheet(Rules(target=50), names(4))
     sheet.add_hand(HandEntry((26, 0, 0, 0)))  # moon: 0 26 26 26
     sheet.add_hand(HandEntry((0, 13, 13, 0)))  # 0 39 39 26
     sheet.add_hand(HandEntry((13, 0, 0, 13)))  # 13 39 39 39
-    with pytest.raises(SheetProblem, match="would end after hand 2"):
+    with pytest.raises(scoresheet.EndsEarlier, match="ends after hand 2;") as ended:
         sheet.correct_hand(1, HandEntry((0, 25, 1, 0)))  # 0 51 27 26 after hand 2
-    assert sheet.totals == (13, 39, 39, 39)
+    assert (ended.value.number, ended.value.later) == (2, 1)
+    assert sheet.totals == (13, 39, 39, 39) and len(sheet.hands) == 3
+    # ... until confirmed: then the game ends there and the later hand goes
+    sheet.correct_hand(1, HandEntry((0, 25, 1, 0)), end_there=True)
+    assert len(sheet.hands) == 2 and sheet.totals == (0, 51, 27, 26)
+    assert sheet.over and sheet.status().winners == (0,)
+    sheet = ScoreSheet(Rules(target=50), names(4))
+    sheet.add_hand(HandEntry((26, 0, 0, 0)))
+    sheet.add_hand(HandEntry((0, 13, 13, 0)))
+    sheet.add_hand(HandEntry((13, 0, 0, 13)))
     # a correction may end a finished game differently, or open it again
     sheet.add_hand(HandEntry((0, 13, 0, 13)))  # 13 52 39 52: over
     assert sheet.over and sheet.status().winners == (0,)
@@ -322,3 +331,50 @@ def test_entries_round_trip_and_bad_stored_entries_are_refused() -> None:
     ):
         with pytest.raises(ValueError):
             HandEntry.from_dict(bad)
+
+
+# -- issue 28: the sheet read as people write it on paper -------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("moon", list(MoonMode))
+def test_the_moon_written_as_its_scores_is_read_as_the_moon(players: int, moon: MoonMode) -> None:
+    rules = Rules(players=players, moon=moon)
+    for shooter in range(players):
+        counted = tuple(26 if s == shooter else 0 for s in range(players))
+        choices: list[bool | None] = [False, True] if moon is MoonMode.SHOOTER_CHOOSES else [None]
+        for choice in choices:
+            expected = check_hand(rules, HandEntry(counted, None, choice)).scores
+            subtract = moon is MoonMode.SHOOTER_MINUS or choice is True
+            # the scores as a person writes them (worked out here from the rule book)
+            paper = tuple(
+                (-26 if s == shooter else 0) if subtract else (0 if s == shooter else 26)
+                for s in range(players)
+            )
+            assert paper == expected
+            checked, said = scoresheet.read_hand(rules, HandEntry(paper), names(players))
+            assert checked.scores == expected and checked.moon_shooter == shooter
+            assert said == scoresheet.PAPER_MOON
+            assert checked.entry.points == counted  # stored as counted: checks again
+    # figures that are neither are refused as before
+    with pytest.raises(SheetProblem, match="add to 52"):
+        scoresheet.read_hand(Rules(), HandEntry((0, 26, 26, 0)))
+
+
+def test_the_moon_written_as_scores_with_the_jack() -> None:
+    rules = Rules(jack_of_diamonds=True)
+    checked, said = scoresheet.read_hand(rules, HandEntry((-10, 26, 26, 26), jack=0))
+    assert checked.moon_shooter == 0 and said is not None
+    assert checked.scores == (-10, 26, 26, 26)
+    checked, _said = scoresheet.read_hand(rules, HandEntry((0, 16, 26, 26), jack=1))
+    assert checked.moon_shooter == 0 and checked.scores == (0, 16, 26, 26)
+
+
+def test_a_figure_beside_the_jack_mark_has_the_minus_ten_added() -> None:
+    rules = Rules(jack_of_diamonds=True)
+    typed = (3, 10, 13, 0)  # three hearts beside the J mark
+    points = tuple(scoresheet.with_jack(p) if s == 0 else p for s, p in enumerate(typed))
+    assert points == (-7, 10, 13, 0)
+    assert check_hand(rules, HandEntry(points, jack=0)).scores == (-7, 10, 13, 0)
+    assert scoresheet.with_jack(-7) == -7  # typed with the -10 already in
+    assert scoresheet.with_jack(0) == -10

@@ -17,11 +17,14 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 stamp="$venv/.installed"
-if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
+# The versions of constraints.txt (the ones the game is tested and packaged with).
+if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ] || [ "$here/constraints.txt" -nt "$stamp" ]; then
     "$venv/bin/python" -m pip install -q --upgrade pip
-    "$venv/bin/python" -m pip install -q -e "$here[dev]"
+    "$venv/bin/python" -m pip install -q -c "$here/constraints.txt" -e "$here[dev]"
     touch "$stamp"
 fi
+# The commit-msg hook: a subject over 72 characters cannot land (tools/commit_message.py).
+sh "$here/tools/install_hooks.sh" || true
 # The engine's hot modules compiled (game/native.py), when this machine can: rebuilt after any
 # change to their sources, and a build that does not match them is never used.
 "$venv/bin/python" "$here/tools/compile_engine.py" || true

@@ -38,6 +38,7 @@ import project_info  # noqa: E402
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
 REQUIRED_MODULES = ("PyInstaller", "pygame", "platformdirs")
+CONSTRAINTS = ROOT / "constraints.txt"
 
 
 class BuildError(Exception):
@@ -60,8 +61,51 @@ def ensure_build_environment() -> None:
         os.execv(str(venv_python), [str(venv_python), *sys.argv])
     raise BuildError(
         f"missing Python packages: {', '.join(missing)}. Install them with "
-        f'"{sys.executable} -m pip install -e .[dev]" from the project folder, then run again.'
+        f'"{sys.executable} -m pip install -c constraints.txt -e .[dev]" from the project'
+        " folder, then run again."
     )
+
+
+def pinned_versions(constraints: Path | None = None) -> dict[str, str]:
+    """constraints.txt's ``name==version`` lines, by normalised name."""
+    pins = {}
+    for line in (constraints or CONSTRAINTS).read_text(encoding="utf-8").splitlines():
+        name, sep, version = line.split("#")[0].strip().partition("==")
+        if sep:
+            pins[normalised(name)] = version.strip()
+    return pins
+
+
+def normalised(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(".", "-")
+
+
+def unpinned_packages(constraints: Path | None = None) -> list[str]:
+    """ "name version (pinned: other)" for each installed package whose version differs from
+    constraints.txt: a release is built from the pinned versions only."""
+    import importlib.metadata
+
+    wrong = []
+    for name, version in sorted(pinned_versions(constraints).items()):
+        try:
+            installed = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # not needed on this system (e.g. only a test tool)
+        if installed != version:
+            wrong.append(f"{name} {installed} (pinned: {version})")
+    return wrong
+
+
+def check_pinned_versions(allow: bool) -> None:
+    wrong = unpinned_packages()
+    if not wrong:
+        return
+    what = "these installed versions differ from constraints.txt:\n  " + "\n  ".join(wrong)
+    fix = f'"{sys.executable} -m pip install -c constraints.txt -e .[dev]"'
+    if allow:
+        print(f"note: {what}\n(--any-versions: building anyway; not a release build)")
+        return
+    raise BuildError(f"{what}\nInstall the pinned ones with {fix}, or build with --any-versions.")
 
 
 def patched_bootloader() -> Path | None:
@@ -90,15 +134,78 @@ def run_pyinstaller(only: str | None, clean: bool, bootloader: Path | None = Non
         command += ["--", *spec_options]
     log = WORK / "pyinstaller.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w", encoding="utf-8") as output:
-        result = subprocess.run(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+    for attempt in range(2):
+        with log.open("w", encoding="utf-8") as output:
+            result = subprocess.run(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+        if result.returncode == 0 or attempt or not locked_by_another_process(log):
+            break
+        # Windows: Defender (or another scanner) still holds a fresh .pyd; once more.
+        print("PyInstaller met a file held by another process; trying once more in 10 s")
+        time.sleep(10)
     if result.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-25:]
         message = "PyInstaller failed (full log: build/pyinstaller.log):\n"
         raise BuildError(message + "\n".join(tail))
 
 
-def build_installer(info: project_info.ProjectInfo) -> Path | None:
+def locked_by_another_process(log: Path) -> bool:
+    """Whether PyInstaller failed on a file another process held (Windows' error 32)."""
+    text = log.read_text(encoding="utf-8", errors="replace")
+    return "[WinError 32]" in text or "being used by another process" in text
+
+
+SIGNTOOL_ENV = "DAME_SIGNTOOL"
+"""Windows: the signing command, the file's name appended (e.g. ``signtool sign /fd sha256 /tr
+http://timestamp.digicert.com /td sha256 /f cert.pfx /p <password>``)."""
+CODESIGN_ENV = "DAME_CODESIGN_IDENTITY"
+"""macOS: the Developer ID identity in the keychain (``Developer ID Application: Name (TEAM)``)."""
+
+
+def signing(platform: str = sys.platform, environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The command that signs a file here (its path appended), or [] when this build is not
+    signed; Linux packages are not signed (apt and the .tar.gz ask nothing)."""
+    if platform == "win32" and environ.get(SIGNTOOL_ENV, "").strip():
+        return [environ[SIGNTOOL_ENV].strip()]
+    if platform == "darwin" and environ.get(CODESIGN_ENV, "").strip():
+        identity = environ[CODESIGN_ENV].strip()
+        # Hardened runtime and a secure timestamp: what notarization asks for.
+        hardened = ["--options", "runtime", "--timestamp"]
+        return ["codesign", "--force", "--deep", *hardened, "--sign", identity]
+    return []
+
+
+def unsigned_note(platform: str = sys.platform) -> str | None:
+    """The line printed when a Windows or macOS build is not signed, or None."""
+    if platform == "win32":
+        return (
+            f'not signed: {SIGNTOOL_ENV} is not set, so Windows SmartScreen will say "Windows'
+            ' protected your PC" at the first launch (README, "Windows and macOS")'
+        )
+    if platform == "darwin":
+        return (
+            f"not signed: {CODESIGN_ENV} is not set, so macOS will block the app until Privacy &"
+            ' Security > Open Anyway (README, "Windows and macOS")'
+        )
+    return None
+
+
+def sign(paths: list[Path], platform: str = sys.platform, run=subprocess.run) -> bool:
+    """Sign each of ``paths`` when a signing identity is configured; False when not."""
+    command = signing(platform)
+    if not command:
+        note = unsigned_note(platform)
+        if note:
+            print(note)
+        return False
+    for path in paths:
+        if platform == "win32":  # one command line, as configured (signtool's own quoting)
+            run(f'{command[0]} "{path}"', shell=True, check=True)
+        else:
+            run([*command, str(path)], check=True)
+    return True
+
+
+def build_installer(info: project_info.ProjectInfo, signed: bool = False) -> Path | None:
     """The platform's installer from the one-folder build; None when it cannot be made here."""
     if sys.platform.startswith("linux"):
         command = [sys.executable, str(ROOT / "packaging" / "linux" / "make_deb.py")]
@@ -118,6 +225,8 @@ def build_installer(info: project_info.ProjectInfo) -> Path | None:
             )
         script = ROOT / "packaging" / "windows" / "dame-de-pique.iss"
         command = [str(iscc), "/Q", f"/DAppVersion={info.version}", f"/DDistDir={DIST}"]
+        if signed:  # the setup and its uninstaller, signed by ISCC with the same command
+            command += ["/DSignTool", f"/Sdame={signing('win32')[0]} $f"]
         subprocess.run([*command, str(script)], check=True)
         return DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
     if sys.platform == "darwin":
@@ -125,6 +234,8 @@ def build_installer(info: project_info.ProjectInfo) -> Path | None:
         app = DIST / f"{project_info.APP_NAME}.app"
         script = ROOT / "packaging" / "macos" / "make_dmg.sh"
         subprocess.run(["sh", str(script), str(app), str(dmg)], check=True)
+        if signed:
+            sign([dmg])  # notarized and stapled by the workflow (.github/workflows/build.yml)
         return dmg
     return None
 
@@ -149,6 +260,20 @@ def find_iscc(
         if is_file(folder / "ISCC.exe"):
             return folder / "ISCC.exe"
     return None
+
+
+def programs_to_sign(info: project_info.ProjectInfo, platform: str = sys.platform) -> list[Path]:
+    """What is signed before the installer is made: the programs (Windows), the .app (macOS)."""
+    if platform == "win32":
+        candidates = [
+            DIST / f"{project_info.onefile_name(info)}.exe",
+            DIST / project_info.ONEDIR_NAME / f"{project_info.APP_ID}.exe",
+        ]
+    elif platform == "darwin":
+        candidates = [DIST / f"{project_info.APP_NAME}.app"]
+    else:
+        return []
+    return [path for path in candidates if path.exists()]
 
 
 def onefile_archive(info: project_info.ProjectInfo) -> Path:
@@ -258,9 +383,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="reuse PyInstaller's cache in build/ (faster rebuilds; default starts clean)",
     )
+    parser.add_argument(
+        "--any-versions",
+        action="store_true",
+        help="build even when the installed packages differ from constraints.txt (not for a "
+        "release: the build is then not reproducible)",
+    )
     args = parser.parse_args(argv)
     try:
         ensure_build_environment()
+        check_pinned_versions(allow=args.any_versions)
         info = project_info.read(ROOT)
         timings: dict[str, float] = {}
         start = time.perf_counter()
@@ -272,10 +404,11 @@ def main(argv: list[str] | None = None) -> int:
         wanted = expected_outputs(info, args.only, installer=not args.no_installer)
         if "one-file .tar.gz" in wanted and wanted["one-file"].is_file():
             onefile_archive(info)
+        signed = sign(programs_to_sign(info))
         installer = None
         if "installer" in wanted:
             step = time.perf_counter()
-            installer = build_installer(info)
+            installer = build_installer(info, signed=signed)
             timings["installer"] = time.perf_counter() - step
         timings["total"] = time.perf_counter() - start
         missing = missing_outputs(wanted)

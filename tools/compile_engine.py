@@ -59,11 +59,9 @@ def sources() -> list[Path]:
 
 
 def manifest() -> dict[str, object]:
-    import mypy.version
-
     return {
         "python": native.python_tag(),
-        "mypy": mypy.version.__version__,
+        "mypy": native.mypy_version(),  # what native.matches() compares when choosing a build
         "modules": list(native.MODULES),
         "sources": {
             path.relative_to(ROOT).as_posix(): native.file_digest(path) for path in sources()

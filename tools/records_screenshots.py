@@ -98,7 +98,12 @@ def fill_profile(folder: Path, photo_dir: Path) -> None:
     ):
         sheet.add_hand(entry)
     profile.save_sheet_hands(sheet_id, [e.to_dict() for e in sheet.entries()], False, [])
+    path = profile.path
     profile.close()
+    import sqlite3
+
+    with sqlite3.connect(path) as db:  # one damaged game: listed as such, never counted
+        db.execute("UPDATE games SET totals = '\"oops\"' WHERE id = 4")
 
 
 def settle(app: Any, seconds: float = 60.0, until: Any = None) -> None:
@@ -160,7 +165,7 @@ def main() -> int:
                 app.stack.remove(stats_scene)
                 history = HistoryScene(app)
                 app.stack.push(history)
-                settle(app)
+                settle(app, until=lambda h=history: not h.busy())
                 shoot(app, out / f"history-{tag}.png")
                 key(app, pygame.K_DOWN)
                 history.open_selected()
@@ -193,6 +198,11 @@ def main() -> int:
                 key(app, pygame.K_TAB)
                 typed(app, "5")
                 key(app, pygame.K_RETURN)
+                settle(app)
+                key(app, pygame.K_RIGHT)
+                typed(app, "3" + ("v" if lang == "fr" else "j"))  # 3 beside the jack's mark
+                key(app, pygame.K_RIGHT)
+                typed(app, "10")
                 settle(app)
                 shoot(app, out / f"sheet-{tag}.png")
                 sheet_scene = app.stack.top

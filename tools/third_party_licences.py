@@ -93,8 +93,19 @@ class Entry:
 
     @staticmethod
     def from_toc(item: Sequence[object]) -> Entry:
+        """The entry of a TOC tuple, its name always with ``/`` (PyInstaller joins names with
+        the system's separator: ``pygame\\base.pyd`` on Windows)."""
         dest, source, kind = (str(x) if x is not None else None for x in item[:3])
-        return Entry(dest or "", Path(source) if source else None, kind or "")
+        return Entry(posix_name(dest or ""), Path(source) if source else None, kind or "")
+
+
+def posix_name(dest: str) -> str:
+    """A name inside the program with ``/`` between its parts, on every system.
+
+    >>> posix_name("pygame\\\\base.cp311-win_amd64.pyd")
+    'pygame/base.cp311-win_amd64.pyd'
+    """
+    return dest.replace("\\", "/")
 
 
 def read(path: Path) -> str:
@@ -526,7 +537,9 @@ def write_licence_file(
     entries += [Entry(dest, source, "BINARY") for dest, source in extra_files]
     components = collect(entries, project_root=project_root)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render(components, program), encoding="utf-8")
+    # "\n" on every system: the tests read the one-file program's raw bytes (Windows would
+    # otherwise write "\r\n").
+    out.write_text(render(components, program), encoding="utf-8", newline="\n")
     return out
 
 

@@ -1,9 +1,14 @@
 """Yardsticks for the arena, built apart from Easy, Medium and Hard so they do not share their
-blind spots: a moon runner and an information-set Monte Carlo tree search.
+blind spots: a moon runner, an opportunist and an information-set Monte Carlo tree search.
 
 - :class:`RunnerPlayer` goes for the moon whenever its hand makes it plausible and plays it out
   (it passes its low cards, cashes its sure winners, then runs the hearts from the top); once
   another seat has taken a point it plays as Medium. It measures moon defence.
+- :class:`OpportunistPlayer` plays Medium's careful game until a chance comes during play (it
+  has taken half the hand's points and nobody else any; it holds the queen badly guarded with
+  long minors; it is on lead with no card that can lose the trick; or it kept a strong hand
+  from the pass), then runs as the runner does and gives up as soon as another seat takes a
+  point. It measures the defence against a shooter that decides late (issue 30).
 - :class:`IsmctsPlayer` is single-observer information-set MCTS (Cowling, Powley and Whitehouse,
   2012): each iteration deals the unseen cards in a way that agrees with everything the seat
   knows (:meth:`Knowledge.sample`, the sampler Hard uses), walks one tree shared by all those
@@ -11,7 +16,7 @@ blind spots: a moon runner and an information-set Monte Carlo tree search.
   hand with uniformly random legal cards. It knows nothing of Hearts beyond the rules and the
   score, so it plans on no one's habits. Its pass is Medium's.
 
-Both decide from the view and their seed only (a fixed number of iterations, never a clock).
+All decide from the view and their seed only (a fixed number of iterations, never a clock).
 
 >>> from game.engine.rules import Rules
 >>> from game.engine.match import Match
@@ -29,12 +34,30 @@ from collections.abc import Callable
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.facts import HEARTS, moon_plausible, moon_runner, rank_of, suit_of
+from game.ai.facts import (
+    GUARDS_FOR_QUEEN,
+    HEARTS,
+    LOW_SPADES,
+    SPADES,
+    moon_plausible,
+    moon_runner,
+    moon_strength,
+    rank_of,
+    suit_of,
+)
 from game.ai.knowledge import Knowledge
 from game.ai.medium import DecidingPlayer, heuristic_pass, heuristic_play
 from game.ai.playout import final_scores, lowest_rank, public_state, with_hands
 from game.ai.seeding import decision_rng
-from game.engine.cards import CARDS, PENALTY_MASK, SUIT_MASKS, cards_of
+from game.engine.cards import (
+    CARDS,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    cards_of,
+)
 from game.engine.hand import HAND_DONE, HandState
 from game.engine.legality import legal_mask
 from game.engine.rules import PASS_SIZE
@@ -111,6 +134,92 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
         return follow.bit_length() - 1  # the highest: win it if anything can
     clean = legal & ~PENALTY_MASK
     return lowest_rank(clean or legal)  # keep the points for tricks we win
+
+
+# -- the opportunist ------------------------------------------------------------------------------
+
+OPPORTUNE_STRENGTH: Final = 13  # high-card points (ace 4 ... jack 1) of a hand kept to shoot
+ENTRY_RANK: Final = 10  # a queen or above is an entry in its suit
+HALF_POINTS: Final = 13  # points taken (others none) that turn the opportunist into a shooter
+LONG_MINORS: Final = 9  # clubs and diamonds together that carry a badly guarded queen
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+ENTRIES: Final = tuple(
+    SUIT_MASKS[s] & ~((1 << (s * RANKS_PER_SUIT + ENTRY_RANK)) - 1) for s in range(4)
+)  # the queen, king and ace of each suit
+
+
+def strong_for_moon(hand: int) -> bool:
+    """The opportunist's hand worth keeping for a moon from the pass: at least
+    OPPORTUNE_STRENGTH high-card points and an entry (a queen or above) in every suit."""
+    if moon_strength(hand) < OPPORTUNE_STRENGTH:
+        return False
+    return all(hand & entries for entries in ENTRIES)
+
+
+def _exit_problem(view: SeatView, know: Knowledge, legal: int) -> bool:
+    """On lead with no card some unseen card of its suit can beat: every lead wins."""
+    if view.trick:
+        return False
+    for card in cards_of(legal):
+        if know.unseen & SUIT_MASKS[suit_of(card)] & ~((1 << (card + 1)) - 1):
+            return False
+    return True
+
+
+def opportunity(view: SeatView, know: Knowledge, legal: int) -> bool:
+    """The opportunist shoots from here: nobody else has a point, and it has taken half the
+    hand's points, or holds the queen badly guarded with long clubs and diamonds, or has no
+    way out of the lead, or kept a strong hand from the pass."""
+    me = view.seat
+    if any(t & PENALTY_MASK for s, t in enumerate(know.taken) if s != me):
+        return False
+    mine = know.taken[me] & PENALTY_MASK
+    points = mine.bit_count() + (12 if mine & QUEEN_OF_SPADES_BIT else 0)
+    if points >= HALF_POINTS:
+        return True
+    held = view.hand | _played_by(view, me)
+    if strong_for_moon(held):
+        return True
+    minors = (held & (SUIT_MASKS[CLUBS] | SUIT_MASKS[DIAMONDS])).bit_count()
+    exposed = held & QUEEN_OF_SPADES_BIT and (held & LOW_SPADES).bit_count() < GUARDS_FOR_QUEEN
+    if exposed and minors >= LONG_MINORS:
+        return True
+    return bool(mine) and _exit_problem(view, know, legal)
+
+
+class OpportunistPlayer(DecidingPlayer):
+    """Careful until a chance to shoot comes, then a shooter (see the module)."""
+
+    level = "opportunist"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = str(seed)
+
+    def decide_pass(self, view: SeatView) -> Decision:
+        if not strong_for_moon(view.hand):
+            return heuristic_pass(view.hand)
+
+        # Keep the high cards: pass the hearts it could not win with, then spades below the
+        # queen, then the lowest cards.
+        def order(card: int) -> tuple[int, int]:
+            low_heart = suit_of(card) == HEARTS and rank_of(card) < ENTRY_RANK
+            low_spade = suit_of(card) == SPADES and card < QUEEN_OF_SPADES
+            return (0 if low_heart else 1 if low_spade else 2, rank_of(card))
+
+        cards = tuple(sorted(sorted(cards_of(view.hand), key=order)[:PASS_SIZE]))
+        return Decision(
+            cards, Motive.KEEP_FOR_MOON, tuple((c, Motive.KEEP_FOR_MOON) for c in cards)
+        )
+
+    def decide_play(self, view: SeatView) -> Decision:
+        legal = view.legal_mask()
+        if not legal:
+            raise ValueError("it is not this seat's turn to play")
+        know = Knowledge.of(view)
+        if legal.bit_count() == 1 or not opportunity(view, know, legal):
+            return heuristic_play(view, know)
+        return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
 
 
 # -- information-set MCTS ------------------------------------------------------------------------

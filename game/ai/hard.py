@@ -81,110 +81,30 @@ from game.engine.hand import HAND_DONE, HandState
 from game.engine.rules import MOON_POINTS, PASS_SIZE, PassDirection
 from game.engine.view import SeatView
 
-DEFAULT_WORK: Final = 60_000  # card plays simulated per decision (tuned to the time goal)
-# Budgets measured at one table with an ISMCTS (16 deals, seed pilot): 30,000 7.95 points a
-# hand, 60,000 7.89, 150,000 7.61, ISMCTS 8.23, each +/- about 2.3: no knee to read at that
-# size. The median decision stays ~27 ms of processor time at every budget, because most
-# decisions reach MAX_SAMPLES first; the time goal (250 ms) leaves room to raise both.
-# With the watched playouts, 300,000 (MAX_SAMPLES 2,000; longest decision 378 ms) against
-# 60,000 beside three Medium, paired on 28 deals: 4.28 against 4.44 points a hand (-0.16 +/-
-# 0.58): no gain to read at a size the shared machine allows, so the default stays.
-# Time chart (issue 17): Hard beside three ISMCTS given the same work (80 plays an iteration),
-# 24 duplicate deals, seed chart17, MAX_SAMPLES raised with the work so the time is spent:
-#   work     MAX_SAMPLES  Hard cpu median/max  Hard pts/hand  ISMCTS  ratio
-#   30,000   200           9.7 / 44 ms         7.20 +/- 1.59  8.07    0.89
-#   60,000   400          19.9 / 85 ms         7.81 +/- 1.24  7.33    1.07
-#   150,000  1,000        46.7 / 231 ms        8.16 +/- 1.57  7.57    1.08
-# No knee: the rows are inside each other's intervals, and the search bots gain at least as
-# much from time as Hard does, so 60,000 stays (at 60,000 the ISMCTS takes 49 ms a decision
-# against Hard's 19: "equal work" gives it the longer time; the arena now gives ISMCTS 290
-# iterations, Hard's time, see game.ai.baselines.DEFAULT_ITERATIONS: 0.90 on 300 deals).
-# Issue 17, second pass, paired on the same deals beside three Medium (difference in Hard's
-# points a hand, 95% interval): 150,000 card plays with MAX_SAMPLES 1,000 (median 55 ms, max
-# 228 ms) -0.01 +/- 0.23 (seed p17a, 100 deals). More deals of the same playouts buy nothing:
-# what Hard loses is the model (the playouts' opponents, the even deal of the unseen cards),
-# not the noise. Tried and not kept on the same terms: a benefit of the doubt of 0.5 point to
-# Medium's card, -0.10 +/- 0.37 (p17a, 100); our own moons counted at half their worth in the
-# playouts, +0.25 +/- 0.22, worse (p17a, 100); deals sampled before the pass, with the others
-# passing as Medium does (so the voids a pass makes show), through trick 3: +0.01 +/- 0.28
-# beside Medium (p17c, 150), +0.34 +/- 0.71 beside three ISMCTS (p17d, 80), though in a
-# replayed hand (d17a deal 41) it stops the early lead of a high diamond into a void the pass
-# made, Hard's most frequent big loss (benchmarks/hard_losses.py).
-# With the playouts that lead as Medium does (AI_VERSION 4), 150,000 card plays and MAX_SAMPLES
-# 1,000 against the default, paired beside three Medium: -0.06 +/- 0.21 (seed m18a, 200 deals).
-# Issue 17, third pass: a tree search in place of the flat one (information-set MCTS over every
-# seat's cards, one tree shared by the sampled deals, UCB constant 0.7, finished by the same
-# watched playouts, 1,500 iterations: median 65 ms, max 102 ms a decision) plays worse, paired
-# in the same seat: +0.62 +/- 0.56 points a hand beside three Medium (seed h1, 100 deals),
-# +0.49 +/- 1.19 beside three ISMCTS (h2, 50). Its opponents' nodes choose what is best for
-# them in each sampled deal, which plans on their seeing our cards; the flat search's
-# playouts model them as careful players instead, which is nearer the truth.
+# The history of every constant below (what was tried, on which seeds, with which figures) is
+# in docs/ai-experiments.md, "Hard's constants".
+DEFAULT_WORK: Final = 60_000  # card plays per decision: more bought nothing measurable (doc)
 MIN_SAMPLES: Final = 12  # deals sampled per decision, whatever the work
-MAX_SAMPLES: Final = 280  # (400 before AI_VERSION 5: weighing a deal replays the hand so far,
-# about a playout's work, so 280 keeps Hard's decision time: 21.0 ms median processor time
-# against ISMCTS's 21.4 ms at 335 iterations, arena seed time19, 16 deals; 31.9 against 22.0
-# with 400)
+MAX_SAMPLES: Final = 280  # keeps Hard's decision time near ISMCTS's at 335 iterations (doc)
 GAME_WEIGHT: Final = 30.0  # worth of winning (or losing) the match in this hand, in points
-PASS_SAMPLES: Final = 24  # deals played out per candidate pass
+PASS_SAMPLES: Final = 24  # deals played out per candidate pass (96 bought nothing: doc)
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
-PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass
-# (Medium's pass instead of the search, paired beside three Medium: -0.40 +/- 0.51 points a
-# hand on 100 deals, seed p17b, then +0.07 +/- 0.35 on 150, p17c; 96 samples a candidate
-# instead of 24: +0.00 +/- 0.45, p17b: nothing to read, so the search stays.)
+PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass (doc)
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
-WATCH: Final = True  # playout opponents defend against a lone taker of points, as Medium does
-# (60 duplicate deals against three Medium, seed s17a: 5.24 points a hand against 6.12 without,
-# paired difference -0.88 +/- 0.59: the playouts stop planning moons Medium now stops)
+WATCH: Final = True  # playout opponents defend against a lone taker of points, as Medium
+# does, so the playouts stop planning moons Medium stops (-0.88 +/- 0.59, seed s17a: doc)
 DEFEND: Final = True  # against a suspected runner: no point fed to it, stoppers kept, and the
-# playouts let it run (see defended() and runner_suspect())
-# Issue 17, fifth pass: the runners shot the moon in 28 of Hard's 600 hands beside three of them
-# (seed final18, deals 0-149), most with cards no defence stops; in two (deals 2 and 90) Hard,
-# holding only hearts, threw its K-hearts to the runner. Tried and not kept, each against the
-# one before (paired b - a, negative better; hard_regret on the real deal, positive better):
-# (1) the lowest heart when only points are left to give a watched runner: beside three runners
-# +0.03 +/- 0.03 (seed dd20c, 150 deals), regret +0.02 +/- 0.14 (r20a, 150); (2) and a lone
-# taker of a few points that has won most tricks watched: -0.23 +/- 0.24 for both (dd20a),
-# +0.02 +/- 0.25 (dd20c), regret +0.05 +/- 0.21 (r20a), beside three Medium +0.07 +/- 0.10 for
-# both (dd20b); (3) and the seat that passed us three low cards of two suits or more suspected
-# before any point (Medium passes so in 1 hand of 20,000, a runner in 93% of its runs): +0.04
-# +/- 0.09 (dd20a), regret -0.06 +/- 0.08 (r20a). Hard's card changed at 0.3-1% of its plays.
+# playouts let it run (see defended() and runner_suspect(); variants not kept: doc)
 MODEL: Final = 0.3  # weight of a sampled deal for each of the others' plays the playout policy
-# would not have made from it (1: every deal weighs the same; game.ai.playout.model_misses).
-# Issue 17, fourth pass (AI_VERSION 5): the playouts play Medium's card at 99.6% of its choices,
-# so how well a deal explains the others' plays is a measure of its likelihood against careful
-# players. In four-Medium hands the real deal misses ~0 plays, a deal sampled from the cards and
-# voids alone ~4 by the eighth trick. Paired in the same seat (benchmarks/hard_paired.py, b - a
-# with a = 1): beside three Medium 0.3 -0.20 +/- 0.25 (seed mm19a, 150 deals), 0.1 -0.07 +/-
-# 0.32 (mm19a, 150: too few deals keep a weight); beside three runners 0.3 -0.23 +/- 0.32 (mm19b,
-# 150); beside three ISMCTS 0.3 -0.08 +/- 0.54 (mm19c, 80). Not kept: the best of four sampled
-# deals (fewest misses) in place of each, -0.19 +/- 0.29 alone, -0.27 +/- 0.34 with 0.3
-# (mm19a, 150), for four times the sampling. On other deals: 0.3 beside three Medium -0.38 +/-
-# 0.25 (mm19d, 200); AI 5 (0.3, MAX_SAMPLES 280) against AI 4 (1, 400) +0.00 +/- 0.24 beside
-# three Medium (mm19f, 150), +0.21 +/- 0.60 beside three ISMCTS (mm19e, 100); the arena's ratios
-# on the deals of seed final18 moved by at most 0.02 (README).
-# It replaced AI 4's hand-written evidence (the queen's holder lets a clear chance to give her
-# pass, a duck under the winner with a card not the highest below it, a discard that keeps
-# hearts), off by default, removed with AI 5: paired beside three Medium it never measured
-# better, -0.15 +/- 0.31 (seed i18a, 120 deals), -0.05 +/- 0.17 (i18d, 300), +0.01 +/- 0.22
-# (j18a, 200), beside three ISMCTS -0.21 +/- 0.69 (i18c, 80).
+# would not have made from it (1: every deal weighs the same; game.ai.playout.model_misses;
+# AI 5, measured against 1 and 0.1: doc)
 TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
-# (0: in the arena a half of tough playouts did worse, not better: 7.00 against 5.98 points a
-# hand beside two runners on 60 deals, 8.83 against 8.28 beside two ISMCTS on 40; see the
-# arena's hard:WORK:TOUGH entries to measure another share)
-
-
+# (0: a half did worse in the arena; the arena's hard:WORK:TOUGH entries measure others: doc)
+SHOOTERS: Final = False  # in the playouts a lone taker of the queen holding the top heart runs
+# for the moon, as an opportunist does (issue 30; game.ai.playout.runner_of): off until measured
+# better (doc)
 NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
-# their legal ones, instead of the careful player's card (game.ai.playout.finish; Hard's own
-# cards stay the policy's). Issue 17, sixth pass (AI_VERSION 6): given every card, Hard did
-# worse beside three ISMCTS than with sampled deals (benchmarks/hard_ceiling.py: +0.89 +/- 0.89
-# and +0.91 +/- 0.93 points a hand on two seeds), so what it lacks there is a model of players
-# who are not careful. Paired in the same seat (benchmarks/hard_paired.py, b - a): 200 against
-# 0 (AI 5) beside three ISMCTS -0.45 +/- 0.72 (seed nz20a, 100 deals), -0.76 +/- 0.73 (nz20b,
-# 100), beside three Medium +0.19 +/- 0.37 (nz20c, 150), beside three runners +0.00 +/- 0.40
-# (nz20d, 150). Against 200 beside three ISMCTS: 100 +0.23 +/- 0.80 (nz21b, 100), 300 -0.20 +/-
-# 0.78 (nz21a, 100), 500 -0.48 +/- 0.64 (nz21c, 100); but 500 beside three Medium +0.29 +/-
-# 0.32 (nz21d, 200) and beside three runners +0.63 +/- 0.47 (nz21e, 150): careless playout
-# opponents feed a runner, so the playouts stop planning against one. 200 is the knee.
+# their legal ones (game.ai.playout.finish); AI 6, 200 is the knee of 0-500 (doc)
 
 
 def _would_run(base: HandState, hands: list[int], me: int) -> int:
@@ -361,7 +281,8 @@ class HardPlayer(DecidingPlayer):
     defence against a suspected runner (:func:`defended`); ``model``: a sampled deal's
     weight for each of the others' plays the playout policy would not have made from it
     (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
-    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`)."""
+    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`);
+    ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`)."""
 
     level = "hard"
 
@@ -376,6 +297,7 @@ class HardPlayer(DecidingPlayer):
         model: float = MODEL,
         max_samples: int = MAX_SAMPLES,
         noise: int = NOISE,
+        shooters: bool = SHOOTERS,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -386,6 +308,7 @@ class HardPlayer(DecidingPlayer):
         self.model = model
         self.max_samples = max_samples
         self.noise = noise
+        self.shooters = shooters
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -528,7 +451,16 @@ class HardPlayer(DecidingPlayer):
             for card in options:
                 state = with_hands(base, hands[:])
                 if state.advance(card) != HAND_DONE:
-                    finish(state, intent, tough, self.watch, seat, self.noise, number * 7919 + 1)
+                    finish(
+                        state,
+                        intent,
+                        tough,
+                        self.watch,
+                        seat,
+                        self.noise,
+                        number * 7919 + 1,
+                        bool(self.shooters),
+                    )
                 scores = final_scores(state, totals)
                 sums[card] += weight * utility(scores, seat, totals, target)
                 if state.moon_shooter == seat:

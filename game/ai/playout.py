@@ -75,12 +75,17 @@ def lone_taker(taken: Sequence[int]) -> int:
 
 
 def runner_of(
-    taken: Sequence[int], hands: Sequence[int], intent: int = NO_RUNNER, vigilant: bool = False
+    taken: Sequence[int],
+    hands: Sequence[int],
+    intent: int = NO_RUNNER,
+    vigilant: bool = False,
+    shooters: bool = False,
 ) -> int:
     """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
     of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
-    first heart), and the highest heart still in play. Before any point is taken, ``intent``
-    (a seat whose hand set out to run) is the runner."""
+    first heart; with ``shooters`` the queen alone, half the hand's points, turns a careful
+    player into a shooter as an opportunist does), and the highest heart still in play. Before
+    any point is taken, ``intent`` (a seat whose hand set out to run) is the runner."""
     who = lone_taker(taken)
     if who == NO_RUNNER:
         return intent
@@ -89,7 +94,8 @@ def runner_of(
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
     enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
-    if not enough and not (vigilant and points & QUEEN_OF_SPADES_BIT) and who != intent:
+    queen_alone = (vigilant or shooters) and points & QUEEN_OF_SPADES_BIT
+    if not enough and not queen_alone and who != intent:
         return NO_RUNNER
     left = 0
     for hand in hands:
@@ -339,14 +345,16 @@ def finish(
     me: int = -1,
     noise: int = 0,
     seed: int = 0,
+    shooters: bool = False,
 ) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
     ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
     of points early, as Medium does: :func:`threat_of`). With ``noise`` (per thousand) every seat
-    but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``."""
+    but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``;
+    ``shooters``: see :func:`runner_of`."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
-    runner = runner_of(taken, hands, intent, vigilant)
+    runner = runner_of(taken, hands, intent, vigilant, shooters)
     threat = threat_of(taken, runner) if watch else NO_RUNNER
     queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in taken)
     shown = shown_voids(state)
@@ -377,7 +385,7 @@ def finish(
                 return
             leader, cards, _ = tricks[-1]
             shown |= trick_voids(leader, cards)
-            runner = runner_of(taken, hands, intent, vigilant)
+            runner = runner_of(taken, hands, intent, vigilant, shooters)
             threat = threat_of(taken, runner) if watch else NO_RUNNER
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 

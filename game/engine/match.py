@@ -18,6 +18,7 @@ from game.engine.hand import HandState, Phase
 from game.engine.legality import IllegalMove, IllegalPlay, Reason, checked_choice, checked_seat
 from game.engine.moves import PLAY_MOVES, Move, MoveKind, legal_moves
 from game.engine.rules import PassDirection, Rules, TieRule
+from game.engine.view import SeatView
 
 # Module constants for the enum members the checked path tests on every move (a member read off
 # its class runs Python code in 3.11's enum).
@@ -265,8 +266,24 @@ class Match:
         return [(h, (first_dealer + i) % n) for i, h in enumerate(hands)]
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know, and nothing more."""
-        return SeatView.of(self, seat)
+        """What ``seat`` may know, and nothing more.
+
+        >>> from game.engine.cards import cards_of
+        >>> match = Match.new(Rules(), seed=7)
+        >>> view = match.view(2)
+        >>> view.seat, view.phase.name, cards_of(view.hand) == cards_of(match.hand.hands[2])
+        (2, 'PASS', True)
+        """
+        return SeatView.of_hand(
+            self.hand,
+            seat,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            totals=tuple(self.totals),
+            history=tuple(self.history),
+            winners=self.winners,
+        )
 
     def __repr__(self) -> str:
         return f"<Match hand {self.hand_number} totals {self.totals} {self.phase.value}>"
@@ -308,6 +325,3 @@ def game_result(
     if len(leaders) > 1 and rules.tie is TieRule.PLAY_ON and not single_hand:
         return False, leaders
     return True, leaders
-
-
-from game.engine.view import SeatView  # noqa: E402  (view imports Match's types; no cycle at runtime)

@@ -8,9 +8,18 @@ another seat's cards. It answers the legality questions for its own seat with th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine.cards import CARDS, Card, cards_of, mask_of
+from game.engine.codec import (
+    InvalidData,
+    Reader,
+    card_names,
+    direction_name,
+    names_of,
+    read_cards,
+    read_direction,
+)
 from game.engine.hand import HandState, Phase
 from game.engine.legality import (
     NO_LED_SUIT,
@@ -23,9 +32,6 @@ from game.engine.legality import (
 from game.engine.moves import Move, MoveKind, legal_moves
 from game.engine.rules import PASS_SIZE, PassDirection, Rules
 from game.engine.trick import Trick as TrickValue
-
-if TYPE_CHECKING:
-    from game.engine.match import Match
 
 VIEW_FORMAT = "dame-de-pique/seat-view"
 VIEW_VERSION = 1
@@ -60,20 +66,6 @@ class SeatView:
     hand_scores: tuple[int, ...] | None  # this hand's scores once it is over
     moon_shooter: int | None
     winners: tuple[int, ...]
-
-    @classmethod
-    def of(cls, match: Match, seat: int) -> SeatView:
-        """The view of ``seat`` in a match."""
-        return cls.of_hand(
-            match.hand,
-            seat,
-            phase=match.phase,
-            hand_number=match.hand_number,
-            dealer=match.dealer,
-            totals=tuple(match.totals),
-            history=tuple(match.history),
-            winners=match.winners,
-        )
 
     @classmethod
     def of_hand(
@@ -245,18 +237,18 @@ class SeatView:
             "phase": self.phase.value,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "pass_direction": self.pass_direction.name.lower(),
-            "hand": _names(self.hand),
-            "passed": _names(self.passed),
-            "received": _names(self.received),
+            "pass_direction": direction_name(self.pass_direction),
+            "hand": names_of(self.hand),
+            "passed": names_of(self.passed),
+            "received": names_of(self.received),
             "pass_chosen": list(self.pass_chosen),
             "leader": self.leader,
             "turn": self.turn,
-            "trick": [str(CARDS[c]) for c in self.trick],
+            "trick": card_names(self.trick),
             "trick_number": self.trick_number,
             "hearts_broken": self.hearts_broken,
             "first_lead": str(CARDS[self.first_lead]),
-            "tricks": [[ld, [str(CARDS[c]) for c in cs], w] for ld, cs, w in self.tricks],
+            "tricks": [[ld, card_names(cs), w] for ld, cs, w in self.tricks],
             "card_counts": list(self.card_counts),
             "totals": list(self.totals),
             "history": [list(h) for h in self.history],
@@ -267,11 +259,75 @@ class SeatView:
 
     @classmethod
     def from_dict(cls, data: Any) -> SeatView:
-        """Read :meth:`to_dict`'s output; ValueError with a readable message on bad data."""
-        from game.engine.save import ViewReader
+        """Read :meth:`to_dict`'s output; :class:`InvalidData` (a ValueError) with a readable
+        message on bad data.
 
-        return ViewReader(data).read()
+        >>> from game.engine.cards import SUIT_MASKS
+        >>> hand = HandState.deal(Rules(), list(SUIT_MASKS), PassDirection.LEFT)
+        >>> view = SeatView.of_hand(hand, 1)
+        >>> SeatView.from_dict(view.to_dict()) == view
+        True
+        >>> SeatView.from_dict({**view.to_dict(), "seat": 7})
+        Traceback (most recent call last):
+        ...
+        game.engine.codec.InvalidData: seat view: 'seat' is not a seat
+        """
+        try:
+            return _read_view(Reader(data, "seat view"))
+        except InvalidData:
+            raise
+        except (TypeError, ValueError, KeyError) as exc:
+            raise InvalidData(f"seat view: {exc}") from None
 
 
-def _names(mask: int) -> list[str]:
-    return [str(c) for c in cards_of(mask)]
+def _read_view(r: Reader) -> SeatView:
+    if r.data.get("format") != VIEW_FORMAT or r.get("version", int) != VIEW_VERSION:
+        raise InvalidData("this is not a seat view this version understands")
+    rules = Rules.from_dict(r.get("rules", dict))
+    n = rules.players
+
+    def mask(key: str) -> int:
+        return mask_of(read_cards(r.get(key, list), key))
+
+    def ints(key: str, length: int | None = n) -> tuple[int, ...]:
+        values = r.get(key, list)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise InvalidData(f"seat view: '{key}' must hold whole numbers")
+        if length is not None and len(values) != length:
+            raise InvalidData(f"seat view: '{key}' must have {length} entries")
+        return tuple(values)
+
+    tricks = []
+    for item in r.get("tricks", list):
+        if not isinstance(item, list) or len(item) != 3:
+            raise InvalidData("seat view: a trick is [leader, cards, winner]")
+        leader, cards, winner = item
+        tricks.append((int(leader), tuple(read_cards(cards, "trick")), int(winner)))
+    scores = r.get("hand_scores", list, optional=True)
+    shooter = r.get("moon_shooter", int, optional=True)
+    chosen = r.get("pass_chosen", list)
+    return SeatView(
+        seat=r.seat("seat", n),
+        rules=rules,
+        phase=Phase(r.get("phase", str)),
+        hand_number=r.get("hand_number", int),
+        dealer=r.seat("dealer", n),
+        pass_direction=read_direction(r.get("pass_direction", str), "pass_direction"),
+        hand=mask("hand"),
+        passed=mask("passed"),
+        received=mask("received"),
+        pass_chosen=tuple(bool(c) for c in chosen),
+        leader=r.seat("leader", n),
+        turn=r.seat("turn", n),
+        trick=tuple(read_cards(r.get("trick", list), "trick")),
+        trick_number=r.get("trick_number", int),
+        hearts_broken=r.get("hearts_broken", bool),
+        first_lead=Card.parse(r.get("first_lead", str)),
+        tricks=tuple(tricks),
+        card_counts=ints("card_counts"),
+        totals=ints("totals"),
+        history=tuple(tuple(h) for h in r.get("history", list)),
+        hand_scores=None if scores is None else tuple(scores),
+        moon_shooter=shooter,
+        winners=ints("winners", None),
+    )

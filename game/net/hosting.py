@@ -79,11 +79,15 @@ class HostedServer:
             from game.net.discovery import Advertiser
 
             interfaces = list(self.interfaces) if self.interfaces else None
+            # Announce the addresses friends can use (the route out first), not whatever
+            # gethostbyname(gethostname()) gives: on Windows often a Hyper-V, WSL or VPN
+            # adapter, on macOS 127.0.0.1 (issue 32).
+            reachable = [a for a in self.addresses() if not a.startswith("127.")] or None
             try:
                 advertiser = (
                     Advertiser(interfaces=interfaces, addresses=interfaces)
                     if interfaces
-                    else Advertiser()
+                    else Advertiser(addresses=reachable)
                 )
             except OSError as exc:  # no multicast here: the table works without announcing
                 log.warning("tables cannot be announced on this network: %s", exc)

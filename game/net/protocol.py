@@ -21,13 +21,23 @@ b'{"type":"refused","move":"play QS","reason":"Follow suit"}'
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from game.engine import events as ev
-from game.engine.cards import CARDS, Card, cards_of
-from game.engine.rules import MoonMode, PassDirection, Rules, TieRule
+from game.engine.cards import Card
+from game.engine.codec import (
+    CARD_NAMES,
+    card_names,
+    direction_name,
+    names_of,
+    read_cards,
+    read_direction,
+    rules_from,
+)
+from game.engine.rules import PassDirection, Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
 PROTOCOL_VERSION: Final = 1
@@ -67,14 +77,7 @@ class RulesSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     tie: Literal["play-on", "shared"] = "play-on"
 
     def to_rules(self) -> Rules:
-        return Rules(
-            players=self.players,
-            target=self.target,
-            queen_breaks_hearts=self.queen_breaks_hearts,
-            moon=MoonMode(self.moon),
-            jack_of_diamonds=self.jack_of_diamonds,
-            tie=TieRule(self.tie),
-        )
+        return rules_from(**msgspec.structs.asdict(self))
 
     @classmethod
     def of(cls, rules: Rules) -> RulesSpec:
@@ -267,11 +270,11 @@ ServerMessage = Welcome | SeatUpdate | Update | Refused | Error | Closed
 
 
 def _direction(direction: PassDirection) -> Direction:
-    return direction.name.lower()  # type: ignore[return-value]
+    return direction_name(direction)  # type: ignore[return-value]
 
 
 def _names(cards: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cards is None else [str(c) for c in cards]
+    return None if cards is None else card_names(cards)
 
 
 def event_message(event: ev.Event) -> EventMessage:
@@ -302,7 +305,7 @@ def event_message(event: ev.Event) -> EventMessage:
             return TrickWonMsg(
                 event.winner,
                 event.leader,
-                [str(c) for c in event.cards],
+                card_names(event.cards),
                 event.points,
                 event.trick_number,
             )
@@ -320,7 +323,7 @@ def event_message(event: ev.Event) -> EventMessage:
 
 
 def _cards(names: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(n) for n in names)
+    return tuple(read_cards(names, "cards"))
 
 
 def _maybe_cards(groups: list[list[str] | None]) -> tuple[tuple[Card, ...] | None, ...]:
@@ -331,13 +334,13 @@ def to_event(msg: EventMessage) -> ev.Event:
     """The engine event a wire event stands for (ValueError on a card that is not one)."""
     match msg:
         case HandStartedMsg():
-            direction = PassDirection[msg.pass_direction.upper()]
+            direction = read_direction(msg.pass_direction, "pass_direction")
             return ev.HandStarted(msg.hand_number, msg.dealer, direction)
         case PassChosenMsg():
             return ev.PassChosen(msg.seat)
         case PassesExchangedMsg():
             return ev.PassesExchanged(
-                PassDirection[msg.direction.upper()],
+                read_direction(msg.direction, "direction"),
                 _maybe_cards(msg.given),
                 _maybe_cards(msg.received),
             )
@@ -407,7 +410,6 @@ def encode(message: ClientMessage | ServerMessage | EventMessage) -> bytes:
 # cards' names looked up rather than formatted (``SeatView.to_dict`` was a third of the server's
 # time per move). tests/test_net_protocol.py checks both against the engine's own forms.
 
-_CARD_NAMES: Final = tuple(str(c) for c in CARDS)
 _RULES_DATA: dict[Rules, dict[str, Any]] = {}
 
 
@@ -423,11 +425,6 @@ def event_bytes(event: ev.Event) -> msgspec.Raw:
     return msgspec.Raw(_encoder.encode(event_message(event)))
 
 
-def _card_names(mask: int) -> list[str]:
-    names = _CARD_NAMES
-    return [names[c] for c in cards_of(mask)]
-
-
 def view_data(view: SeatView) -> dict[str, Any]:
     """:meth:`SeatView.to_dict`'s data, made faster: the same JSON (tuples stay tuples).
 
@@ -436,7 +433,6 @@ def view_data(view: SeatView) -> dict[str, Any]:
     >>> _encoder.encode(view_data(view)) == _encoder.encode(view.to_dict())
     True
     """
-    names = _CARD_NAMES
     rules = _RULES_DATA.get(view.rules)
     if rules is None:
         rules = _RULES_DATA.setdefault(view.rules, view.rules.to_dict())
@@ -448,18 +444,18 @@ def view_data(view: SeatView) -> dict[str, Any]:
         "phase": view.phase.value,
         "hand_number": view.hand_number,
         "dealer": view.dealer,
-        "pass_direction": view.pass_direction.name.lower(),
-        "hand": _card_names(view.hand),
-        "passed": _card_names(view.passed),
-        "received": _card_names(view.received),
+        "pass_direction": direction_name(view.pass_direction),
+        "hand": names_of(view.hand),
+        "passed": names_of(view.passed),
+        "received": names_of(view.received),
         "pass_chosen": view.pass_chosen,
         "leader": view.leader,
         "turn": view.turn,
-        "trick": [names[c] for c in view.trick],
+        "trick": card_names(view.trick),
         "trick_number": view.trick_number,
         "hearts_broken": view.hearts_broken,
-        "first_lead": names[view.first_lead],
-        "tricks": [(ld, [names[c] for c in cs], w) for ld, cs, w in view.tricks],
+        "first_lead": CARD_NAMES[view.first_lead],
+        "tricks": [(ld, card_names(cs), w) for ld, cs, w in view.tricks],
         "card_counts": view.card_counts,
         "totals": view.totals,
         "history": view.history,
@@ -487,8 +483,16 @@ def decode_client(data: bytes | str) -> ClientMessage:
         )
         raise ProtocolError(code, text) from None
     except (msgspec.DecodeError, UnicodeError) as exc:
-        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+        text = str(exc)
+        raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        if "truncated" in text and _HALF_CHARACTER.search(raw):
+            # msgspec reads a lone high surrogate (\ud800) as text cut short.
+            text = "a \\u escape names half a character (a lone surrogate)"
+        raise ProtocolError("malformed", f"not JSON: {text}") from None
     return message
+
+
+_HALF_CHARACTER: Final = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
 
 
 def decode_server(data: bytes | str) -> ServerMessage:

@@ -43,6 +43,27 @@ _PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
 """The 52 plays as clients write them, parsed once (the engine still checks each one)."""
 
 
+SEAT_HANDED_OVER: Final = (
+    "A computer player has your seat now: join again with your seat token to take it back"
+)
+NAME_RULE: Final = "A name is 1 to 24 printable characters: letters, digits, spaces, signs"
+
+
+def clean_name(name: str) -> str:
+    """The name as the table shows it (runs of spaces made one), or :class:`SitRefused`
+    (code ``malformed``) for a blank name or one with a tab, line break or other control.
+
+    >>> clean_name("  Ada  Lovelace ")
+    'Ada Lovelace'
+    """
+    if not name.isprintable():
+        raise SitRefused("malformed", NAME_RULE)
+    name = " ".join(name.split())
+    if not name:
+        raise SitRefused("malformed", NAME_RULE)
+    return name
+
+
 class SitRefused(Exception):
     """Nobody may sit: ``code`` is a protocol error code, ``reason`` the sentence."""
 
@@ -92,6 +113,7 @@ class NetTable:
     moves: list[tuple[int, Move]] = field(default_factory=list)  # every move applied, in order
     version: int = 0  # bumped by every change of the match or of who plays a seat
     closed: bool = False
+    fresh_hand: bool = False  # dealt, and nobody has chosen a move of this hand yet
 
     def __post_init__(self) -> None:
         self.seats = [Seat(s) for s in range(self.rules.players)]
@@ -108,12 +130,12 @@ class NetTable:
     def sit(self, name: str, token: str | None) -> tuple[int, str]:
         """Seat a person (the host first); returns (seat, token) or raises :class:`SitRefused`.
 
-        A token reclaims its seat wherever the game stands; otherwise a new person takes an
-        empty seat, or, once dealt, a seat a bot was filling for nobody.
+        A token reclaims its seat wherever the game stands. A newcomer takes an empty seat
+        before the deal; once dealt, a seat a bot fills for nobody, and only while no card of
+        the hand has been chosen (:meth:`newcomer_must_wait`: the server holds a newcomer
+        until the next deal). A seat that was a person's stays theirs until the host frees it.
         """
-        name = " ".join(name.split())
-        if not name or not name.isprintable():
-            raise SitRefused("refused", "Choose a name made of letters and digits")
+        name = clean_name(name)
         if token is not None:
             for seat in self.seats:
                 if seat.token is not None and secrets.compare_digest(seat.token, token):
@@ -122,16 +144,37 @@ class NetTable:
                     self._seat_person(seat, name, token, reclaim=True)
                     return seat.index, token
             raise SitRefused("refused", "That seat token is not one of this table's")
-        if any(s.name.casefold() == name.casefold() and s.token for s in self.seats):
-            raise SitRefused("refused", "Someone at this table already has that name")
-        free = [s for s in self.seats if s.kind == "empty"]
-        if not free and self.started:
-            free = [s for s in self.seats if s.kind == "bot" and s.token is None]
+        self.check_name(name)
+        free = self._free_seats()
         if not free:
             raise SitRefused("refused", "The table is full")
         new_token = secrets.token_urlsafe(18)
         self._seat_person(free[0], name, new_token, reclaim=False)
         return free[0].index, new_token
+
+    def check_name(self, name: str) -> None:
+        """A newcomer's name: printable, not blank, and nobody's at the table, a computer
+        player's included (:class:`SitRefused` otherwise)."""
+        name = clean_name(name)
+        if any(s.name.casefold() == name.casefold() for s in self.seats if s.kind != "empty"):
+            raise SitRefused("refused", "Someone at this table already has that name")
+
+    def _free_seats(self) -> list[Seat]:
+        free = [s for s in self.seats if s.kind == "empty"]
+        if not free and self.started:
+            free = [s for s in self.seats if s.kind == "bot" and s.token is None]
+        return free
+
+    def newcomer_must_wait(self, token: str | None) -> bool:
+        """True when a newcomer (no token) would take a bot's seat in the middle of a hand:
+        they wait for the next deal rather than see a hand half played (issue 27, item 11).
+        A table that is full waits too: the refusal comes when they may sit."""
+        if token is not None or not self.started or self.closed:
+            return False
+        assert self.match is not None
+        if self.match.is_over:
+            return False
+        return not self.fresh_hand and self.match.phase is not Phase.HAND_OVER
 
     def _seat_person(self, seat: Seat, name: str, token: str, *, reclaim: bool) -> None:
         seat.name, seat.kind, seat.token, seat.bot = name, "human", token, None
@@ -212,6 +255,11 @@ class NetTable:
         the table as it was."""
         if self.closed:
             return
+        if self.seats[seat].kind != "human" and not isinstance(message, p.Leave):
+            # A bot plays this seat now (the host handed it over): nothing from the old
+            # connection is applied; it takes the seat back with hello and its token.
+            self._error(seat, "not-seated", SEAT_HANDED_OVER, force=True)
+            return
         match message:
             case p.Play():
                 self._play(seat, message.move)
@@ -226,9 +274,12 @@ class NetTable:
             case p.Hello() | p.Create():
                 self._error(seat, "malformed", "You are already seated at this table")
 
-    def _error(self, seat: int, code: str, reason: str) -> None:
+    def _error(self, seat: int, code: str, reason: str, *, force: bool = False) -> None:
         log.warning("table %s seat %d: %s: %s", self.code, seat, code, reason)
-        self._send(seat, p.Error(code=code, reason=reason))
+        if force:  # to the connection that still holds the seat's place, a person's or not
+            self.outbox.append((seat, p.encode(p.Error(code=code, reason=reason))))
+        else:
+            self._send(seat, p.Error(code=code, reason=reason))
 
     def _play(self, seat: int, text: str) -> None:
         try:
@@ -250,6 +301,7 @@ class NetTable:
         assert self.match is not None
         self.moves.append((seat, move))
         self.version += 1
+        self.fresh_hand = False
         if self.match.phase is Phase.HAND_OVER:
             for s in self.seats:
                 s.ready = s.kind != "human"
@@ -277,6 +329,7 @@ class NetTable:
             return
         if all(s.ready or s.kind != "human" for s in self.seats):
             self.version += 1
+            self.fresh_hand = True
             self._send_events(m.next_hand())
 
     def _start(self, seat: int) -> None:
@@ -292,6 +345,7 @@ class NetTable:
                 self._tell_seat(s)
         self.match = Match.new(self.rules, self.seed)
         self.version += 1
+        self.fresh_hand = True
         log.info(
             "table %s: game starts, seats %s",
             self.code,
@@ -306,11 +360,27 @@ class NetTable:
         if not 0 <= target < len(self.seats) or target == seat:
             self._error(seat, "malformed", "There is no such other seat at this table")
             return
-        if not self.started or self.seats[target].kind != "human":
+        s = self.seats[target]
+        if self.started and s.kind == "bot" and s.token is not None:
+            # Asked again for a seat a bot already plays for someone: the host frees it. The
+            # person's token no longer takes it back; a newcomer may sit at the next deal.
+            log.info("table %s: the host frees %s's seat %d", self.code, s.name, target)
+            s.token, s.name = None, ""
+            self._bot_sits(s)
+            self.version += 1
+            self._tell_seat(s)
+            return
+        if not self.started or s.kind != "human":
             self._error(seat, "malformed", "Only a person's seat in a game can go to a bot")
             return
-        # The person is told, keeps the token to reclaim the seat, and stays connected.
+        # The person keeps the token to reclaim the seat; their connection stays open and is
+        # told at once (a seat message for their own seat, kind bot), and any move it sends
+        # from now on is answered not-seated.
         self.drop(target, "handed to a bot by the host")
+        info = s.info()
+        self.outbox.append(
+            (target, p.encode(p.SeatUpdate(seat=info.seat, name=info.name, kind=info.kind)))
+        )
 
     # -- bots ----------------------------------------------------------------------------------
 

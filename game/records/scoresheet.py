@@ -88,6 +88,11 @@ MOON_NO_CHOICE: Final = "Nobody shot the moon in this hand, so there is no moon 
 GAME_OVER: Final = "The game is over: no more hands"
 NO_SUCH_HAND: Final = "There is no hand {number} to correct"
 ENDS_EARLIER: Final = "With this correction the game would end after hand {number}"
+ENDS_THERE: Final = (
+    "With this correction the game ends after hand {number}; the hands written after it stay"
+    " until you confirm"
+)
+PAPER_MOON: Final = "Read as the moon: {name} took all 26 points"
 BAD_PLAYERS: Final = "A score sheet is for 3, 4 or 5 players"
 EMPTY_NAME: Final = "Every player needs a name"
 SAME_NAME: Final = "Two players are both called {name}"
@@ -130,6 +135,16 @@ class HandEntry:
         if moon is not None and not isinstance(moon, bool):
             raise ValueError("a sheet hand's moon choice must be true or false")
         return cls(tuple(points), jack, moon)
+
+
+class EndsEarlier(SheetProblem):
+    """A correction that ends the game after hand ``number`` (from 1), before the ``later``
+    hands written after it: allowed once the person confirms (``end_there``)."""
+
+    def __init__(self, number: int, later: int) -> None:
+        super().__init__(ENDS_THERE, number=number, later=later)
+        self.number = number
+        self.later = later
 
 
 @dataclass(frozen=True)
@@ -223,6 +238,75 @@ def check_hand(
         raise SheetProblem(MOON_NO_CHOICE)
     scores = score_hand(rules, taken_cards(rules, entry), subtract)
     return CheckedHand(entry, scores, shooter, rules.pass_direction(hand_number))
+
+
+def with_jack(typed: int) -> int:
+    """The figure of a player marked as the jack's taker, from what was typed beside the mark:
+    the hearts and the queen counted in the tricks ("3" is 3 - 10 = -7); a figure typed below
+    zero already has the -10 in.
+
+    >>> with_jack(3), with_jack(26), with_jack(0), with_jack(-7)
+    (-7, 16, -10, -7)
+    """
+    return typed + JACK_POINTS if typed >= 0 else typed
+
+
+def paper_moon(rules: Rules, entry: HandEntry) -> HandEntry | None:
+    """A moon written the way it is scored on paper ("0 26 26 26", or "-26 0 0 0" when the
+    shooter takes 26 off) as the entry of the points counted in the tricks (the shooter 26),
+    or None when the figures are not such a moon. The engine scores each possible shooter's moon
+    and the one that gives exactly the figures typed is the reading.
+
+    >>> paper_moon(Rules(), HandEntry((26, 0, 26, 26)))
+    HandEntry(points=(0, 26, 0, 0), jack=None, moon_subtract=None)
+    >>> paper_moon(Rules(moon=MoonMode.SHOOTER_MINUS), HandEntry((0, 0, -26, 0))).points
+    (0, 0, 26, 0)
+    >>> paper_moon(Rules(), HandEntry((13, 5, 8, 0))) is None
+    True
+    """
+    n = rules.players
+    if len(entry.points) != n:
+        return None
+    jack = entry.jack if rules.jack_of_diamonds else None
+    if rules.jack_of_diamonds and (jack is None or not 0 <= jack < n):
+        return None
+    choices: tuple[bool | None, ...] = (None,)
+    if rules.moon is MoonMode.SHOOTER_CHOOSES:
+        choices = (False, True)
+    for shooter in range(n):
+        counted = [0] * n
+        counted[shooter] = MOON_POINTS
+        if jack is not None:
+            counted[jack] += JACK_POINTS
+        for choice in choices:
+            candidate = HandEntry(tuple(counted), jack, choice)
+            try:
+                scores = check_hand(rules, candidate).scores
+            except SheetProblem:
+                continue
+            if scores == entry.points:
+                return candidate
+    return None
+
+
+def read_hand(
+    rules: Rules, entry: HandEntry, names: tuple[str, ...] | None = None, hand_number: int = 0
+) -> tuple[CheckedHand, str | None]:
+    """:func:`check_hand`, and when it refuses the figures, the moon written as its scores
+    (:func:`paper_moon`): the checked hand and the sentence to say then (:data:`PAPER_MOON`,
+    English; the window translates it), or the first refusal.
+
+    >>> checked, said = read_hand(Rules(), HandEntry((0, 26, 26, 26)), ("A", "B", "C", "D"))
+    >>> checked.scores, checked.moon_shooter, said
+    ((0, 26, 26, 26), 0, 'Read as the moon: {name} took all 26 points')
+    """
+    try:
+        return check_hand(rules, entry, names, hand_number), None
+    except SheetProblem:
+        moon = paper_moon(rules, entry)
+        if moon is None:
+            raise
+    return check_hand(rules, moon, names, hand_number), PAPER_MOON
 
 
 @dataclass(frozen=True)
@@ -323,10 +407,11 @@ class ScoreSheet:
         self.hands.append(checked)
         return checked
 
-    def correct_hand(self, index: int, entry: HandEntry) -> CheckedHand:
+    def correct_hand(self, index: int, entry: HandEntry, *, end_there: bool = False) -> CheckedHand:
         """Replace hand ``index`` (0 for the first) with a corrected entry. Refused when the
-        entry is wrong, or when the corrected totals would have ended the game before the last
-        hand on the sheet (those later hands could not have been played)."""
+        entry is wrong. When the corrected totals end the game before the last hand on the
+        sheet, :class:`EndsEarlier` says after which hand (and nothing changes); with
+        ``end_there`` the correction is made and the later hands are taken off the sheet."""
         if not 0 <= index < len(self.hands):
             raise SheetProblem(NO_SUCH_HAND, number=index + 1)
         checked = check_hand(self.rules, entry, self.names, index)
@@ -336,7 +421,10 @@ class ScoreSheet:
             for seat, points in enumerate(hand.scores):
                 totals[seat] += points
             if game_result(self.rules, totals)[0]:
-                raise SheetProblem(ENDS_EARLIER, number=number + 1)
+                if not end_there:
+                    raise EndsEarlier(number + 1, len(trial) - number - 1)
+                trial = trial[: number + 1]
+                break
         self.hands = trial
         return checked
 
@@ -346,10 +434,14 @@ class ScoreSheet:
 
 __all__ = [
     "CheckedHand",
+    "EndsEarlier",
     "HandEntry",
     "ScoreSheet",
     "SheetProblem",
     "SheetStatus",
     "check_hand",
+    "paper_moon",
+    "read_hand",
     "taken_cards",
+    "with_jack",
 ]

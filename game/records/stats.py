@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -28,7 +29,7 @@ from typing import Any, Final
 from game.engine.cards import QUEEN_OF_SPADES_BIT
 from game.engine.save import InvalidSave, load_match
 from game.records.daily import streaks
-from game.records.profile import ABANDONED, FINISHED, DailyResult, FinishedGame
+from game.records.profile import ABANDONED, FINISHED, OUTCOMES, DailyResult, FinishedGame
 
 ALL_LEVELS: Final = "all"
 """The key of the overall figures in :func:`game_statistics`' result."""
@@ -63,6 +64,121 @@ def game_facts(match_data: Any, seat: int) -> GameFacts:
         moons += hand.moon_shooter == seat
         queens += bool(hand.taken[seat] & QUEEN_OF_SPADES_BIT)
     return GameFacts(tuple(points), moons, queens, tuple(scores))
+
+
+# -- reading the stored games, each row on its own ----------------------------------------------
+
+
+class DamagedRow(ValueError):
+    """A stored game that cannot be read; the message says which column and why."""
+
+
+@dataclass(frozen=True)
+class DamagedGame:
+    """A stored game that cannot be read: listed as damaged, kept, never counted."""
+
+    game_id: int
+    finished_at: str  # as stored ("" when that too is unreadable)
+    reason: str  # which column and why (for the log)
+
+
+@dataclass(frozen=True)
+class History:
+    """The stored games that could be read and those that could not, oldest first."""
+
+    games: list[tuple[int, FinishedGame]]
+    damaged: list[DamagedGame]
+
+    def entries(self) -> list[tuple[int, FinishedGame | DamagedGame]]:
+        """Every stored game, readable or not, in the order of their ids."""
+        every: list[tuple[int, FinishedGame | DamagedGame]] = [*self.games]
+        every += [(d.game_id, d) for d in self.damaged]
+        return sorted(every, key=lambda entry: entry[0])
+
+
+def _decoded(column: str, text: Any) -> Any:
+    if not isinstance(text, str):
+        raise DamagedRow(f"{column} is not text")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise DamagedRow(f"{column} is not valid JSON ({exc})") from None
+
+
+def _ints(column: str, value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise DamagedRow(f"{column} is not a list of whole numbers")
+    return tuple(value)
+
+
+def read_game_row(row: Sequence[Any]) -> FinishedGame:
+    """One row of :meth:`game.records.profile.Profile.game_rows` (its id first) as a game, or
+    :class:`DamagedRow` saying what is wrong: every column is checked here, so nothing read
+    later (a seat's total, a winner's name) can fail."""
+    if len(row) != 13:
+        raise DamagedRow(f"{len(row)} columns instead of 13")
+    _id, finished, rules_text, level, seat, names_text, totals_text = row[:7]
+    winners_text, practice, hands, match_text, outcome, levels_text = row[7:]
+    rules = _decoded("rules", rules_text)
+    if not isinstance(rules, dict):
+        raise DamagedRow("rules is not a mapping")
+    names = _decoded("names", names_text)
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise DamagedRow("names is not a list of names")
+    totals = _ints("totals", _decoded("totals", totals_text))
+    winners = _ints("winners", _decoded("winners", winners_text))
+    if len(totals) != len(names):
+        raise DamagedRow(f"{len(totals)} totals for {len(names)} players")
+    if any(not 0 <= w < len(names) for w in winners):
+        raise DamagedRow("a winner's seat is out of range")
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < len(names)):
+        raise DamagedRow(f"the player's seat {seat!r} is out of range")
+    if not isinstance(level, str) or not isinstance(hands, int) or hands < 0:
+        raise DamagedRow("the level or the number of hands is unreadable")
+    if outcome not in OUTCOMES:
+        raise DamagedRow(f"unknown outcome {outcome!r}")
+    if finished is not None and not isinstance(finished, str):
+        raise DamagedRow("the date is not text")
+    levels: tuple[str | None, ...] | None = None
+    if levels_text is not None:
+        decoded = _decoded("levels", levels_text)
+        if not isinstance(decoded, list) or not all(
+            lv is None or isinstance(lv, str) for lv in decoded
+        ):
+            raise DamagedRow("levels is not a list of levels")
+        levels = tuple(decoded)
+    return FinishedGame(
+        rules=rules,
+        level=level,
+        human_seat=seat,
+        names=tuple(names),
+        totals=totals,
+        winners=winners,
+        practice=bool(practice),
+        hands=hands,
+        match=None if match_text is None else _decoded("match", match_text),
+        finished_at=finished,
+        outcome=outcome,
+        levels=levels,
+    )
+
+
+def read_history(rows: Iterable[Sequence[Any]]) -> History:
+    """Every row of :meth:`game.records.profile.Profile.game_rows`, each read on its own: a
+    damaged one is set apart (and kept in the profile), never counted, never hiding the others.
+    """
+    games: list[tuple[int, FinishedGame]] = []
+    damaged: list[DamagedGame] = []
+    for row in rows:
+        game_id = row[0] if row and isinstance(row[0], int) else 0
+        try:
+            games.append((game_id, read_game_row(row)))
+        except DamagedRow as exc:
+            when = row[1] if len(row) > 1 and isinstance(row[1], str) else ""
+            damaged.append(DamagedGame(game_id, when, str(exc)))
+    return History(games, damaged)
 
 
 def counts_as_win(game: FinishedGame) -> bool:
@@ -286,15 +402,20 @@ __all__ = [
     "ABANDONED",
     "ALL_LEVELS",
     "DailyStats",
+    "DamagedGame",
+    "DamagedRow",
     "DayMark",
     "GameFacts",
     "GameRef",
+    "History",
     "LevelStats",
     "daily_statistics",
     "facts_by_id",
     "game_facts",
     "game_statistics",
     "month_weeks",
+    "read_game_row",
+    "read_history",
 ]
 
 
@@ -316,28 +437,53 @@ CSV_HEADER: Final = (
 )
 
 
-def history_csv_rows(games: Sequence[tuple[int, FinishedGame]]) -> list[list[str]]:
-    """The history as rows of text for a CSV file (the header is :data:`CSV_HEADER`); names,
-    totals and winners joined with " | " by seat so a spreadsheet keeps one game per row."""
-    rows: list[list[str]] = []
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (or strip it into one)."""
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one that would start a formula gets the usual
+    leading apostrophe.
+
+    >>> csv_cell('=HYPERLINK("http://evil","x")')
+    '\'=HYPERLINK("http://evil","x")'
+    >>> csv_cell("Anne")
+    'Anne'
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+DAMAGED: Final = "damaged"
+"""The outcome written in the CSV for a stored game that cannot be read."""
+
+
+def history_csv_rows(
+    games: Sequence[tuple[int, FinishedGame]], damaged: Sequence[DamagedGame] = ()
+) -> list[list[str]]:
+    """The history as rows of text for a CSV file (the header is :data:`CSV_HEADER`), in the
+    order of the ids; names, totals and winners joined with " | " by seat so a spreadsheet keeps
+    one game per row. A damaged game has a row saying so. Every cell goes through
+    :func:`csv_cell`."""
+    rows: list[tuple[int, list[str]]] = []
     for game_id, game in games:
         rules = game.rules if isinstance(game.rules, dict) else {}
-        rows.append(
-            [
-                str(game_id),
-                game.finished_at or "",
-                game.outcome,
-                "yes" if game.practice else "no",
-                game.level,
-                " | ".join(game.names),
-                " ".join(f"{k}={v}" for k, v in sorted(rules.items())),
-                str(game.hands),
-                " | ".join(str(t) for t in game.totals),
-                " | ".join(
-                    game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners
-                ),
-                "" if game.human_seat is None else str(game.human_seat),
-                "yes" if counts_as_win(game) else "no",
-            ]
-        )
-    return rows
+        row = [
+            str(game_id),
+            game.finished_at or "",
+            game.outcome,
+            "yes" if game.practice else "no",
+            game.level,
+            " | ".join(game.names),
+            " ".join(f"{k}={v}" for k, v in sorted(rules.items())),
+            str(game.hands),
+            " | ".join(str(t) for t in game.totals),
+            " | ".join(game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners),
+            "" if game.human_seat is None else str(game.human_seat),
+            "yes" if counts_as_win(game) else "no",
+        ]
+        rows.append((game_id, row))
+    for bad in damaged:
+        row = [str(bad.game_id), bad.finished_at, DAMAGED] + [""] * (len(CSV_HEADER) - 3)
+        rows.append((bad.game_id, row))
+    rows.sort(key=lambda pair: pair[0])
+    return [[csv_cell(cell) for cell in row] for _id, row in rows]

@@ -35,7 +35,7 @@ from typing import Any, Final
 from game.engine.cards import CARDS, RANKS_PER_SUIT, Card, mask_of
 from game.engine.hand import Phase
 from game.engine.moves import Move
-from game.engine.rules import PassDirection
+from game.engine.rules import HAND_POINTS, PassDirection
 from game.engine.save import InvalidSave, load_match
 from game.engine.view import SeatView
 
@@ -269,6 +269,37 @@ def total_cost(judgements: list[Judgement]) -> float:
     return sum(j.cost for j in judgements)
 
 
+def seat_points(gap: float, players: int) -> float:
+    """A gap between two of the search's figures (points against the others' average) as
+    points taken in the seat, capped at a hand's 26: with the hand's points shared out, a
+    point more for the seat is a point less for the others, so the figure moves by
+    ``players / (players - 1)`` for each point the seat takes.
+
+    >>> seat_points(4.0, 4), seat_points(3.0, 3), seat_points(80.0, 4)
+    (3.0, 2.0, 26)
+    """
+    return min(HAND_POINTS, gap * (players - 1) / players)
+
+
+@dataclass(frozen=True)
+class HandFigure:
+    """The hand in points a player can picture: what the seat took, and how many points fewer
+    the tutor expects its own choices would have taken in that seat (0: as many)."""
+
+    taken: int
+    saved: int
+
+
+def hand_figure(hand: HandReview, judgements: list[Judgement]) -> HandFigure:
+    """What the seat took in the hand and, by the tutor's reckoning (every decision's cost as
+    seat points, :func:`seat_points`, never more than a hand's 26), how many points fewer its
+    choices would have taken there. An expectation, not a replay: the player may have been
+    lucky and taken fewer than the tutor expects of itself."""
+    players = len(hand.scores)
+    saved = seat_points(sum(j.cost for j in judgements), players)
+    return HandFigure(hand.scores[hand.seat], round(saved))
+
+
 def chosen_names(cards: tuple[Card, ...]) -> str:
     """ "Q♠ 2♥" (for logs and tests)."""
     return " ".join(CARDS[c].symbol() for c in cards)
@@ -276,12 +307,15 @@ def chosen_names(cards: tuple[Card, ...]) -> str:
 
 __all__ = [
     "DecisionPoint",
+    "HandFigure",
     "HandReview",
     "InvalidSave",
     "Judgement",
     "Step",
     "equivalent_value",
+    "hand_figure",
     "judge",
     "replay_hand",
+    "seat_points",
     "total_cost",
 ]

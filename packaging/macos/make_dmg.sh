@@ -22,4 +22,14 @@ trap 'rm -rf "$staging"' EXIT
 ditto "$app" "$staging/$(basename "$app")"   # ditto keeps symlinks and signatures intact
 ln -s /Applications "$staging/Applications"
 rm -f "$dmg"
-hdiutil create -volname "Dame de pique" -srcfolder "$staging" -fs HFS+ -format UDZO -ov "$dmg"
+# hdiutil fails now and then with "Resource busy" (Spotlight or XProtect still reading the
+# fresh files): try again a few times before giving up.
+for attempt in 1 2 3 4; do
+    if hdiutil create -volname "Dame de pique" -srcfolder "$staging" -fs HFS+ -format UDZO -ov "$dmg"; then
+        exit 0
+    fi
+    echo "make_dmg: hdiutil failed (attempt $attempt); trying again in $((attempt * 5)) s" >&2
+    sleep $((attempt * 5))
+done
+echo "make_dmg: hdiutil could not create $dmg" >&2
+exit 1

@@ -35,6 +35,8 @@ DisableProgramGroupPage=yes
 ; Program Files by default; a person without admin rights can install for themselves only.
 PrivilegesRequired=admin
 PrivilegesRequiredOverridesAllowed=commandline dialog
+; Python 3.11 needs Windows 8.1 or newer.
+MinVersion=6.3
 ArchitecturesAllowed=x64compatible
 ArchitecturesInstallIn64BitMode=x64compatible
 LicenseFile=..\..\LICENSE
@@ -47,6 +49,12 @@ Compression=lzma2/max
 SolidCompression=yes
 WizardStyle=modern
 CloseApplications=yes
+#ifdef SignTool
+; Signed when tools/build.py is given a certificate (DAME_SIGNTOOL): ISCC /Sdame="..." signs the
+; setup and the uninstaller with it.
+SignTool=dame
+SignedUninstaller=yes
+#endif
 
 [Languages]
 Name: "english"; MessagesFile: "compiler:Default.isl"
@@ -99,4 +107,13 @@ begin
 end;
 
 [Run]
+; The firewall: a rule for the installed program, so that hosting a table on the local network
+; does not stop at Windows' prompt (where "Cancel" leaves guests unable to connect without a
+; word). Private networks only; replaced on upgrade, removed on uninstall. Admin installs only
+; (a per-user install cannot add rules: Windows then asks at the first table hosted).
+Filename: "{sys}\netsh.exe"; Parameters: "advfirewall firewall delete rule name=""{#AppName}"" program=""{app}\{#AppExe}"""; Flags: runhidden; Check: IsAdminInstallMode
+Filename: "{sys}\netsh.exe"; Parameters: "advfirewall firewall add rule name=""{#AppName}"" dir=in action=allow program=""{app}\{#AppExe}"" enable=yes profile=private"; Flags: runhidden; Check: IsAdminInstallMode
 Filename: "{app}\{#AppExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent
+
+[UninstallRun]
+Filename: "{sys}\netsh.exe"; Parameters: "advfirewall firewall delete rule name=""{#AppName}"" program=""{app}\{#AppExe}"""; Flags: runhidden; RunOnceId: "DeleteFirewallRule"

@@ -1,11 +1,12 @@
-"""The program: command line, window, profile, scene stack and the main loop.
+"""The program's window: the App (profile, settings, card art, sound, worker, scene stack) and
+its main loop; :func:`main` runs it. The command line is :mod:`scenes.core.cli`, the start-up's
+reports :mod:`scenes.core.startup`.
 
 python -m scenes --help
 """
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import signal
@@ -13,9 +14,23 @@ import sqlite3
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final
+
+from scenes.core.cli import (
+    DEFAULT_SIZE,
+    MIN_SIZE,
+    STARTUP_ENV,
+    Options,
+    build_parser,
+    parse_args,
+)
+from scenes.core.startup import (
+    compiled_engine,
+    name_the_window,
+    process_age,
+    profile_notices,
+    report_crash,
+)
 
 if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does not need it
     import pygame
@@ -24,7 +39,6 @@ if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does no
     from scenes.core.scene import Scene
     from scenes.table.session import GameSession
 
-START_TIME: Final = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 log = logging.getLogger("dame-de-pique")
@@ -33,218 +47,8 @@ FPS: Final = 60
 IDLE_FPS: Final = 30
 """The frame rate while nothing moves and the player has not touched anything for a moment."""
 IDLE_AFTER: Final = 0.5
-DEFAULT_SIZE: Final = (1280, 800)
-MIN_SIZE: Final = (640, 480)
-MAX_SIZE: Final = (7680, 4320)
-SCREENSHOT_SUFFIXES: Final = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
-STARTUP_ENV: Final = "DAME_REPORT_STARTUP"
-WINDOW_CLASS: Final = "dame-de-pique"
-"""The window's class (X11 WM_CLASS, Wayland app id): the program's name, as the .desktop
-entry's StartupWMClass says, so the desktop puts the window under the game's icon. Set by
-:func:`name_the_window` before pygame is imported: importing pygame sets it to the script's
-name when unset (``__main__.py`` from source)."""
 
-
-def name_the_window() -> None:
-    """Give the window the program's class, unless SDL_VIDEO_*_WMCLASS is already set (the
-    end-to-end test sets its own); to be called before pygame is imported."""
-    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        os.environ.setdefault(variable, WINDOW_CLASS)
-
-
-# --- the command line ---------------------------------------------------------------------------
-
-
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write it like 1280x800")
-    w, h = (int(p) for p in parts)
-    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
-        )
-    return w, h
-
-
-def _seed(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: give a whole number like 42")
-    return int(text)
-
-
-def _hands(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands: give 1 or more")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds, like 2.5")
-    return value
-
-
-def _screenshot(text: str) -> Path:
-    path = Path(text)
-    if path.suffix.lower() not in SCREENSHOT_SUFFIXES:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: the screenshot must end in {', '.join(SCREENSHOT_SUFFIXES)}"
-        )
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r}: the folder {path.parent} does not exist")
-    return path
-
-
-def _profile_dir(text: str) -> Path:
-    path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
-    return path
-
-
-class _Parser(argparse.ArgumentParser):
-    """A bad value is one line on stderr (status 2), not the usage block (--help shows it)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from scenes.core.preferences import SPEEDS
-
-    parser = _Parser(
-        prog="dame-de-pique",
-        description="Dame de pique: the classic Hearts card game.",
-    )
-    parser.add_argument(
-        "--profile",
-        metavar="DIR",
-        type=_profile_dir,
-        help="keep settings and the saved game in DIR instead of your user data folder",
-    )
-    parser.add_argument("--seed", metavar="N", type=_seed, help="deal the new game from seed N")
-    parser.add_argument("--lang", choices=("fr", "en"), help="language for this run")
-    parser.add_argument(
-        "--demo", action="store_true", help="the computer plays every seat; exits when done"
-    )
-    parser.add_argument(
-        "--hands", metavar="N", type=_hands, help="with --demo: stop after N hands (default: 1)"
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        choices=(3, 4, 5),
-        help="players at the table for a new game or the demo (default: as last chosen)",
-    )
-    parser.add_argument(
-        "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
-    )
-    parser.add_argument(
-        "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
-    )
-    parser.add_argument(
-        "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
-    )
-    parser.add_argument(
-        "--continue",
-        dest="resume",
-        action="store_true",
-        help="open the saved game at once (if there is one)",
-    )
-    parser.add_argument(
-        "--new-game",
-        action="store_true",
-        help="start a new game at once, with the options chosen last time",
-    )
-    parser.add_argument(
-        "--autoplay",
-        action="store_true",
-        help="start a new game in which the computer also plays your seat (saved as usual)",
-    )
-    parser.add_argument(
-        "--exit-after",
-        metavar="SECONDS",
-        type=_seconds,
-        help="quit after this many seconds (0: after the first frame)",
-    )
-    parser.add_argument(
-        "--report-startup",
-        action="store_true",
-        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
-    )
-    return parser
-
-
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.hands is not None and not args.demo:
-        parser.error("--hands only goes with --demo")
-    if args.demo and args.autoplay:
-        parser.error("--demo and --autoplay cannot be used together")
-    return args
-
-
-def launch_process() -> str:
-    """The /proc name of the process the person launched: a one-file build runs the game in a
-    child of the same executable, started after the parent unpacked everything, so the clock
-    starts at the parent (the launch) rather than at the child."""
-    if getattr(sys, "frozen", False):
-        try:
-            parent = os.getppid()
-            if Path(f"/proc/{parent}/exe").resolve() == Path("/proc/self/exe").resolve():
-                return str(parent)
-        except OSError:
-            pass
-    return "self"
-
-
-def process_age() -> float:
-    """Seconds since the program was launched (from /proc on Linux, the one-file build's
-    unpacking included; elsewhere since this module loaded)."""
-    try:
-        stat = Path(f"/proc/{launch_process()}/stat").read_text()
-        ticks = int(stat.rsplit(")", 1)[1].split()[19])
-        uptime = float(Path("/proc/uptime").read_text().split()[0])
-        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
-        if 0 <= age < 3600:
-            return max(age, time.perf_counter() - START_TIME)
-    except (OSError, ValueError, IndexError):
-        pass
-    return time.perf_counter() - START_TIME
-
-
-# --- the application ----------------------------------------------------------------------------
-
-
-@dataclass
-class Options:
-    """What the command line asked for."""
-
-    profile: Path | None = None
-    seed: int | None = None
-    lang: str | None = None
-    demo: bool = False
-    hands: int | None = None
-    players: int | None = None
-    speed: str | None = None
-    screenshot: Path | None = None
-    size: tuple[int, int] | None = None
-    resume: bool = False
-    new_game: bool = False
-    autoplay: bool = False
-    exit_after: float | None = None
-    report_startup: bool = False
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> Options:
-        return cls(**{k: getattr(args, k) for k in cls.__dataclass_fields__})
+__all__ = ["App", "Options", "build_parser", "main", "parse_args"]
 
 
 class App:
@@ -278,13 +82,7 @@ class App:
             i18n.set_language(options.lang or self._stored_language())
         except ValueError:
             i18n.set_language(None)
-        if self.profile.moved_aside is not None:
-            self.notices.append(
-                i18n._(
-                    "Your profile could not be read ({reason}). It was kept as {name} and a new "
-                    "profile was started."
-                ).format(reason=self.profile.unreadable_reason, name=self.profile.moved_aside.name)
-            )
+        self.notices.extend(profile_notices(self.profile))
         size = options.size or DEFAULT_SIZE
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Dame de pique")
@@ -485,10 +283,15 @@ class App:
         self.save_notice.failed(write_problem(exc, self.profile.path.parent))
 
     def draw_save_notice(self) -> None:
-        """The "not saved" notice over whatever scene is shown. When it changes, the scenes
-        are told that the window's pixels are not only theirs (the table repaints whole)."""
-        self.save_notice.draw(self.screen)
-        text = self.save_notice.text()
+        """The "not saved" notice over whatever scene is shown, and in the menu what the
+        start-up has to say (:attr:`notices`) above it, over the menu's window. When it
+        changes, the scenes are told that the window's pixels are not only theirs (the table
+        repaints whole)."""
+        from scenes.screens.menu import MenuScene
+
+        notes = self.notices if isinstance(self.stack.top, MenuScene) else []
+        self.save_notice.draw(self.screen, notes)
+        text = "\n".join((*notes, self.save_notice.text()))
         if text != self._save_notice_shown:
             self._save_notice_shown = text
             for scene in self.stack.scenes:
@@ -536,7 +339,8 @@ class App:
                 "tie": rules.tie.value,
             },
             level=session.options.level,
-            human_seat=session.human_seat,
+            # A game the computer played for the player (--autoplay) is never the player's.
+            human_seat=None if session.autoplay else session.human_seat,
             names=tuple(self.prefs.name(s) for s in range(rules.players)),
             totals=tuple(match.totals),
             winners=tuple(match.winners),
@@ -684,47 +488,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: say so in one line, keep the details in a file
         saving = app is not None and app.profile.saving and app.save_notice.failing is None
-        code = _report_crash(exc, options, saving)
+        code = report_crash(exc, options, saving)
         if app is not None:
             try:
                 app.shutdown()  # saves the game through the table's exit()
             except Exception:
                 log.debug("shutting down after the error failed too", exc_info=True)
         return code
-
-
-def _report_crash(exc: Exception, options: Options, saving: bool = True) -> int:
-    import tempfile
-    import traceback
-
-    from game.records.profile import default_folder
-
-    details = "".join(traceback.format_exception(exc))
-    folder = options.profile or default_folder()
-    path = None
-    for candidate in (folder, Path(tempfile.gettempdir())):
-        try:
-            candidate.mkdir(parents=True, exist_ok=True)
-            path = candidate / "crash.log"
-            path.write_text(details, "utf-8")
-            break
-        except OSError:
-            path = None
-    where = f"; the details are in {path}" if path else ""
-    saved = (
-        "The game in progress was saved after the last move."
-        if saving  # never claimed when the profile could not be written
-        else "The game in progress could not be saved."
-    )
-    print(
-        f"dame-de-pique: an unexpected error stopped the game ({exc!r}){where}. {saved}",
-        file=sys.stderr,
-    )
-    return 1
-
-
-def compiled_engine() -> str:
-    """The engine modules running compiled (game/native.py), or "none"."""
-    from game import native
-
-    return ", ".join(native.compiled()) or "none"

@@ -31,6 +31,7 @@ from typing import Final
 
 from game.engine.cards import RANK_NAMES, Card
 from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_text
+from game.engine.rules import PassDirection
 from game.tutor.advice import Sentence
 from game.tutor.advice import render as tutor_render
 from scenes.core.assets import AssetMissing, asset_path
@@ -50,16 +51,32 @@ _language: str = DEFAULT_LANGUAGE
 
 def system_language() -> str:
     """ "fr" when the system speaks French (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then the
-    locale), else "en"."""
+    system's preferred languages, then the locale), else "en"."""
     for name in _ENVIRONMENT:
         value = os.environ.get(name, "").strip()
         if value:
             return _supported(value.split(":")[0]) or DEFAULT_LANGUAGE
+    # An app opened from Finder or the Dock has no LANG: ask the system (SDL reads the macOS
+    # and Windows language settings), the first language with a catalog wins.
+    for code in _preferred_languages():
+        found = _supported(code)
+        if found:
+            return found
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:
         code = ""
     return _supported(code) or DEFAULT_LANGUAGE
+
+
+def _preferred_languages() -> list[str]:
+    """The user's preferred languages, most wanted first ([] when SDL cannot say)."""
+    try:
+        import pygame.system
+
+        return [str(entry.get("language") or "") for entry in pygame.system.get_pref_locales()]
+    except Exception:  # pygame.error from an SDL that cannot tell: the locale decides
+        return []
 
 
 def _supported(code: str) -> str | None:
@@ -207,3 +224,31 @@ def render_sentence(sentence: Sentence, seat_name: Callable[[int], str] | None =
     """A tutor sentence (advice or a refusal) in the current language, with the cards named
     in it and the table's seat names."""
     return tutor_render(sentence, _, ngettext, seat_name=seat_name, card_name=card_name)
+
+
+PASS_LABELS: Final = {
+    PassDirection.LEFT: N_("Pass left"),
+    PassDirection.RIGHT: N_("Pass right"),
+    PassDirection.ACROSS: N_("Pass across"),
+    PassDirection.HOLD: N_("No pass this hand"),
+}
+PASS_SHORT_LABELS: Final = {
+    PassDirection.LEFT: N_("left"),
+    PassDirection.RIGHT: N_("right"),
+    PassDirection.ACROSS: N_("across"),
+    PassDirection.HOLD: N_("no pass"),
+}
+
+
+def pass_label(direction: PassDirection, *, short: bool = False) -> str:
+    """The hand's pass in the current language, as a heading ("Pass left", "No pass this
+    hand") or, ``short``, as a column of the score sheet shows it ("left", "no pass").
+
+    >>> _ = set_language("fr")
+    >>> pass_label(PassDirection.ACROSS), pass_label(PassDirection.HOLD, short=True)
+    ('Passer en face', 'sans échange')
+    >>> _ = set_language("en")
+    >>> pass_label(PassDirection.HOLD)
+    'No pass this hand'
+    """
+    return _((PASS_SHORT_LABELS if short else PASS_LABELS)[direction])

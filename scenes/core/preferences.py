@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from game.engine.codec import rules_from
 from game.engine.rules import MoonMode, Rules, TieRule
 from game.records.profile import Profile
 from scenes.core.i18n import N_, _
@@ -65,13 +66,13 @@ class GameOptions:
         self.levels = [level] * MAX_OPPONENTS
 
     def rules(self) -> Rules:
-        return Rules(
+        return rules_from(
             players=self.players,
             target=self.target,
             queen_breaks_hearts=self.queen_breaks_hearts,
-            moon=MoonMode(self.moon),
+            moon=self.moon,
             jack_of_diamonds=self.jack_of_diamonds,
-            tie=TieRule(self.tie),
+            tie=self.tie,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -9,6 +9,7 @@ again at every move; when one succeeds the notice says so for a moment and goes)
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Final
 
 import pygame
@@ -28,6 +29,8 @@ REASONS: Final = {
     Trouble.READ_ONLY: N_("the disk or the folder is read-only"),
     Trouble.PERMISSION: N_("you may not write in its folder"),
     Trouble.NEWER: N_("a newer version of the game wrote it; it is left as it is"),
+    Trouble.IN_USE: N_("another window of the game has it open"),
+    Trouble.FOLDER: N_("a folder stands where its file should be"),
 }
 
 
@@ -79,13 +82,19 @@ class SaveNotice:
             return _("The game is saved again.")
         return ""
 
-    def _lines(self, size: tuple[int, int]) -> tuple[list[str], int, int, int]:
-        """The notice's lines at a window size, its text size, line height and padding."""
+    def _lines(
+        self, size: tuple[int, int], notes: Sequence[str] = ()
+    ) -> tuple[list[str], int, int, int]:
+        """The notice's lines at a window size (``notes`` first, each its own paragraph), its
+        text size, line height and padding."""
         w, h = size
         scale = ui_scale((w, h))
         text_size = round(16 * scale)
-        text = self.text()
-        lines = wrap_text(text, text_size, min(w - 40, round(1000 * scale))) if text else []
+        width = min(w - 40, round(1000 * scale))
+        lines = []
+        for text in (*notes, self.text()):
+            if text:
+                lines += wrap_text(text, text_size, width)
         return lines, text_size, round(text_size * 1.35), round(8 * scale)
 
     def height(self, size: tuple[int, int]) -> int:
@@ -94,9 +103,10 @@ class SaveNotice:
         lines, _size, line_h, pad = self._lines(size)
         return len(lines) * line_h + 2 * pad if lines else 0
 
-    def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """Paint the notice at the top of the window; returns where (None: nothing shown)."""
-        lines, size, line_h, pad = self._lines(surface.get_size())
+    def draw(self, surface: pygame.Surface, notes: Sequence[str] = ()) -> pygame.Rect | None:
+        """Paint the notice at the top of the window, after ``notes`` (what the start-up has
+        to say: over every scene, never under a window); returns where (None: nothing shown)."""
+        lines, size, line_h, pad = self._lines(surface.get_size(), notes)
         if not lines:
             return None
         w = surface.get_width()

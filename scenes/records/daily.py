@@ -21,7 +21,7 @@ from game.engine.rules import PassDirection
 from game.records import daily
 from game.records.profile import DailyResult
 from scenes.core import thinking
-from scenes.core.i18n import MONTHS, N_, _, ngettext
+from scenes.core.i18n import MONTHS, N_, _, ngettext, pass_label
 from scenes.core.scene import Scene
 from scenes.table import games
 from scenes.ui.felt import felt_surface
@@ -46,11 +46,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DIRECTION_LABELS: Final = {
-    PassDirection.LEFT: N_("Pass left"),
-    PassDirection.RIGHT: N_("Pass right"),
-    PassDirection.ACROSS: N_("Pass across"),
-}
 VERDICTS: Final = {
     daily.Outcome.BEATEN: N_("Par beaten!"),
     daily.Outcome.EQUALLED: N_("Par equalled"),
@@ -357,7 +352,7 @@ class DailyScene(Scene):
         """The texts above the history: (text, size at scale 1, bold, gap after in sizes)."""
         sub = [self.par_text()]
         if self.direction is not None:
-            sub.insert(0, _(DIRECTION_LABELS.get(self.direction, "")))
+            sub.insert(0, pass_label(self.direction))
         lines = [
             (long_date(self.day), 26, True, 0.35),
             ("   ·   ".join(t for t in sub if t), 18, False, 0.6),

@@ -22,7 +22,7 @@ from game.engine.save import InvalidSave
 from game.tutor import advice as tutor
 from game.tutor import review
 from game.tutor.review import DecisionPoint, HandReview, Judgement
-from scenes.core.i18n import N_, _, card_name, ngettext
+from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
 from scenes.core.scene import Scene
 from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
@@ -44,12 +44,6 @@ from scenes.ui.widgets import (
 log = logging.getLogger(__name__)
 
 TUTOR_MARK: Final = (80, 230, 255)  # the tutor's card, as teaching mode marks it
-PASS_LABELS: Final = {
-    "LEFT": N_("Pass left"),
-    "RIGHT": N_("Pass right"),
-    "ACROSS": N_("Pass across"),
-    "HOLD": N_("No pass this hand"),
-}
 
 
 def signed(value: float) -> str:
@@ -173,7 +167,7 @@ class HandReviewScene(Scene):
             return ""
         number = _("Hand {number}").format(number=r.hand_number + 1)
         if self.step == 0:
-            return f"{number} · {_(PASS_LABELS[r.pass_direction.name])}"
+            return f"{number} · {pass_label(r.pass_direction)}"
         step = r.steps[self.step]
         trick = _("Trick {number} of {count}").format(number=self.step, count=self.steps - 1)
         winner = step.winner if step.winner is not None else 0
@@ -229,21 +223,18 @@ class HandReviewScene(Scene):
                     cards=self.cards_text(judged.tutor_cards), reason=reason
                 )
             )
-        if judged.tutor_value is not None and judged.player_value is not None:
-            figures = (
-                _(
-                    "Its search expected {tutor} for its pass and {yours} for yours "
-                    "(points against the others' average)."
+        if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
+            points = round(review.seat_points(judged.cost, len(self.names)))
+            if points:
+                lines.append(
+                    ngettext(
+                        "By its reckoning, its choice takes about {points} point fewer in your "
+                        "seat.",
+                        "By its reckoning, its choice takes about {points} points fewer in your "
+                        "seat.",
+                        points,
+                    ).format(points=points)
                 )
-                if point.kind == review.PASS
-                else _(
-                    "Its search expected {tutor} for its card and {yours} for yours "
-                    "(points against the others' average)."
-                )
-            )
-            lines.append(
-                figures.format(tutor=signed(judged.tutor_value), yours=signed(judged.player_value))
-            )
         return lines
 
     def cost_line(self) -> str:
@@ -256,17 +247,23 @@ class HandReviewScene(Scene):
             return _("The tutor is looking at your decisions ({done} of {count})...").format(
                 done=len(self.judgements), count=total
             )
-        cost = review.total_cost(list(self.judgements.values()))
-        moved = sum(1 for j in self.judgements.values() if not j.agrees)
-        if cost < 0.05:
-            return _("By the tutor's reckoning your choices cost nothing in this hand.")
-        return ngettext(
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decision differed).",
-            "By the tutor's reckoning your choices cost {points} points in this hand "
-            "({count} decisions differed).",
-            moved,
-        ).format(points=decimal(cost), count=moved)
+        figure = review.hand_figure(r, list(self.judgements.values()))
+        taken = ngettext(
+            "You took {taken} point in this hand",
+            "You took {taken} points in this hand",
+            figure.taken,
+        ).format(taken=figure.taken)
+        if figure.saved <= 0:
+            return taken + _(
+                "; by the tutor's reckoning, your choices were expected to take as many as its own."
+            )
+        return taken + ngettext(
+            "; by the tutor's reckoning, your choices were expected to take about {points} point "
+            "more than its own.",
+            "; by the tutor's reckoning, your choices were expected to take about {points} points "
+            "more than its own.",
+            figure.saved,
+        ).format(points=figure.saved)
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -495,10 +492,13 @@ class HandReviewScene(Scene):
             y += round(letters * 1.35)
         cost = self.cost_line()
         colour = ERROR_RED if self.review is None else INK
+        fit = size  # the one line whole: smaller letters rather than a cut sentence
+        while fit > 8 and len(wrap_text(cost, fit, text_w)) > 1:
+            fit -= 1
         draw_text(
             surface,
             cost,
-            size,
+            fit,
             colour,
             (self.panel.x + pad, bottom),
             "topleft",

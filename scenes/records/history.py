@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -15,10 +16,11 @@ import pygame
 
 from game.engine.save import InvalidSave, load_match
 from game.records import stats
-from game.records.profile import ABANDONED, FinishedGame
-from scenes.core.i18n import N_, _
+from game.records.profile import ABANDONED, FinishedGame, Profile
+from game.records.stats import DamagedGame, DamagedRow
+from scenes.core.i18n import N_, _, current_language
 from scenes.core.services import Media, ProfileScreen, Worker
-from scenes.records.statistics import level_name, short_date
+from scenes.records.statistics import damaged_count, level_name, short_date
 from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
@@ -96,15 +98,37 @@ def note_text(game: FinishedGame) -> str:
     return ", ".join(marks)
 
 
-def export_csv(games: list[tuple[int, FinishedGame]], folder: Path) -> Path:
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
+"""Reads the history's list off the frame loop (its own connection to the profile's file)."""
+
+
+def read_list(folder: Path) -> stats.History:
+    """The history's list read through a connection of its own (so a thread can read it),
+    without the moves: :func:`game.records.stats.read_history` of the stored rows."""
+    profile = Profile.open(folder)
+    try:
+        return stats.read_history(profile.game_rows(with_match=False))
+    finally:
+        profile.close()
+
+
+def export_csv(
+    games: list[tuple[int, FinishedGame]],
+    folder: Path,
+    damaged: list[DamagedGame] | None = None,
+    language: str | None = None,
+) -> Path:
     """Write the history to ``folder/history.csv`` (through a temporary file, so a failure
-    never leaves half a file); returns the path. Raises OSError."""
+    never leaves half a file); returns the path. Raises OSError. In French the file starts
+    with a byte order mark and uses ``;`` between cells, as a French spreadsheet expects
+    (its decimal mark is the comma); otherwise plain UTF-8 with commas."""
+    french = (language or current_language()) == "fr"
     path = folder / CSV_FILE
     partial = path.with_name(path.name + ".part")
-    with partial.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
+    with partial.open("w", newline="", encoding="utf-8-sig" if french else "utf-8") as out:
+        writer = csv.writer(out, delimiter=";" if french else ",")
         writer.writerow(stats.CSV_HEADER)
-        writer.writerows(stats.history_csv_rows(games))
+        writer.writerows(stats.history_csv_rows(games, damaged or []))
     partial.replace(path)
     return path
 
@@ -118,7 +142,10 @@ class HistoryScene(ReportScene):
 
     def __init__(self, app: HistoryServices) -> None:
         super().__init__(app)
-        self.games: list[tuple[int, FinishedGame]] = []
+        self.games: list[tuple[int, FinishedGame | DamagedGame]] = []
+        self.damaged = 0
+        self.future: Future[stats.History] | None = None
+        self.shown: dict[int, list[str]] = {}  # the rows already put into words, by index
         self.selected = 0
         self.open_button = Button(N_("Open"), self.open_selected)
         self.buttons = [self.open_button, Button(N_("Export CSV"), self.export), self.back_button]
@@ -128,21 +155,62 @@ class HistoryScene(ReportScene):
         return _("History")
 
     def enter(self) -> None:
-        try:
-            self.games = list(reversed(self.app.profile.game_history()))
-        except Exception as exc:  # sqlite3.Error
-            log.warning("the history cannot be read: %s", exc)
-            self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
-            self.games = []
-        self.open_button.enabled = bool(self.games)
+        """Read the list (not the moves: a game's are read when it is opened) in a thread,
+        each row on its own; the list appears when it is done, the window never waits."""
+        self.games = []
+        self.shown = {}
+        profile = self.app.profile
+        if profile.saving:  # on disk: a thread reads it through its own connection
+            self.future = _READER.submit(read_list, profile.path.parent)
+        else:  # held in memory: read here (it is small)
+            self.future = Future()
+            try:
+                self.future.set_result(stats.read_history(profile.game_rows(with_match=False)))
+            except Exception as exc:  # sqlite3.Error
+                self.future.set_exception(exc)
+        self.open_button.enabled = False
         self.relayout()
+
+    def busy(self) -> bool:
+        return self.future is not None
+
+    def update(self, dt: float) -> None:
+        future = self.future
+        if future is None or not future.done():
+            return
+        self.future = None
+        try:
+            history = future.result()
+        except Exception as exc:  # the worker failed: said, nothing lost
+            log.exception("the history could not be read in the worker")
+            self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
+            return
+        self.show(history)
+
+    def show(self, history: stats.History) -> None:
+        self.games = list(reversed(history.entries()))
+        self.shown = {}
+        self.damaged = len(history.damaged)
+        for bad in history.damaged:
+            log.warning("game %d of the history cannot be read: %s", bad.game_id, bad.reason)
+        if self.damaged:
+            self.say(damaged_count(self.damaged), error=True)
+        self.selected = min(self.selected, max(0, len(self.games) - 1))
+        self.open_button.enabled = bool(self.games)
 
     def layout(self) -> None:
         self.sheet_area = self.content.copy()
 
-    def rows(self) -> list[list[str]]:
-        return [
-            [
+    def row(self, index: int) -> list[str]:
+        """One row of the list in words (put into words once, when first shown)."""
+        known = self.shown.get(index)
+        if known is not None:
+            return known
+        _id, game = self.games[index]
+        if isinstance(game, DamagedGame):
+            text = [short_date(game.finished_at), "", "", "", "", _("damaged")]
+        else:
+            text = [
                 short_date(game.finished_at or ""),
                 lineup(game),
                 rules_summary(game.rules),
@@ -150,18 +218,39 @@ class HistoryScene(ReportScene):
                 winner_text(game),
                 note_text(game),
             ]
-            for _id, game in self.games
-        ]
+        self.shown[index] = text
+        return text
+
+    def rows(self) -> list[list[str]]:
+        return [self.row(index) for index in range(len(self.games))]
 
     def open_selected(self) -> None:
-        if self.games:
-            game_id, game = self.games[self.selected]
-            self.app.stack.push(GameScene(self.app, game_id, game))
+        if not self.games:
+            return
+        game_id, listed = self.games[self.selected]
+        try:
+            if isinstance(listed, DamagedGame):
+                raise DamagedRow(listed.reason)
+            rows = self.app.profile.game_rows(game_id=game_id)
+            if not rows:
+                raise DamagedRow("gone")
+            game = stats.read_game_row(rows[0])
+        except DamagedRow as exc:
+            log.warning("game %d cannot be opened: %s", game_id, exc)
+            self.say(
+                _("This game's record is damaged and cannot be shown; it is kept in the profile."),
+                error=True,
+            )
+            return
+        except Exception as exc:  # sqlite3.Error
+            self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
+            return
+        self.app.stack.push(GameScene(self.app, game_id, game))
 
     def export(self) -> None:
         try:
-            history = self.app.profile.game_history()
-            path = export_csv(history, self.app.profile.path.parent)
+            history = stats.read_history(self.app.profile.game_rows())
+            path = export_csv(history.games, self.app.profile.path.parent, history.damaged)
         except Exception as exc:  # OSError, sqlite3.Error: said, nothing lost
             self.say(_("The history could not be exported: {error}").format(error=exc), True)
             return
@@ -206,22 +295,23 @@ class HistoryScene(ReportScene):
         columns = [0.0, 0.11, 0.25, 0.56, 0.72, 0.86]
         if not self.games:
             draw_sheet(surface, self.sheet_area, header, [], columns, self.scale)
+            waiting = self.future is not None
             draw_text(
                 surface,
-                _("No game finished yet."),
+                _("Reading the games...") if waiting else _("No game finished yet."),
                 round(15 * self.scale),
                 DISABLED_INK,
                 self.sheet_area.center,
             )
             return
-        rows = self.rows()
         shown = visible_rows(self.sheet_area, self.scale)
-        first = window_of(shown, len(rows), self.selected)
+        first = window_of(shown, len(self.games), self.selected)
+        last = min(len(self.games), first + shown)
         draw_sheet(
             surface,
             self.sheet_area,
             header,
-            rows[first : first + shown],
+            [self.row(index) for index in range(first, last)],
             columns,
             self.scale,
             selected=self.selected - first,

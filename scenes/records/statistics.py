@@ -17,7 +17,7 @@ import pygame
 
 from game.records import stats
 from game.records.stats import ALL_LEVELS, DayMark, LevelStats
-from scenes.core.i18n import MONTHS, N_, _, current_language
+from scenes.core.i18n import MONTHS, N_, _, current_language, ngettext
 from scenes.core.services import ProfileScreen, Worker
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet
@@ -77,6 +77,15 @@ def short_date(iso: str) -> str:
     return moment.strftime("%d/%m/%Y" if current_language() == "fr" else "%Y-%m-%d")
 
 
+def damaged_count(count: int) -> str:
+    """The sentence a screen shows when stored games cannot be read."""
+    return ngettext(
+        "{count} game could not be read: it is kept, listed as damaged and not counted.",
+        "{count} games could not be read: they are kept, listed as damaged and not counted.",
+        count,
+    ).format(count=count)
+
+
 def level_name(level: str) -> str:
     return _(LEVEL_NAMES.get(level, level.capitalize()))
 
@@ -120,6 +129,7 @@ class StatisticsScene(ReportScene):
         self.daily: stats.DailyStats | None = None
         self.future: Future[Any] | None = None
         self.history: list[Any] = []
+        self.damaged = 0  # stored games that cannot be read (kept, never counted)
         self.results: list[Any] = []
         self.buttons = [
             Button(N_("Previous month"), lambda: self.change_month(-1)),
@@ -139,14 +149,19 @@ class StatisticsScene(ReportScene):
         """Read the games and daily results; count the games in the worker."""
         profile = self.app.profile
         try:
-            history = profile.game_history()
+            stored = stats.read_history(profile.game_rows())
             results = profile.daily_results()
             marker = profile.setting(stats.RESET_SETTING)
         except Exception as exc:  # sqlite3.Error: an empty screen rather than a crash
             log.warning("the statistics cannot be read: %s", exc)
             self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
-            history, results, marker = [], [], None
-        self.history, self.results = stats.since_reset(history, results, marker)
+            stored, results, marker = stats.History([], []), [], None
+        for bad in stored.damaged:
+            log.warning("game %d of the history cannot be read: %s", bad.game_id, bad.reason)
+        self.damaged = len(stored.damaged)
+        if self.damaged:
+            self.say(damaged_count(self.damaged), error=True)
+        self.history, self.results = stats.since_reset(stored.games, results, marker)
         self.daily = stats.daily_statistics(self.results, self.day)
         self.figures = None
         known = _FACTS.setdefault(str(profile.path), {})
@@ -192,7 +207,7 @@ class StatisticsScene(ReportScene):
         try:
             profile = self.app.profile
             now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-            marker = stats.reset_marker(profile.game_history(), now)
+            marker = stats.reset_marker(stats.read_history(profile.game_rows()).games, now)
             profile.set_setting(stats.RESET_SETTING, marker)
         except Exception as exc:  # sqlite3.Error
             self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)

@@ -23,7 +23,7 @@ from scenes.screens.rules_summary import RulesScene
 from scenes.screens.settings import SettingsScene
 from scenes.table import games
 from scenes.ui.form_scene import FormScene
-from scenes.ui.widgets import ActionRow, Row, draw_text, ui_scale, wrap_text
+from scenes.ui.widgets import ActionRow, Row, draw_text, ui_scale
 
 
 class MenuServices(games.GameServices, SettingsEditor, Protocol):
@@ -144,7 +144,7 @@ class MenuScene(FormScene):
         )
 
     def draw_decoration(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         scale = self.scale
         if self.fan is not None:
             surface.blit(self.fan, self.fan_pos)
@@ -157,12 +157,3 @@ class MenuScene(FormScene):
             bold=True,
             shadow=(0, 50, 10),
         )
-        notice = self.app.notice
-        if notice:
-            lines = wrap_text(notice, round(15 * scale), min(w - 40, round(900 * scale)))
-            y = h - round(12 * scale) - len(lines) * round(20 * scale)
-            for line in lines:
-                draw_text(
-                    surface, line, round(15 * scale), (255, 240, 160), (w // 2, y), shadow=(0, 0, 0)
-                )
-                y += round(20 * scale)

@@ -149,6 +149,7 @@ class GameSession:
             "match": save_match(self.match),
             "practice": self.practice,
             "daily": None if self.daily is None else self.daily.to_dict(),
+            **({"autoplay": True} if self.autoplay else {}),  # the computer's game, not yours
         }
 
     @classmethod
@@ -164,12 +165,15 @@ class GameSession:
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
             raise InvalidSave("the saved game's 'practice' must be true or false")
+        saved_autoplay = data.get("autoplay", False)
+        if not isinstance(saved_autoplay, bool):
+            raise InvalidSave("the saved game's 'autoplay' must be true or false")
         options = saved_options(data.get("options"))
         options.players = match.rules.players  # the match says how many sit at the table
         return cls(
             match,
             options,
-            autoplay=autoplay,
+            autoplay=autoplay or saved_autoplay,
             practice=practice,
             daily=daily_hand,
         )

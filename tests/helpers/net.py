@@ -7,9 +7,12 @@ import asyncio
 import contextlib
 import json
 import re
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from game.engine.cards import CARDS, Card, cards_of
@@ -22,6 +25,7 @@ from game.net.client import Address, RemoteTable, Status
 from game.net.server import TableServer
 
 LOOPBACK = "127.0.0.1"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class ServerThread:
@@ -223,3 +227,32 @@ def play_friend(friend: RemoteTable, player: Player, done: set[tuple[int, ...]])
     if owes and key not in done:
         done.add(key)
         friend.send(decide(player, view))
+
+
+def start_server(*args: str) -> tuple[subprocess.Popen[str], int]:
+    """``python -m game.net.server`` on a free loopback port; returns the process and port."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.net.server", "--host", LOOPBACK, "--port", "0", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    line = proc.stdout.readline()
+    found = re.fullmatch(r"port (\d+)\n", line)
+    if found is None:
+        proc.kill()
+        raise AssertionError(f"the server said {line!r}: {proc.stderr.read()}")
+    return proc, int(found.group(1))
+
+
+@contextlib.contextmanager
+def server_process(*args: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    proc, port = start_server(*args)
+    try:
+        yield proc, port
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)

@@ -1,0 +1,231 @@
+"""How the score sheet is drawn: the sheet of hands with running totals, and the entry boxes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from scenes.core.i18n import _, pass_label
+from scenes.records import photos
+from scenes.records.sheet_words import PLACES, result_text
+from scenes.ui.report import ERROR_RED, SELECTED, window_of
+from scenes.ui.widgets import (
+    BEVEL_SHADOW,
+    DISABLED_INK,
+    FOCUS,
+    INK,
+    WHITE,
+    draw_text,
+    wrap_text,
+)
+
+if TYPE_CHECKING:
+    from game.records.scoresheet import ScoreSheet
+
+
+class SheetView(Protocol):
+    """What drawing a sheet reads of its scene (:class:`scenes.records.sheet_pad.SheetScene`)."""
+
+    scale: float
+    sheet: ScoreSheet
+    sheet_area: pygame.Rect
+    entry_area: pygame.Rect
+    boxes: list[pygame.Rect]
+    photos: dict[int, bytes]
+    inputs: list[str]
+    field: int
+    jack: int | None
+    selected_whole: bool
+    correcting: int | None
+    problem: str
+
+    def columns(self) -> tuple[int, int]: ...
+
+    def entering(self) -> bool: ...
+
+
+def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
+    """The sheet: the players' photos and names, each hand's line with its running totals,
+    the totals and the places."""
+    scale = scene.scale
+    area = scene.sheet_area
+    sheet = scene.sheet
+    label_w, col_w = scene.columns()
+    pygame.draw.rect(surface, WHITE, area)
+    pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
+    size = round(15 * scale)
+    row_h = round(size * 1.7)
+    photo = round(46 * scale)
+    head_h = photo + row_h
+    for seat, name in enumerate(sheet.names):
+        cx = area.x + label_w + seat * col_w + col_w // 2
+        data = scene.photos.get(seat)
+        picture = photos.photo_surface(data, photo) if data else None
+        box = pygame.Rect(0, 0, photo, photo)
+        box.midtop = (cx, area.y + round(4 * scale))
+        if picture is not None:
+            surface.blit(picture, box)
+        else:
+            pygame.draw.rect(surface, (225, 225, 225), box)
+            draw_text(
+                surface,
+                name[:1].upper(),
+                round(26 * scale),
+                DISABLED_INK,
+                box.center,
+                bold=True,
+            )
+        pygame.draw.rect(surface, BEVEL_SHADOW, box, 1)
+        draw_text(surface, name, size, INK, (cx, box.bottom + row_h // 2), bold=True)
+    pygame.draw.line(
+        surface, INK, (area.x, area.y + head_h + 4), (area.right - 1, area.y + head_h + 4)
+    )
+    room = max(1, (area.bottom - area.y - head_h - 8) // row_h - 2)
+    hands = sheet.hands
+    selected = scene.correcting
+    first = window_of(room, len(hands), selected if selected is not None else len(hands))
+    y = area.y + head_h + 6
+    small = round(12 * scale)
+    for index in range(first, min(len(hands), first + room)):
+        hand = hands[index]
+        if index == selected:
+            surface.fill(SELECTED, (area.x + 1, y, area.w - 2, row_h))
+        ink = WHITE if index == selected else INK
+        label = _("Hand {number}").format(number=index + 1)
+        draw_text(surface, label, size, ink, (area.x + round(8 * scale), y + row_h // 2), "midleft")
+        draw_text(
+            surface,
+            pass_label(hand.pass_direction, short=True),
+            small,
+            ink if index == selected else DISABLED_INK,
+            (area.x + label_w - round(6 * scale), y + row_h // 2),
+            "midright",
+        )
+        running = sheet.totals_after(index + 1)
+        for seat, points in enumerate(hand.scores):
+            text = str(points)
+            if hand.moon_shooter == seat:
+                text += " ☾"
+            if sheet.rules.jack_of_diamonds and hand.entry.jack == seat:
+                text += " " + _("J♦")
+            cx = area.x + label_w + seat * col_w + col_w // 2
+            draw_text(surface, text, size, ink, (cx - col_w // 10, y + row_h // 2), "midright")
+            total = str(running[seat])  # the running total, as on paper
+            draw_text(
+                surface,
+                total,
+                size,
+                ink,
+                (cx + col_w // 4, y + row_h // 2),
+                "midright",
+                bold=True,
+            )
+        y += row_h
+    # totals and places
+    y = max(y, area.bottom - 2 * row_h - 4)
+    pygame.draw.line(surface, INK, (area.x + 4, y), (area.right - 4, y))
+    status = sheet.status()
+    places = dict((seat, place) for place, seat in sheet.ranking())
+    for row, (label, values) in enumerate(
+        (
+            (_("Total"), [str(t) for t in sheet.totals]),
+            (_("Place"), [_(PLACES[places[s] - 1]) for s in range(sheet.players)]),
+        )
+    ):
+        cy = y + row * row_h + row_h // 2
+        draw_text(surface, label, size, INK, (area.x + round(8 * scale), cy), "midleft", bold=True)
+        for seat, text in enumerate(values):
+            colour = ERROR_RED if status.over and seat in status.winners else INK
+            cx = area.x + label_w + seat * col_w + col_w // 2
+            draw_text(surface, text, size, colour, (cx, cy), bold=row == 0)
+
+
+def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
+    """The hand being written (or corrected): its label, the keys, each player's box with
+    the caret, and what is wrong; after the end, the result and no boxes."""
+    scale = scene.scale
+    area = scene.entry_area
+    sheet = scene.sheet
+    size = round(15 * scale)
+    if scene.correcting is not None:
+        label = _("Correct hand {number} (Esc: cancel)").format(number=scene.correcting + 1)
+    elif sheet.over:
+        label = result_text(sheet)
+    else:
+        number = len(sheet.hands) + 1
+        label = _("Hand {number}").format(number=number) + " · " + pass_label(sheet.next_pass)
+        tie = result_text(sheet)
+        if tie:
+            label += "  —  " + tie
+    colour = ERROR_RED if sheet.over and scene.correcting is None else INK
+    draw_text(
+        surface,
+        label,
+        round(16 * scale),
+        colour,
+        (area.x, area.y + round(12 * scale)),
+        "midleft",
+        bold=True,
+    )
+    label_w, _col = scene.columns()
+    if not scene.entering():  # the game is over: no more boxes, as on paper
+        draw_text(
+            surface,
+            _("Up: correct a hand · Esc: back to the sheets"),
+            round(12 * scale),
+            INK,
+            (area.x, area.y + round(34 * scale)),
+            "topleft",
+        )
+        return
+    hint_lines = wrap_text(
+        _("Tab or Left/Right: next player · Enter: validate · Up: correct a hand")
+        + (
+            " · " + _("J beside a figure: who took the J♦ (3 with J: 3 - 10)")
+            if sheet.rules.jack_of_diamonds
+            else ""
+        ),
+        round(12 * scale),
+        label_w - round(8 * scale),
+    )
+    hy = area.y + round(34 * scale)
+    for line in hint_lines:
+        draw_text(surface, line, round(12 * scale), INK, (area.x, hy), "topleft")
+        hy += round(15 * scale)
+    for seat, box in enumerate(scene.boxes):
+        focused = seat == scene.field
+        pygame.draw.rect(surface, WHITE, box)
+        pygame.draw.rect(
+            surface,
+            FOCUS if focused else BEVEL_SHADOW,
+            box,
+            max(1, round(2 * scale)) if focused else 1,
+        )
+        at = (box.x + round(8 * scale), box.centery)
+        if focused and scene.selected_whole:  # the figure selected whole
+            shown = draw_text(surface, scene.inputs[seat], size, WHITE, at, "midleft")
+            surface.fill(SELECTED, shown.inflate(round(4 * scale), round(2 * scale)))
+            draw_text(surface, scene.inputs[seat], size, WHITE, at, "midleft")
+        else:
+            text = scene.inputs[seat] + ("|" if focused else "")
+            draw_text(surface, text, size, INK, at, "midleft")
+        if sheet.rules.jack_of_diamonds and scene.jack == seat:
+            draw_text(
+                surface,
+                _("J♦"),
+                size,
+                ERROR_RED,
+                (box.right - round(6 * scale), box.centery),
+                "midright",
+                bold=True,
+            )
+    if scene.problem:
+        draw_text(
+            surface,
+            scene.problem,
+            size,
+            ERROR_RED,
+            (area.centerx, scene.boxes[0].bottom + round(18 * scale)),
+            bold=True,
+        )

@@ -1,0 +1,43 @@
+"""The score sheet in words: the places, the sheet's sentences in the
+player's language, the game's result, and a stored sheet checked again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from game.engine.rules import Rules
+from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
+from scenes.core.i18n import N_, _
+
+PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+
+
+def problem_text(problem: SheetProblem) -> str:
+    """The sheet's sentence in the player's language."""
+    try:
+        return _(problem.template).format(**problem.params)
+    except (KeyError, IndexError, ValueError):
+        return str(problem)
+
+
+def result_text(sheet: ScoreSheet) -> str:
+    """The game's state: the winner, a shared victory, or one more hand for a tie."""
+    status = sheet.status()
+    names = sheet.names
+    if status.over:
+        if len(status.winners) == 1:
+            return _("{name} wins!").format(name=names[status.winners[0]])
+        return _("Shared victory: {names}").format(
+            names=", ".join(names[s] for s in status.winners)
+        )
+    if status.tied:
+        return _("A tie for the lowest score: one more hand")
+    return ""
+
+
+def stored_sheet(stored: Any) -> ScoreSheet:
+    """A stored sheet checked again by the rules (SheetProblem or ValueError if it fails)."""
+    rules = Rules.from_dict(stored.rules)
+    entries = [HandEntry.from_dict(h) for h in stored.hands]
+    return ScoreSheet.from_entries(rules, tuple(stored.names), entries)
