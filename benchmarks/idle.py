@@ -34,7 +34,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SETTLE = 3.0  # seconds after start before the processor time is read (start-up excluded)
+SETTLE = 8.0  # seconds after start before the processor time is read (start-up excluded,
+# on a loaded machine too)
 
 
 def cpu_seconds(pid: int) -> float:
