@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from scenes.table.buttons import TableButtons
 from scenes.table.card_art import CardArt
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
+from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests import test_scenes_layout
 from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
@@ -275,3 +277,81 @@ def test_the_keyboard_focus_never_rests_on_a_greyed_card(app: App) -> None:
         assert table.hand.focus is not None and hand[table.hand.focus] not in greyed
         seen.add(hand[table.hand.focus])
     assert seen == set(hand) - greyed  # every playable card is reached
+
+
+def shown(app: App) -> object:
+    """The top scene, read afresh (after a key changed it)."""
+    return app.stack.top
+
+
+def f_key(app: App, k: int) -> None:
+    """A function key, through the App as the main loop hands it over."""
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def test_f2_starts_a_new_game_asking_first_when_one_is_in_progress(app: App) -> None:
+    """F2 as in the classic game: at the menu without a game, a new game at once; with a game
+    in progress, the abandon question first (Continue keeps the same game on the table)."""
+    f_key(app, pygame.K_F2)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    wait_for_player(app, table)
+    f_key(app, pygame.K_F2)
+    assert isinstance(app.stack.top, ChoiceDialog)
+    key(app, pygame.K_RETURN)  # Enter alone continues the game in progress
+    assert shown(app) is table
+    f_key(app, pygame.K_F2)
+    key(app, pygame.K_UP)  # "Abandon it and start the new game"
+    key(app, pygame.K_RETURN)
+    fresh = app.stack.top
+    assert isinstance(fresh, TableScene) and fresh is not table
+    assert [game.outcome for game in app.profile.finished_games()] == ["abandoned"]
+
+
+def test_f1_shows_the_rules_and_the_keys(app: App) -> None:
+    from scenes.screens.rules_summary import RulesScene
+
+    table = start_game(app)
+    f_key(app, pygame.K_F1)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    text = " ".join(rules.paragraphs())
+    for word in ("F1", "F2", "P passes", "H asks", "Esc"):
+        assert word in text
+    f_key(app, pygame.K_F1)  # not twice
+    assert app.stack.scenes.count(rules) == 1 and app.stack.top is rules
+    key(app, pygame.K_ESCAPE)
+    assert shown(app) is table
+
+
+def test_the_first_launch_asks_the_players_name_once(app: App) -> None:
+    """A new profile: the name is asked over the menu and typed at once; kept; never asked
+    again. A profile from before the question (settings already stored) is not asked."""
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.welcome import WelcomeScene
+
+    assert not app.prefs.welcomed
+    app.welcome()
+    assert isinstance(app.stack.top, WelcomeScene)
+    f_key(app, pygame.K_F2)  # no game over the question
+    assert isinstance(app.stack.top, WelcomeScene)
+    for letter in "Ada":
+        app.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    key(app, pygame.K_RETURN)  # the name typed
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # OK
+    assert isinstance(app.stack.top, MenuScene)
+    stored = Preferences.load(Profile.open(app.options.profile))
+    assert stored.names[0] == "Ada" and stored.welcomed
+    app.prefs.welcomed = stored.welcomed
+    app.welcome()
+    assert isinstance(app.stack.top, MenuScene)
+    old = Preferences.load(Profile.open(app.options.profile))
+    assert old.welcomed
+
+
+def test_a_profile_from_before_the_question_is_not_asked(tmp_path: Path) -> None:
+    profile = Profile.open(tmp_path / "profile")
+    profile.set_setting("language", "en")  # a player who has been here already
+    assert Preferences.load(profile).welcomed
+    assert not Preferences.load(Profile.open(tmp_path / "fresh")).welcomed

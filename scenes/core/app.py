@@ -154,6 +154,7 @@ class App:
         from scenes.core.pacing import Pacing
 
         self.start()
+        self.welcome()
         pacing = self.pacing = Pacing()
         started = time.perf_counter()
         report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
@@ -194,8 +195,35 @@ class App:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_F2):
+            self.function_key(event.key)
         else:
             self.stack.handle_event(event)
+
+    def function_key(self, key: int) -> None:
+        """As in the classic game: F1 the rules and the keys, F2 a new game (asking first
+        when one is in progress). Not in the demo, nor over the first launch's question."""
+        import pygame
+
+        from scenes.screens.rules_summary import RulesScene
+        from scenes.screens.welcome import WelcomeScene
+        from scenes.table import games
+
+        top = self.stack.top
+        if self.options.demo or isinstance(top, WelcomeScene | RulesScene):
+            return
+        if key == pygame.K_F1:
+            self.stack.push(RulesScene(self))
+        else:
+            games.ask_new_game(self)
+
+    def welcome(self) -> None:
+        """The first launch asks the player's name (once: see scenes.screens.welcome)."""
+        from scenes.screens.menu import MenuScene
+        from scenes.screens.welcome import WelcomeScene
+
+        if not self.prefs.welcomed and isinstance(self.stack.top, MenuScene):
+            self.stack.push(WelcomeScene(self))
 
     def resize(self) -> None:
         import pygame
