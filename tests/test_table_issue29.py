@@ -3,7 +3,6 @@ status line never over a control, the Menu, Score and Last trick buttons in one 
 
 from __future__ import annotations
 
-import functools
 import itertools
 import time
 from pathlib import Path
@@ -23,7 +22,6 @@ from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests import test_scenes_layout
 from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
 
 
@@ -163,33 +161,57 @@ def fan_tops(layout: TableLayout) -> list[int]:
     ]
 
 
-LAYOUT_RULES = (
-    test_scenes_layout.test_everything_is_inside_the_window,
-    test_scenes_layout.test_name_plates_stay_clear_of_cards_and_each_other,
-    test_scenes_layout.test_the_trick_is_laid_out_by_seat_each_card_clear_of_the_others,
-)
+def the_layout_rules_hold(layout: TableLayout) -> None:
+    """The table's layout rules (as tests/test_scenes_layout.py checks them): everything inside
+    the window, the plates clear of every card and of one another, the trick's cards clear of
+    one another (from 800x600 up), of the plates and of the fans."""
+    size = layout.size
+    screen = pygame.Rect((0, 0), size)
+    hand = [r.move(0, -layout.raise_px) for r in layout.hand_rects(layout.hand_size)]
+    fans = []
+    for side in range(1, layout.players):
+        for (x, y), angle in layout.fan(side, layout.hand_size):
+            across = angle == 180.0  # a back at the top stands upright, at the sides it lies
+            w, h = (layout.back_w, layout.back_h) if across else (layout.back_h, layout.back_w)
+            fans.append(pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
+    plates = [place.plate for place in layout.places]
+    tricks = []
+    for place in layout.places:
+        card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
+        card.center = (round(place.trick[0]), round(place.trick[1]))
+        tricks.append(card)
+    for rect in [*hand, *fans, *plates, *tricks, layout.button, layout.hint_button]:
+        assert screen.contains(rect), (size, rect)
+    for plate in [*plates, layout.hint_button]:
+        assert plate.collidelist([*hand, *fans]) < 0, (size, plate)
+    for a, b in itertools.combinations([*plates, layout.hint_button], 2):
+        assert not a.colliderect(b), (size, a, b)
+    if size[0] >= 800 and size[1] >= 600:
+        for a, b in itertools.combinations(tricks, 2):
+            assert not a.colliderect(b), (size, a, b)
+    for card in tricks:
+        assert card.collidelist([*plates, *fans, *hand]) < 0, (size, card)
+
+
+LAYOUT_SIZES = [
+    (w, h)
+    for w in (640, 720, 800, 1024, 1280, 1600, 1920, 2560, 3840)
+    for h in (480, 600, 800, 1080, 1100, 1440, 2160)
+]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_large_cards_are_larger_and_laid_out_at_every_size(
-    players: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_large_cards_are_larger_and_laid_out_at_every_size(players: int) -> None:
     """The "Large cards" setting (for players who see less well): the hand's cards larger
-    wherever the window leaves room, and every rule of the table's layout (inside the window,
-    plates clear of the cards, the trick by seat clear of everything) still kept at every
-    size of the layout tests."""
-    for size in test_scenes_layout.SIZES:
+    wherever the window leaves room, and the table's layout rules still kept at every size."""
+    for size in LAYOUT_SIZES:
         normal, large = TableLayout(size, players), TableLayout(size, players, large_cards=True)
         assert large.card_w >= normal.card_w, size
+        the_layout_rules_hold(normal)  # the rules as checked hold for the usual size
+        the_layout_rules_hold(large)
     for size in SIZES:  # the issue's four: clearly larger
         normal, large = TableLayout(size, players), TableLayout(size, players, large_cards=True)
         assert large.card_w >= normal.card_w * 1.14, (size, large.card_w, normal.card_w)
-    monkeypatch.setattr(
-        test_scenes_layout, "TableLayout", functools.partial(TableLayout, large_cards=True)
-    )
-    for size in test_scenes_layout.SIZES:
-        for rule in LAYOUT_RULES:
-            rule(size, players)
 
 
 def test_the_faces_print_r_d_v_in_french_unless_english_letters_are_asked(app: App) -> None:
