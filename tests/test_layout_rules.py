@@ -209,6 +209,10 @@ class _RulesOnly:
         self.art = CardArt()
         self.faces: list[int] = []
         self.four_colour = False
+        self.english_indices = False
+
+    def rank_letters(self) -> tuple[str, ...]:
+        return self.art.rank_letters()
 
     @property
     def card_art(self) -> _RulesOnly:

@@ -73,6 +73,12 @@ def test_the_window_joins_an_online_table_and_plays_a_hand(
     shot.unlink(missing_ok=True)
     host = ScriptHost(server_address)
     env = game_env(display)
+    # A player who has been here before: the first launch's question of the name does not come.
+    from game.records.profile import Profile
+
+    seeded = Profile.open(tmp_path / "profile")
+    seeded.set_setting("welcomed", True)
+    seeded.close()
     command = [sys.executable, "-m", "scenes", "--profile", str(tmp_path / "profile")]
     command += ["--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
     command += ["--screenshot", str(shot)]

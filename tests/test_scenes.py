@@ -439,6 +439,7 @@ def wait_for_hint(app: App, table: TableScene) -> None:
 
 
 def test_h_asks_the_tutor_for_a_hint_on_the_pass_and_on_the_play(app: App) -> None:
+    app.prefs.ask_before_hint = False  # the first hint's question: see test_table_issue29
     table = start_game(app)
     wait_for_player(app, table)
     assert table.hint_button.visible

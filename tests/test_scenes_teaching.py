@@ -213,6 +213,7 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     table = one_hand_game(app, seed=21)
     wait_for_player(app, table)
     key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)  # the first hint asks first: "Show the hint"
     assert session_of(table).practice
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)

@@ -14,7 +14,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from scenes.core.cli import (
     DEFAULT_SIZE,
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the scenes import pygame: the command line's --help does no
     import pygame
 
     from game.records.profile import DailyResult
+    from scenes.core.pacing import Pacing
     from scenes.core.scene import Scene
     from scenes.table.session import GameSession
 
@@ -43,10 +44,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 log = logging.getLogger("dame-de-pique")
 
-FPS: Final = 60
-IDLE_FPS: Final = 30
-"""The frame rate while nothing moves and the player has not touched anything for a moment."""
-IDLE_AFTER: Final = 0.5
 
 __all__ = ["App", "Options", "build_parser", "main", "parse_args"]
 
@@ -89,13 +86,16 @@ class App:
         self._set_window_limits()
         self._set_icon()
         pygame.key.set_repeat(350, 40)
-        self.card_art = CardArt(four_colour=self.prefs.four_colour)
+        self.card_art = CardArt(
+            four_colour=self.prefs.four_colour, english_indices=self.prefs.english_indices
+        )
         self.sound = Sound(muted=self.prefs.mute)
         self.sound.init()
         self.thinker = Thinker()
         self.stack = SceneStack()
         self.stack.size = self.screen.get_size()
-        self.frames = 0
+        self.frames = 0  # frames drawn
+        self.pacing: Pacing | None = None  # the main loop's rhythm, while it runs
         self.first_frame_time: float | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -142,21 +142,28 @@ class App:
 
     # -- the loop --------------------------------------------------------------------------------
 
+    def moving(self) -> bool:
+        """Something on the window changes on its own: the top scene is busy (an animation,
+        a computer player thinking, a timer that shows) or "saved again" is counting down."""
+        top = self.stack.top
+        return (top is not None and top.busy()) or self.save_notice.recovered > 0
+
     def run(self) -> int:
         import pygame
 
+        from scenes.core.pacing import Pacing
+
         self.start()
-        clock = pygame.time.Clock()
+        self.welcome()
+        pacing = self.pacing = Pacing()
         started = time.perf_counter()
         report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
-        last_input = time.perf_counter()
         while self.running:
-            top = self.stack.top
-            still = time.perf_counter() - last_input > IDLE_AFTER
-            fps = IDLE_FPS if still and top is not None and not top.busy() else FPS
-            dt = min(clock.tick(fps) / 1000.0, 0.1)
-            for event in pygame.event.get():
-                last_input = time.perf_counter()
+            # Frames at full rate while something moves; asleep until an event while nothing
+            # does (see scenes.core.pacing): a still window costs next to no processor.
+            before = (self.stack.top, self.save_notice.text())
+            dt, events = pacing.next_events(self.moving())
+            for event in events:
                 self.handle_event(event)
             if not self.running:
                 break
@@ -164,10 +171,12 @@ class App:
             self.save_notice.update(dt)
             if not self.stack.scenes:
                 break
-            self.stack.draw(self.screen)
-            self.draw_save_notice()
-            pygame.display.flip()
-            self.frames += 1
+            changed = self.moving() or (self.stack.top, self.save_notice.text()) != before
+            if pacing.should_draw(events, changed or self.first_frame_time is None):
+                self.stack.draw(self.screen)
+                self.draw_save_notice()
+                pygame.display.flip()
+                self.frames += 1
             if self.first_frame_time is None:
                 self.first_frame_time = process_age()
                 if report:
@@ -186,8 +195,35 @@ class App:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_F2):
+            self.function_key(event.key)
         else:
             self.stack.handle_event(event)
+
+    def function_key(self, key: int) -> None:
+        """As in the classic game: F1 the rules and the keys, F2 a new game (asking first
+        when one is in progress). Not in the demo, nor over the first launch's question."""
+        import pygame
+
+        from scenes.screens.rules_summary import RulesScene
+        from scenes.screens.welcome import WelcomeScene
+        from scenes.table import games
+
+        top = self.stack.top
+        if self.options.demo or isinstance(top, WelcomeScene | RulesScene):
+            return
+        if key == pygame.K_F1:
+            self.stack.push(RulesScene(self))
+        else:
+            games.ask_new_game(self)
+
+    def welcome(self) -> None:
+        """The first launch asks the player's name (once: see scenes.screens.welcome)."""
+        from scenes.screens.menu import MenuScene
+        from scenes.screens.welcome import WelcomeScene
+
+        if not self.prefs.welcomed and isinstance(self.stack.top, MenuScene):
+            self.stack.push(WelcomeScene(self))
 
     def resize(self) -> None:
         import pygame

@@ -207,10 +207,15 @@ class CardName:
         return articles[self.gender] + self.text
 
 
+def rank_letter(rank: str) -> str:
+    """A rank as the current language prints it on a card ("Q" in English, "D" in French)."""
+    return _translations.pgettext(RANK_CONTEXT, rank) if rank.isalpha() else rank
+
+
 def card_name(card: Card) -> CardName:
     """``card`` named in the current language ("Q♠" in English, "D♠" in French)."""
     rank = RANK_NAMES[card.rank]
-    letter = _translations.pgettext(RANK_CONTEXT, rank) if rank.isalpha() else rank
+    letter = rank_letter(rank)
     gender = {"Q": "f", "A": "v"}.get(rank, "m")
     return CardName(letter + card.suit.symbol, gender)
 

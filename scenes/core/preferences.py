@@ -120,6 +120,10 @@ class Preferences:
     mute: bool = False
     card_back: int = 0
     four_colour: bool = False
+    english_indices: bool = False  # K, Q, J on the cards in French too (else R, D, V)
+    large_cards: bool = False  # larger cards in the hand and the trick (to see them better)
+    ask_before_hint: bool = True  # the first hint of a game asks (it makes a practice game)
+    welcomed: bool = False  # the first launch asked the player's name
     # Each seat's name ("" = the default name), as many as the most players.
     names: list[str] = field(default_factory=lambda: [""] * max(PLAYER_COUNTS))
     new_game: GameOptions = field(default_factory=GameOptions)
@@ -139,8 +143,12 @@ class Preferences:
             prefs.speed = stored["speed"]
         if isinstance(stored.get("mute"), bool):
             prefs.mute = stored["mute"]
-        if isinstance(stored.get("four_colour"), bool):
-            prefs.four_colour = stored["four_colour"]
+        for flag in ("four_colour", "english_indices", "large_cards", "ask_before_hint"):
+            if isinstance(stored.get(flag), bool):
+                setattr(prefs, flag, stored[flag])
+        # A profile from before the question was asked is a player who has been here already.
+        welcomed = stored.get("welcomed")
+        prefs.welcomed = welcomed if isinstance(welcomed, bool) else bool(stored)
         back = stored.get("card_back")
         if isinstance(back, int) and not isinstance(back, bool) and 0 <= back < 4:
             prefs.card_back = back
@@ -162,6 +170,10 @@ class Preferences:
             "mute": self.mute,
             "card_back": self.card_back,
             "four_colour": self.four_colour,
+            "english_indices": self.english_indices,
+            "large_cards": self.large_cards,
+            "ask_before_hint": self.ask_before_hint,
+            "welcomed": self.welcomed,
             "names": list(self.names),
             "new_game": self.new_game.to_dict(),
         }

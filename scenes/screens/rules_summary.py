@@ -50,6 +50,12 @@ class RulesScene(PageScene):
                 "players score 26 each instead."
             ),
             _("The game ends when someone reaches 100 points: the lowest score wins."),
+            _(
+                "Keys: the arrows choose a card, Space or Enter raise or play it, P passes "
+                "(and says OK after the exchange), H asks for a hint, L shows the last trick, "
+                "S or F4 the score sheet, F2 starts a new game, F1 shows these rules, Esc "
+                "goes back to the menu."
+            ),
         ]
 
     def draw_pictures(self, surface: pygame.Surface) -> None:

@@ -1,5 +1,5 @@
-"""Settings: language, animation speed, sound, card back, four-colour deck, teaching mode
-(the default of the new-game switch), everyone's names.
+"""Settings: language, animation speed, sound, card back, four-colour deck, large cards, the
+cards' letters, teaching mode (the default of the new-game switch), everyone's names.
 
 Every change shows at once and is stored in the profile when the screen is left.
 """
@@ -53,6 +53,12 @@ class SettingsScene(FormScene):
             toggle_row(N_("Sound"), lambda: not prefs.mute, lambda on: app.set_mute(not on)),
             ChoiceRow(N_("Card back"), BACK_LABELS, lambda: prefs.card_back, app.set_card_back),
             toggle_row(N_("Four-colour deck"), lambda: prefs.four_colour, app.set_four_colour),
+            toggle_row(N_("Large cards"), lambda: prefs.large_cards, self.set_large_cards),
+            toggle_row(
+                N_("English card letters (K, Q, J)"),
+                lambda: prefs.english_indices,
+                self.set_english_indices,
+            ),
             toggle_row(
                 N_("Teaching mode"),
                 lambda: prefs.new_game.teaching,
@@ -65,6 +71,16 @@ class SettingsScene(FormScene):
             name_row(4, N_("Fifth player")),
             ActionRow(N_("Back"), self.back),
         ]
+
+    def set_large_cards(self, on: bool) -> None:
+        """The player's cards and the trick larger at the table (laid out at every size)."""
+        self.app.prefs.large_cards = on
+
+    def set_english_indices(self, on: bool) -> None:
+        """K, Q, J in the cards' corners in every language (else as the language prints them:
+        R, D, V in French, as the sentences name the cards)."""
+        self.app.prefs.english_indices = on
+        self.app.card_art.english_indices = on
 
     def back(self) -> None:
         self.app.save_preferences()
@@ -82,4 +98,4 @@ class SettingsScene(FormScene):
             return
         y = self.window.y + round(40 * self.scale)
         surface.blit(art.back(width, self.app.prefs.card_back), (x, y))
-        surface.blit(art.face(14, width), (x, y + round(width * 1.55)))
+        surface.blit(art.face(23, width), (x, y + round(width * 1.55)))  # the queen: its letter

@@ -14,10 +14,11 @@ from game.tutor import advice as tutor
 from game.tutor.sentences import Sentence
 from scenes.core import thinking
 from scenes.core.i18n import render_sentence
+from scenes.core.services import Navigation, Settings, Worker
+from scenes.ui.dialogs import hint_dialog
 
 if TYPE_CHECKING:
     from game.engine.view import SeatView
-    from scenes.core.services import Worker
     from scenes.table.hand_controls import HandControls
     from scenes.table.local_table import LocalTable
     from scenes.table.model import TableModel
@@ -29,11 +30,16 @@ HINT_SHOWN: Final = 12.0  # seconds a hint stays up (or until its decision is ma
 Decision = tuple[int, str, int, int]
 
 
+class AdvisorServices(Worker, Navigation, Settings, Protocol):
+    """What the advisor asks of the program: the worker for the tutor, the stack and the
+    preferences for the first hint's question."""
+
+
 class AdvisedTable(Protocol):
     """What the advisor reads of the table scene."""
 
     @property
-    def app(self) -> Worker: ...
+    def app(self) -> AdvisorServices: ...
 
     @property
     def view(self) -> SeatView: ...
@@ -53,6 +59,8 @@ class AdvisedTable(Protocol):
     def human_to_pass(self) -> bool: ...
 
     def human_to_play(self) -> bool: ...
+
+    def on_top(self) -> bool: ...
 
     def name(self, seat: int) -> str: ...
 
@@ -99,6 +107,24 @@ class Advisor:
         return self.render(sentence) if sentence is not None else ""
 
     # -- hints -----------------------------------------------------------------------------------
+
+    def ask_for_hint(self) -> None:
+        """H or the Hint button: the first hint of a game that still counts asks first (it
+        makes the game a practice game), unless the player said not to ask again."""
+        if not self._deciding():
+            return
+        local, app = self.table.local, self.table.app
+        counts = local is not None and not local.session.practice
+        if not (counts and app.prefs.ask_before_hint and self.table.on_top()):
+            self.request_hint()
+            return
+
+        def always() -> None:
+            app.prefs.ask_before_hint = False
+            app.save_preferences()
+            self.request_hint()
+
+        app.stack.push(hint_dialog(app, self.request_hint, always))
 
     def request_hint(self) -> None:
         """Ask the tutor (in the worker) which cards it would pass or play, and why."""

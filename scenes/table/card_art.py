@@ -24,6 +24,7 @@ import pygame
 
 from game.engine.cards import RANK_NAMES, RANKS_PER_SUIT, Suit
 from scenes.core import assets
+from scenes.core.i18n import rank_letter
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -211,9 +212,9 @@ def _rounded_mask(width: int) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=INDEX_CACHE)
-def _corner_index(card: int, width: int, colour: Colour) -> pygame.Surface:
-    """The rank above the suit symbol, as printed in a card's corner."""
-    rank_text = RANK_NAMES[card % RANKS_PER_SUIT]
+def _corner_index(card: int, width: int, colour: Colour, rank_text: str) -> pygame.Surface:
+    """The rank (``rank_text``: "K", or "R" on a French deck) above the suit symbol, as printed
+    in a card's corner."""
     font_size = max(7, round(width * (0.2 if width >= 60 else 0.25)))
     text = assets.font(font_size, bold=True).render(rank_text, True, colour)
     column = max(4, round(width * (0.16 if width >= 60 else 0.22)))
@@ -531,13 +532,22 @@ def clear_caches() -> None:
 class CardArt:
     """Draws and caches every card picture. One instance serves the whole window.
 
-    ``four_colour`` gives each suit its own colour (see :data:`FOUR_COLOURS`); it can be changed
-    at any time, the cache keeps both sets apart.
+    ``four_colour`` gives each suit its own colour (see :data:`FOUR_COLOURS`). The corners
+    carry the ranks as the current language prints them (R, D, V on a French deck, as the
+    sentences name the cards), or the English K, Q, J with ``english_indices``. Both can be
+    changed at any time; the cache keeps every set apart.
     """
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, english_indices: bool = False) -> None:
         self.four_colour = four_colour
-        self._faces: dict[tuple[int, int, bool, bool], pygame.Surface] = {}
+        self.english_indices = english_indices
+        self._faces: dict[tuple[int, int, bool, bool, tuple[str, ...]], pygame.Surface] = {}
+
+    def rank_letters(self) -> tuple[str, ...]:
+        """The thirteen corner indices, two to ace, in the current language (or English)."""
+        if self.english_indices:
+            return RANK_NAMES
+        return tuple(rank_letter(rank) for rank in RANK_NAMES)
 
     def suit_colour(self, suit: int) -> Colour:
         """The ink colour of a suit in the current colour scheme."""
@@ -548,15 +558,17 @@ class CardArt:
 
         The surface is cached and shared: copy it before drawing on it.
         """
-        key = (card, width, self.four_colour, False)
+        letters = self.rank_letters()
+        key = (card, width, self.four_colour, False, letters)
         surface = self._faces.get(key)
         if surface is None:
-            surface = self._faces[key] = _for_display(self._draw_face(card, width))
+            drawn = self._draw_face(card, width, letters[card % RANKS_PER_SUIT])
+            surface = self._faces[key] = _for_display(drawn)
         return surface
 
     def greyed(self, card: int, width: int) -> pygame.Surface:
         """The face darkened and half desaturated: a card that cannot be played now."""
-        key = (card, width, self.four_colour, True)
+        key = (card, width, self.four_colour, True, self.rank_letters())
         surface = self._faces.get(key)
         if surface is None:
             surface = self.face(card, width).copy()
@@ -581,7 +593,7 @@ class CardArt:
         self._faces.clear()
         clear_caches()
 
-    def _draw_face(self, card: int, width: int) -> pygame.Surface:
+    def _draw_face(self, card: int, width: int, rank_text: str) -> pygame.Surface:
         if not 0 <= card < 52:
             raise ValueError(f"{card} is not a card: cards are numbered 0 to 51")
         width = max(8, int(width))
@@ -595,7 +607,7 @@ class CardArt:
             surface.blit(panel, panel.get_rect(center=(width // 2, card_height(width) // 2)))
         else:
             _draw_pips(surface, suit, rank + 2, colour)
-        index = _corner_index(card, width, colour)
+        index = _corner_index(card, width, colour, rank_text)
         inset = (round(width * 0.025), round(width * 0.05))
         surface.blit(index, inset)
         bottom_right = (

@@ -21,6 +21,7 @@ from scenes.core.services import Launch, Storage
 from scenes.table.local_table import GameKeeper, LocalTable
 from scenes.table.session import GameSession
 from scenes.table.table_scene import ResultScreen, TableScene, TableServices
+from scenes.ui.dialogs import ChoiceDialog, abandon_dialog
 
 
 class GameServices(TableServices, Storage, Launch, GameKeeper, Protocol):
@@ -68,6 +69,24 @@ def new_game(app: GameServices, options: GameOptions, *, autoplay: bool = False)
     app.options.seed = None  # --seed deals the first game; "New game" after it is random
     session = GameSession.new(_with_players(app, options), seed, autoplay=autoplay)
     app.show_table(_table(app, session))
+
+
+def ask_new_game(app: GameServices) -> None:
+    """F2, as in the classic game: a new game with the options of the last one, once the
+    player agrees to abandon the game in progress if there is one (Continue keeps it: the
+    table stays, or comes back from the menu)."""
+    if isinstance(app.stack.top, ChoiceDialog):
+        return  # a question is open already
+    if not app.has_saved_game():
+        new_game(app, app.prefs.new_game)
+        return
+    at_table = any(isinstance(scene, TableScene) for scene in app.stack.scenes)
+
+    def resume() -> None:
+        if not at_table:
+            continue_game(app)
+
+    app.stack.push(abandon_dialog(app, lambda: new_game(app, app.prefs.new_game), resume))
 
 
 def demo(app: GameServices, hands: int) -> None:

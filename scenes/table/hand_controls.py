@@ -37,6 +37,8 @@ class HandTable(Protocol):
 
     def human_to_pass(self) -> bool: ...
 
+    def shown_greyed(self) -> set[int]: ...
+
     def say(self, text: str, seconds: float = ..., *, boxed: bool = False) -> None: ...
 
     def card_chosen(self, card: int, *, raise_only: bool = False) -> None:
@@ -129,9 +131,31 @@ class HandControls:
                 self.motion = {}
 
     def clamp_focus(self) -> None:
-        count = len(self.table.model.hand)
+        """The focus stays on a card of the hand, and never on a greyed one: on the player's
+        turn it moves to the nearest playable card (the right one first)."""
+        hand = self.table.model.hand
+        count = len(hand)
         if self.focus is not None and self.focus >= count:
             self.focus = count - 1 if count else None
+        greyed = self.table.shown_greyed()
+        if self.focus is None or hand[self.focus] not in greyed:
+            return
+        for distance in range(1, count):
+            for index in (self.focus + distance, self.focus - distance):
+                if 0 <= index < count and hand[index] not in greyed:
+                    self.focus = index
+                    return
+
+    def _step(self, step: int) -> int:
+        """The next card from the focus in ``step``'s direction, greyed cards skipped."""
+        hand = self.table.model.hand
+        greyed = self.table.shown_greyed()
+        index = self.focus if self.focus is not None else (-1 if step > 0 else len(hand))
+        for _moves in range(len(hand)):
+            index = (index + step) % len(hand)
+            if hand[index] not in greyed:
+                return index
+        return index
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -148,21 +172,17 @@ class HandControls:
         return False
 
     def key(self, key: int) -> bool:
-        """The arrows move the focus; Space, Enter or Up choose the focused card; Down lowers
-        a raised one."""
+        """The arrows move the focus (over the greyed cards); Space, Enter or Up choose the
+        focused card; Down lowers a raised one."""
         hand = self.table.model.hand
         if not hand:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            if self.focus is None:
-                self.focus = 0 if step > 0 else len(hand) - 1
-            else:
-                self.focus = (self.focus + step) % len(hand)
+            self.focus = self._step(-1 if key == pygame.K_LEFT else 1)
             return True
         if key in CHOOSE_KEYS:
             if self.focus is None:
-                self.focus = 0
+                self.focus = self._step(1)
                 return True
             card = hand[min(self.focus, len(hand) - 1)]
             self.table.card_chosen(card, raise_only=key == pygame.K_UP)

@@ -30,6 +30,8 @@ Point = tuple[float, float]
 
 MIN_SPACING: Final = 0.30
 """The narrowest slice of a hand card that shows (share of its width) before two rows are used."""
+LARGE_CARDS: Final = 1.25
+"""How much larger the player's cards are with the "Large cards" setting."""
 RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
@@ -81,60 +83,93 @@ class Place:
 class TableLayout:
     """Every size and position of the table for one window size."""
 
-    def __init__(self, size: tuple[int, int], players: int = 4, top_inset: int = 0) -> None:
-        """``top_inset``: pixels at the top of the window kept clear (a notice shown there)."""
+    def __init__(
+        self,
+        size: tuple[int, int],
+        players: int = 4,
+        top_inset: int = 0,
+        *,
+        large_cards: bool = False,
+    ) -> None:
+        """``top_inset``: pixels at the top of the window kept clear (a notice shown there);
+        ``large_cards``: the player's cards (and so the trick's) larger, for players who see
+        less well (the hand overlaps more to fit)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
         self.size = size
         self.width, self.height = w, h
         self.players = players
+        self.card_scale = LARGE_CARDS if large_cards else 1.0
         self.hand_size = 52 // players  # 17, 13 or 10 (the deck loses a card or two: see Rules)
         self.per_row = math.ceil(self.hand_size / 2)  # the back row of a hand in two rows
         self.scale = max(0.6, min(max(w, h) / 1280, min(w, h) / 800, 3.5))
         self.margin = round(min(w, h) * 0.02)
         self.top_inset = top_inset
-        self.top = self.margin + top_inset  # where the table's top edge things start
-        self.two_rows = w / h < 1.05 or w < 760
-        self._size_hand()
-        back_w = self.card_w * (0.5 if self.two_rows else 0.62)
-        # A full fan is this many backs long; the fans across the table must fit side by side
-        # (two of them with five players).
-        fan_length = 1 + (self.hand_size - 1) * 0.24
-        across = 2 if players == 5 else 1
-        back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
-        self.back_w = max(24, round(back_w))
-        self.back_h = round(self.back_w * ASPECT)
-        self.back_step = max(4, round(self.back_w * 0.24))
-        self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
-        self.trick_h = round(self.trick_w * ASPECT)
-        self.plate_h = max(30, round(54 * self.scale))
-        self.plate_w = max(120, round(210 * self.scale))
-        self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
         self.font_size = max(11, round(18 * self.scale))
         self.small_font = max(10, round(15 * self.scale))
-        self._place_table()
+        self._place_toolbar()
+        self.top = self.toolbar.bottom + self.margin // 2  # where the table's top edge starts
+        self.two_rows = w / h < 1.05 or w < 760
+        # Large cards grow as much as the window leaves the trick room for (a short window
+        # keeps them nearer the usual size rather than squeeze the trick).
+        scales = [s for s in (self.card_scale, 1.15, 1.05) if s <= self.card_scale] + [1.0]
+        for card_scale in scales:
+            self.card_scale = card_scale
+            self._size_hand()
+            back_w = self.card_w * (0.5 if self.two_rows else 0.62)
+            # A full fan is this many backs long; the fans across the table must fit side by side
+            # (two of them with five players).
+            fan_length = 1 + (self.hand_size - 1) * 0.24
+            across = 2 if players == 5 else 1
+            back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
+            self.back_w = max(24, round(back_w))
+            self.back_h = round(self.back_w * ASPECT)
+            self.back_step = max(4, round(self.back_w * 0.24))
+            self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
+            self.trick_h = round(self.trick_w * ASPECT)
+            self.plate_h = max(30, round(54 * self.scale))
+            self.plate_w = max(120, round(210 * self.scale))
+            self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
+            self._place_table()
+            if not self._crowded():
+                break
+
+    def _crowded(self) -> bool:
+        """The trick's cards overlap one another, a plate or a fan (only larger cards are
+        given up for it: the usual size is laid out as it comes)."""
+        if self.trick_squeezed:
+            return True
+        spots = []
+        for place in self.places:
+            card = pygame.Rect(0, 0, self.trick_w, self.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            spots.append(card)
+        taken = [place.plate for place in self.places]
+        taken += [self._fan_box(side) for side in range(1, len(self.places))]
+        return any(card.collidelist(taken) >= 0 for card in spots)
 
     # -- the player's hand ---------------------------------------------------------------------
 
     def _size_hand(self) -> None:
         w, h = self.width, self.height
         if not self.two_rows:
-            card_h = h * 0.21
+            card_h = h * 0.21 * self.card_scale
             card_w = card_h / ASPECT
             gaps = self.hand_size - 1
             # A longer hand than thirteen stops short of the corners, where the hand's number
             # and the hearts indicator are written.
             span = w * (0.86 if gaps <= 12 else 0.78)
             spacing = min(card_w * 0.62, (span - card_w) / gaps)
-            if spacing < card_w * MIN_SPACING:
-                card_w = span / (1 + gaps * MIN_SPACING)
-                spacing = card_w * MIN_SPACING
+            least = MIN_SPACING / self.card_scale  # larger cards overlap more (the index shows)
+            if spacing < card_w * least:
+                card_w = span / (1 + gaps * least)
+                spacing = card_w * least
         else:
             # Half the hand in the back row (seven of thirteen), the rest in front, each card
             # showing about half its width.
             gaps = self.per_row - 1
-            card_w = min(w * 0.94 / (1 + gaps * 0.55), h * 0.2 / ASPECT)
+            card_w = min(w * 0.94 / (1 + gaps * 0.55), h * 0.2 / ASPECT) * self.card_scale
             spacing = min(card_w * 0.55, (w * 0.94 - card_w) / gaps)
         self.card_w = max(30, round(card_w))
         self.card_h = round(self.card_w * ASPECT)
@@ -228,6 +263,8 @@ class TableLayout:
         if bottom_plate.left < m + bh:
             lowest = bottom_plate.top - m - fan_w / 2
             left_fan_y = max(left_plate.bottom + m + fan_w / 2, min(left_fan_y, lowest))
+            if left_fan_y + fan_w / 2 > bottom_plate.top - m / 2:  # a short window: beside it
+                bottom_plate.left = round(m + bh + m)
         bottom = Place(
             BOTTOM,
             (w / 2, self.hand_top + self.card_h / 2),
@@ -273,7 +310,6 @@ class TableLayout:
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
             self.hearts_icon.topright = (w - m, edge)
-        self._place_corner_buttons()
 
     def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
         """Each seat's card in the trick, by side of the centre, clockwise from the player's:
@@ -281,7 +317,7 @@ class TableLayout:
         seats across (two side by side with five players; with three, the two opponents'
         cards side by side above the player's). The cards sit a gap apart so none hides
         another. Between ``top`` and ``bottom`` (the felt clear of the fans and of the help
-        line above the hand) the trick's cards shrink, down to 80% of the hand's (70% in two
+        line above the hand) the trick's cards shrink, down to 80% of the hand's (60% in two
         rows), to stay two cards high; only then do the cards above and below the centre
         overlap. Across,
         they shrink to stay ``side`` away from the window's edges (clear of the side fans)."""
@@ -290,7 +326,9 @@ class TableLayout:
         reach = min(cy - top, bottom - cy)  # from the centre to the nearer limit
         width = self.trick_w
         if self.trick_h + gap > reach:
-            smallest = self.card_w * (0.7 if self.two_rows else 0.8)
+            smallest = self.card_w / self.card_scale * (0.6 if self.two_rows else 0.8)
+            if self.card_scale > 1:  # large cards: the hand first, the trick a little smaller
+                smallest *= 0.85
             width = max(round(smallest), math.floor((reach - gap) / ASPECT))
         # Half the trick's width: the cards beside the centre, in card widths and gaps.
         cards, gaps = {3: (1, 0.5), 4: (1.5, 1), 5: (2, 1.5)}[self.players]
@@ -298,64 +336,29 @@ class TableLayout:
         if width < self.trick_w:
             self.trick_w, self.trick_h = width, round(width * ASPECT)
         th = self.trick_h
+        self.trick_squeezed = th + gap > reach  # the cards above and below the centre overlap
         dy = min(th / 2 + gap, max(th * 0.3, reach - th / 2))
         return trick_cross(self.players, self.centre, (self.trick_w, th), gap, dy)
 
-    def _place_corner_buttons(self) -> None:
-        """The menu, score-sheet and last-trick buttons, side by side in the first corner where
-        they touch no plate, no full fan, no card of the hand, no indicator and no trick card
-        (else the top-left one). Which hand this is ("Hand 3", "Daily challenge, par 14",
-        "Practice") is written beside them, on the felt's side: the corner beside the hand,
-        where it was, is too narrow for it at 800x600 or 1280x800."""
-        w, h, m = self.width, self.height, self.margin
+    def _place_toolbar(self) -> None:
+        """The menu, score-sheet and last-trick buttons: one strip along the window's top, like
+        the classic game's menu bar, Menu in the top-left corner, then Score, then Last trick
+        (hidden before the first trick, its empty slot on the felt's side). The same place and
+        order at every size and seat count: the table is laid out below the strip. Which hand
+        this is ("Hand 3", "Daily challenge, par 14") and "Practice" under it are written at
+        the strip's right end."""
+        w, m = self.width, self.margin
         bw, bh = round(96 * self.scale), round(32 * self.scale)
         label_h = round(self.small_font * 2.6)  # the hand's name and "Practice" under it
-        pair = pygame.Rect(0, 0, 3 * bw + m, bh)
-        self.rect = pygame.Rect(0, self.top_inset, w, h - self.top_inset)
-        taken = [place.plate.inflate(m, m) for place in self.places]
-        marks = self.hearts_icon.inflate(m, m)
-        taken += [self.hand_area, marks, self.hint_button, self.trick_area]
-        taken += [self._fan_box(side) for side in range(1, len(self.places))]
-        corners = [
-            {"topleft": (m, self.top)},
-            {"topright": (w - m, self.top)},
-            {"bottomright": (w - m, min(marks.top, self.hand_area.top) - m)},
-            {"bottomleft": (m, self.hand_area.top - m)},
-            {"midtop": (w // 2, self.top)},  # three players: nobody sits across
-        ]
-        pair.topleft = (m, self.top)
-        fitted = False
-        for corner in corners:
-            candidate = pair.copy()
-            for name, value in corner.items():
-                setattr(candidate, name, value)
-            group = candidate.copy()  # with room for the hand's name, on the felt's side
-            group.h += m // 2 + label_h
-            if candidate.centery > h / 2:
-                group.y -= m // 2 + label_h
-            if self.rect.contains(group) and group.collidelist(taken) < 0:
-                pair, fitted = candidate, True
-                break
-        # The menu in the corner, the last trick towards the felt: before the first trick its
-        # button is hidden, and its empty slot must not stand between the corner and the rest.
-        side = "right" if pair.centerx >= w / 2 else "left"
-        outer, inner = (pair.right - bw, pair.x) if side == "right" else (pair.x, pair.right - bw)
-        self.menu_button = pygame.Rect(outer, pair.y, bw, bh)
-        self.score_button = pygame.Rect(pair.centerx - bw // 2, pair.y, bw, bh)
-        self.last_trick_button = pygame.Rect(inner, pair.y, bw, bh)
+        self.toolbar = pygame.Rect(0, self.top_inset + m, w, max(bh, label_h))
+        y = self.toolbar.y + (self.toolbar.h - bh) // 2
+        gap = max(4, m // 2)
+        self.menu_button = pygame.Rect(m, y, bw, bh)
+        self.score_button = pygame.Rect(self.menu_button.right + gap, y, bw, bh)
+        self.last_trick_button = pygame.Rect(self.score_button.right + gap, y, bw, bh)
         # Where the hand's name is written: (position, anchor, the next line's direction).
-        if not fitted:  # a crowded table: under (or above) the hearts indicator
-            icon = self.hearts_icon
-            if icon.centery < h / 2:
-                self.hand_label = ((icon.right, icon.bottom + m // 2), "topright", 1)
-            else:
-                self.hand_label = ((icon.right, icon.top - m // 2), "bottomright", -1)
-        elif pair.centery < h / 2:
-            x = pair.right if side == "right" else pair.left
-            self.hand_label = ((x, pair.bottom + m // 2), f"top{side}", 1)
-        else:
-            x = pair.right if side == "right" else pair.left
-            self.hand_label = ((x, pair.top - m // 2), f"bottom{side}", -1)
+        self.hand_label = ((w - m, self.toolbar.y), "topright", 1)
+        self.rect = pygame.Rect(0, self.top_inset, w, self.height - self.top_inset)
 
     def _fan_box(self, side: int) -> pygame.Rect:
         """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""

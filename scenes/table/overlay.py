@@ -18,6 +18,7 @@ from scenes.core.i18n import _
 from scenes.table.card_art import suit_surface
 from scenes.table.layer import area
 from scenes.table.layout import BOTTOM, TableLayout
+from scenes.table.status_line import status_lines
 from scenes.ui.widgets import draw_text, text_surface, wrap_text
 
 if TYPE_CHECKING:
@@ -165,17 +166,21 @@ class TableOverlay:
             )
 
     def _draw_status(self, surface: pygame.Surface, text: str) -> None:
-        """The line of help above the hand; a long one (a refused card's reason with the legal
-        cards) wraps upwards so it never reaches the cards."""
-        layout = self.layout
-        size = layout.font_size
-        lines = _wrapped(text, size, round(layout.width * 0.9), True)
-        line_h = round(size * 1.25)
-        x, y = layout.message_centre
-        y -= line_h * (len(lines) - 1)
-        for line in lines:
-            draw_text(surface, line, size, (255, 255, 255), (x, y), shadow=(0, 0, 0), bold=True)
-            y += line_h
+        """The line of help above the hand, in the widest stretch no button touches; a long one
+        (a refused card's reason with the legal cards) wraps upwards so it never reaches the
+        cards (see :mod:`scenes.table.status_line`)."""
+        controls = [button.rect for button in self.table.buttons() if button.visible]
+        for line, rect in status_lines(self.layout, text, controls):
+            draw_text(
+                surface,
+                line,
+                self.layout.font_size,
+                (255, 255, 255),
+                rect.topleft,
+                "topleft",
+                shadow=(0, 0, 0),
+                bold=True,
+            )
 
     def _draw_hint(self, surface: pygame.Surface, text: str, label: str = "") -> None:
         """The tutor's sentence in a pale box above the hand (``label``: a small heading)."""

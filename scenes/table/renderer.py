@@ -225,7 +225,7 @@ class TableRenderer:
         layout = self.layout
         anim = self.table.animator.current
         art = self.app.card_art
-        four = art.four_colour
+        four = (art.four_colour, art.rank_letters())  # the faces' colours and corner letters
         parts = [
             Part(
                 "felt",
@@ -283,7 +283,7 @@ class TableRenderer:
         taught = self.table.advisor.teaching_cards()
         rects = self.table.hand.rects()
         card_w = self.layout.card_w
-        four = self.app.card_art.four_colour
+        four = (self.app.card_art.four_colour, self.app.card_art.rank_letters())
         parts = []
         for index, card in enumerate(self.table.model.hand):
             if card in hidden:

@@ -184,7 +184,7 @@ class TableScene(Scene):
             source.rules.players,
             pass_label=self._pass_label,
             confirm_pass=self.confirm_pass,
-            hint=self.advisor.request_hint,
+            hint=self.advisor.ask_for_hint,
             leave=self.app.leave_game,
             score=self.show_score_sheet,
             last_trick=self.show_last_trick,
@@ -221,7 +221,8 @@ class TableScene(Scene):
             return
         # The "not saved" notice, when shown, covers the window's top: the table lies below it.
         notice = self.app.save_notice.height(size)
-        self.layout = TableLayout(size, self.source.rules.players, top_inset=notice)
+        large = self.app.prefs.large_cards
+        self.layout = TableLayout(size, self.source.rules.players, notice, large_cards=large)
         self.table_buttons.place(self.layout, self.bottom)
         self.renderer.resize(size)
 
@@ -416,20 +417,20 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.leave_game()
                 return True
+            if self.ok_button.visible and event.key in OK_KEYS:
+                self.accept_received()  # before P's pass: P says OK after the exchange
+                return True
             if event.key == pygame.K_p:
                 self.confirm_pass()
                 return True
             if event.key == pygame.K_h:
-                self.advisor.request_hint()
+                self.advisor.ask_for_hint()
                 return True
             if event.key in (pygame.K_s, pygame.K_F4):
                 self.show_score_sheet()
                 return True
             if event.key == pygame.K_l:
                 self.show_last_trick()
-                return True
-            if self.ok_button.visible and event.key in OK_KEYS:
-                self.accept_received()
                 return True
             return self.hand.key(event.key)
         if self.table_buttons.handle_event(event):

@@ -1,4 +1,4 @@
-"""Small modal questions: the moon choice, abandoning the game in progress."""
+"""Small modal questions: the moon choice, abandoning the game in progress, the first hint."""
 
 from __future__ import annotations
 
@@ -103,3 +103,21 @@ def abandon_dialog(
     )
     dialog.focus = 1
     return dialog
+
+
+def hint_dialog(
+    app: Navigation, show: Callable[[], None], always: Callable[[], None]
+) -> ChoiceDialog:
+    """Asked at the first hint of a game: a hint makes it a practice game, which never counts
+    as a win. Enter alone shows the hint; "don't ask again" shows it and never asks again;
+    Back asks for nothing."""
+    return ChoiceDialog(
+        app,
+        _("Show a hint?"),
+        _("With a hint, this game becomes a practice game: it will not count as a win."),
+        [
+            (N_("Show the hint"), show),
+            (N_("Show it, and don't ask again"), always),
+            (N_("Back"), lambda: None),
+        ],
+    )
