@@ -1002,8 +1002,14 @@ def click(display: str, window: int, point: Sequence[int]) -> None:
 
 
 def play_into_a_game(display: str, window: int, scratch: Path) -> None:
-    """Click "New game" in the menu, then "Start", as a person would."""
-    rows = menu_row_centres(window_size(display, window), scratch)
+    """Answer the first launch's name question (Esc: asked once), then click "New game" in the
+    menu and "Start", as a person would."""
+    width, height = window_size(display, window)
+    xdotool(display, "mousemove", "--window", str(window), str(width // 2), str(height // 2))
+    time.sleep(0.3)
+    xdotool(display, "key", "Escape")
+    time.sleep(1.0)
+    rows = menu_row_centres((width, height), scratch)
     click(display, window, rows["menu"]["New game"])
     click(display, window, rows["new game"]["Start"])
     time.sleep(3)  # the deal
