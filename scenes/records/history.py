@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -79,6 +80,19 @@ def lineup(game: FinishedGame) -> str:
         if shown and len(set(shown)) > 1:
             return ", ".join(level_name(lv) for lv in shown)
     return level_name(game.level)
+
+
+SHORT_NAME: Final = 4
+"""Letters of a name kept beside its score in the list (the game's sheet has them whole)."""
+
+
+def final_scores(game: FinishedGame) -> str:
+    """Each seat's name, shortened, with its final total: "Ann 52 · Marg 78 · Hugo 101"."""
+    names = list(game.names) + [""] * max(0, len(game.totals) - len(game.names))
+    return " · ".join(
+        f"{name[:SHORT_NAME].strip()} {total}".strip()
+        for name, total in zip(names, game.totals, strict=False)
+    )
 
 
 def winner_text(game: FinishedGame) -> str:
@@ -214,7 +228,7 @@ class HistoryScene(ReportScene):
                 short_date(game.finished_at or ""),
                 lineup(game),
                 rules_summary(game.rules),
-                " · ".join(str(t) for t in game.totals),
+                final_scores(game),
                 winner_text(game),
                 note_text(game),
             ]
@@ -292,7 +306,7 @@ class HistoryScene(ReportScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         header = [_("Date"), _("Opponents"), _("Rules"), _("Final scores"), _("Winner"), ""]
-        columns = [0.0, 0.11, 0.25, 0.56, 0.72, 0.86]
+        columns = [0.0, 0.11, 0.25, 0.48, 0.75, 0.88]
         if not self.games:
             draw_sheet(surface, self.sheet_area, header, [], columns, self.scale)
             waiting = self.future is not None
@@ -447,6 +461,24 @@ class GameScene(ReportScene):
         draw_chart(surface, self.chart_area, self.scores, names, game.rules, scale, self.selected)
 
 
+def axis_labels(
+    values: list[int], y_of: Callable[[int], int], height: int
+) -> list[tuple[int, int]]:
+    """The values to label on the chart's axis, each with its height, in order of importance
+    (zero, the target, the highest, the lowest); one that would overlap a label already placed
+    is left out, so 51 and 50 never print over each other.
+
+    >>> axis_labels([0, 50, 51, -26], lambda v: 200 - 2 * v, 12)
+    [(0, 200), (50, 100), (-26, 252)]
+    """
+    placed: list[tuple[int, int]] = []
+    for value in values:
+        y = y_of(value)
+        if all(value != v and abs(y - other) >= height for v, other in placed):
+            placed.append((value, y))
+    return placed
+
+
 def draw_chart(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -497,15 +529,8 @@ def draw_chart(
     ty = point(0, int(target))[1]
     for x in range(plot.x, plot.right, round(10 * scale) or 1):
         pygame.draw.line(surface, DISABLED_INK, (x, ty), (x + round(5 * scale), ty))
-    for value in sorted({low, 0, int(target), high}):
-        draw_text(
-            surface,
-            str(value),
-            size,
-            INK,
-            (plot.x - round(4 * scale), point(0, value)[1]),
-            "midright",
-        )
+    for value, y in axis_labels([0, int(target), high, low], lambda v: point(0, v)[1], size):
+        draw_text(surface, str(value), size, INK, (plot.x - round(4 * scale), y), "midright")
     step = max(1, hands // 10)
     for number in range(0, hands + 1, step):
         x, _y = point(number, low)

@@ -20,6 +20,7 @@ from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_words import problem_text
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.form_scene import FormScene
+from scenes.ui.rule_rows import jack_row, moon_row, target_row, tie_row
 from scenes.ui.widgets import (
     WHITE,
     ActionRow,
@@ -27,7 +28,6 @@ from scenes.ui.widgets import (
     Row,
     TextRow,
     draw_text,
-    toggle_row,
 )
 
 if TYPE_CHECKING:
@@ -108,31 +108,10 @@ class SheetSetupScene(FormScene):
             row.known = self.known
             rows.append(row)
         rows += [
-            ChoiceRow(
-                N_("Game to"),
-                ((100, "100"), (50, "50")),
-                lambda: self.target,
-                lambda v: setattr(self, "target", v),
-            ),
-            ChoiceRow(
-                N_("Moon"),
-                (
-                    (MoonMode.OTHERS_PLUS, N_("+26 to the others")),
-                    (MoonMode.SHOOTER_MINUS, N_("-26 to the shooter")),
-                    (MoonMode.SHOOTER_CHOOSES, N_("the shooter chooses")),
-                ),
-                lambda: self.moon,
-                lambda v: setattr(self, "moon", v),
-            ),
-            toggle_row(
-                N_("Jack of diamonds -10"), lambda: self.jack, lambda v: setattr(self, "jack", v)
-            ),
-            ChoiceRow(
-                N_("A tie at the end"),
-                ((TieRule.PLAY_ON, N_("one more hand")), (TieRule.SHARED, N_("shared victory"))),
-                lambda: self.tie,
-                lambda v: setattr(self, "tie", v),
-            ),
+            target_row(lambda: self.target, lambda v: setattr(self, "target", v)),
+            moon_row(lambda: self.moon.value, lambda v: setattr(self, "moon", MoonMode(v))),
+            jack_row(lambda: self.jack, lambda v: setattr(self, "jack", v)),
+            tie_row(lambda: self.tie.value, lambda v: setattr(self, "tie", TieRule(v))),
             ActionRow(N_("Start"), self.start),
             ActionRow(N_("Back"), self.back),
         ]

@@ -6,24 +6,14 @@ from __future__ import annotations
 import functools
 from typing import Any, Protocol
 
-from game.engine.rules import MoonMode, TieRule
 from scenes.core.i18n import N_, _
 from scenes.core.preferences import LEVELS, PLAYER_COUNTS
 from scenes.core.services import Settings
 from scenes.table import games
 from scenes.ui.dialogs import abandon_dialog
 from scenes.ui.form_scene import FormScene
+from scenes.ui.rule_rows import jack_row, moon_row, target_row, tie_row
 from scenes.ui.widgets import ActionRow, ChoiceRow, Row, toggle_row
-
-MOON_LABELS = (
-    (MoonMode.OTHERS_PLUS.value, N_("Others +26")),
-    (MoonMode.SHOOTER_MINUS.value, N_("Shooter −26")),
-    (MoonMode.SHOOTER_CHOOSES.value, N_("Shooter chooses")),
-)
-TIE_LABELS = (
-    (TieRule.PLAY_ON.value, N_("Play another hand")),
-    (TieRule.SHARED.value, N_("Shared victory")),
-)
 
 
 class NewGameServices(games.GameServices, Settings, Protocol):
@@ -69,24 +59,15 @@ class NewGameScene(FormScene):
             ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, set_everyone),
             *(level_row(seat) for seat in range(1, options.players)),
             toggle_row(N_("Teaching mode"), lambda: options.teaching, setter("teaching")),
-            ChoiceRow(
-                N_("Game ends at"),
-                ((100, "100"), (50, "50")),
-                lambda: options.target,
-                setter("target"),
-            ),
+            target_row(lambda: options.target, setter("target")),
             toggle_row(
                 N_("Queen breaks hearts"),
                 lambda: options.queen_breaks_hearts,
                 setter("queen_breaks_hearts"),
             ),
-            ChoiceRow(N_("Shooting the moon"), MOON_LABELS, lambda: options.moon, setter("moon")),
-            toggle_row(
-                N_("Jack of diamonds −10"),
-                lambda: options.jack_of_diamonds,
-                setter("jack_of_diamonds"),
-            ),
-            ChoiceRow(N_("Tie at the end"), TIE_LABELS, lambda: options.tie, setter("tie")),
+            moon_row(lambda: options.moon, setter("moon")),
+            jack_row(lambda: options.jack_of_diamonds, setter("jack_of_diamonds")),
+            tie_row(lambda: options.tie, setter("tie")),
             ActionRow(N_("Start"), self.start),
             ActionRow(N_("Back"), self.back),
         ]
