@@ -18,7 +18,7 @@ import pytest
 
 from game.net.client import Address
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.online_window import SIZE, ScriptHost, form_rows, key
+from tests.helpers.online_window import SIZE, ScriptHost, form_rows, key, returning_player
 from tests.helpers.xvfb import (
     ROOT,
     click,
@@ -69,6 +69,7 @@ def test_a_server_killed_mid_hand_is_said_in_a_dialog(
     shot.unlink(missing_ok=True)
     host = ScriptHost(address)
     env = game_env(display)
+    returning_player(tmp_path / "profile")
     command = [sys.executable, "-m", "scenes", "--profile", str(tmp_path / "profile")]
     command += ["--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
     command += ["--screenshot", str(shot)]
@@ -184,6 +185,7 @@ def test_a_window_closed_and_relaunched_takes_its_seat_back(
     host = ScriptHost(address)
     env = game_env(display)
     profile = tmp_path / "profile"
+    returning_player(profile)
     table = host.table
     try:
         game = launch(env, profile)

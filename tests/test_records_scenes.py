@@ -133,7 +133,11 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     assert isinstance(history, HistoryScene)
     frames(app, lambda: not history.busy())  # read in the worker
     rows = history.rows()
-    assert [r[3] for r in rows] == [" · ".join(map(str, m.totals)) for m in reversed(games)]
+    scores = [[part.rsplit(" ", 1) for part in r[3].split(" · ")] for r in rows]
+    assert [[total for _name, total in row] for row in scores] == [
+        [str(t) for t in m.totals] for m in reversed(games)
+    ]
+    assert all(name for row in scores for name, _total in row)  # each score says whose it is
     assert rows[1][5] == "practice"
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)  # the oldest: seed 1

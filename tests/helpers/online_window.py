@@ -70,3 +70,13 @@ def key(env: dict[str, str], *names: str) -> None:
     for name in names:
         xdotool(env, "key", name)
         time.sleep(0.12)
+
+
+def returning_player(profile: Path) -> None:
+    """A profile whose player has been here before: the first launch's question of the name
+    (scenes/screens/welcome.py) does not come over the menu the test clicks."""
+    from game.records.profile import Profile
+
+    seeded = Profile.open(profile)
+    seeded.set_setting("welcomed", True)
+    seeded.close()
