@@ -960,14 +960,17 @@ import json, sys
 from pathlib import Path
 from scenes.core.app import App, Options
 from scenes.screens.new_game import NewGameScene
+from scenes.screens.welcome import WelcomeScene
 
 app = App(Options(profile=Path(sys.argv[1]), size=(int(sys.argv[2]), int(sys.argv[3]))))
 app.start()
 def centres(scene):
     return {row.label: rect.center for row, rect in zip(scene.form.rows, scene.form.rects)}
 menu = centres(app.stack.top)
+app.stack.push(WelcomeScene(app))
+welcome = centres(app.stack.top)
 app.stack.push(NewGameScene(app))
-print(json.dumps({"menu": menu, "new game": centres(app.stack.top)}))
+print(json.dumps({"menu": menu, "welcome": welcome, "new game": centres(app.stack.top)}))
 """
 
 
@@ -1002,14 +1005,10 @@ def click(display: str, window: int, point: Sequence[int]) -> None:
 
 
 def play_into_a_game(display: str, window: int, scratch: Path) -> None:
-    """Answer the first launch's name question (Esc: asked once), then click "New game" in the
-    menu and "Start", as a person would."""
-    width, height = window_size(display, window)
-    xdotool(display, "mousemove", "--window", str(window), str(width // 2), str(height // 2))
-    time.sleep(0.3)
-    xdotool(display, "key", "Escape")
-    time.sleep(1.0)
-    rows = menu_row_centres((width, height), scratch)
+    """Answer the first launch's name question (its OK), then click "New game" in the menu and
+    "Start", as a person would."""
+    rows = menu_row_centres(window_size(display, window), scratch)
+    click(display, window, rows["welcome"]["OK"])
     click(display, window, rows["menu"]["New game"])
     click(display, window, rows["new game"]["Start"])
     time.sleep(3)  # the deal
