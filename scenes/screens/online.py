@@ -249,6 +249,11 @@ class WaitingScene(FormScene):
     status = ""
     _seated_rows = False  # the rows show the seats of a table
 
+    name = ""  # the player's name at the table, as typed
+
+    def _set_name(self, text: str) -> None:
+        self.name = text
+
     def message(self) -> str:
         return self.status
 
@@ -306,7 +311,20 @@ class WaitingScene(FormScene):
         self.form.focus = next((i for i, r in enumerate(rows) if r.enabled()), 0)
 
 
-class HostScene(WaitingScene):
+class OwnTableScene(WaitingScene):
+    """Common to Host and Create: a table of the player's own, with New game's rules and the
+    computer players' level."""
+
+    level = "medium"
+
+    def _rules_text(self) -> str:
+        return rules_summary(self.app.prefs.new_game.rules().to_dict())
+
+    def _set_level(self, level: Any) -> None:
+        self.level = str(level)
+
+
+class HostScene(OwnTableScene):
     """Host: a table server here; friends join with the code; bots fill the empty seats."""
 
     def __init__(self, app: OnlineServices) -> None:
@@ -349,17 +367,8 @@ class HostScene(WaitingScene):
         hint = _("Friends join with the code and this address") if seated else ""
         return self.status or hint
 
-    def _rules_text(self) -> str:
-        return rules_summary(self.app.prefs.new_game.rules().to_dict())
-
-    def _set_name(self, text: str) -> None:
-        self.name = text
-
     def _set_port(self, text: str) -> None:
         self.port = "".join(c for c in text if c.isdigit())
-
-    def _set_level(self, level: Any) -> None:
-        self.level = str(level)
 
     def open_table(self) -> None:
         from game.net.hosting import HostedServer
@@ -478,9 +487,6 @@ class JoinScene(WaitingScene):
             ActionRow(N_("Back"), self.back),
         ]
 
-    def _set_name(self, text: str) -> None:
-        self.name = text
-
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
         if self.address:  # typing an address chooses it over the tables heard
@@ -545,7 +551,7 @@ class JoinScene(WaitingScene):
         super().back()
 
 
-class CreateScene(WaitingScene):
+class CreateScene(OwnTableScene):
     """Create a table on a dedicated server (``python -m game.net.server``, here or on the
     internet): its address, the rules of New game and the computer players' level; the table
     is then the player's to deal, and friends join it with its code."""
@@ -591,17 +597,8 @@ class CreateScene(WaitingScene):
         hint = _("Friends join with the code and the server's address") if seated else ""
         return self.status or hint
 
-    def _rules_text(self) -> str:
-        return rules_summary(self.app.prefs.new_game.rules().to_dict())
-
-    def _set_name(self, text: str) -> None:
-        self.name = text
-
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
-
-    def _set_level(self, level: Any) -> None:
-        self.level = str(level)
 
     def create(self) -> None:
         name = " ".join(self.name.split())
