@@ -341,3 +341,25 @@ def test_the_newest_rows_are_the_last_of_the_list_read_through_a_reading_connect
     finally:
         reader.close()
         kept.close()
+
+
+def test_history_of_a_profile_held_in_memory_is_read_at_once(tmp_path: Path) -> None:
+    """A profile that cannot be written (its folder is a file) is kept in memory: History
+    reads it as it opens, no thread and no first page, and lists every game."""
+    not_a_folder = tmp_path / "profile"
+    not_a_folder.write_text("a file where the folder should be")
+    app = App(Options(profile=not_a_folder, size=(1024, 700), lang="en"))
+    app.start()
+    try:
+        assert not app.profile.saving
+        ids = [app.profile.record_game(played(seed)) for seed in (1, 2, 3)]
+        scene = HistoryScene(app)
+        app.stack.push(scene)
+        assert scene.first_page is None
+        scene.update(0)
+        assert not scene.busy() and [game_id for game_id, _g in scene.games] == ids[::-1]
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, GameScene) and app.stack.top.game_id == ids[1]
+    finally:
+        app.shutdown()
