@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,11 +26,12 @@ from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.engine.save import save_match
 from game.records import stats
-from game.records.profile import FinishedGame, Profile
+from game.records.profile import FinishedGame, HistoryReader, Profile
 from game.records.stats import DamagedGame
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.records.history import GameScene, HistoryScene, export_csv
+from scenes.records import history as history_screen
+from scenes.records.history import FIRST_PAGE, GameScene, HistoryScene, export_csv
 from scenes.records.statistics import StatisticsScene
 
 STORED = 2000
@@ -249,5 +251,115 @@ def test_history_reads_its_list_off_the_frame_loop_and_words_only_the_rows_shown
         scene.shown.clear()
         scene.draw(app.screen)
         assert max(scene.shown) == STORED - 1 and len(scene.shown) <= 40
+    finally:
+        app.shutdown()
+
+
+def copy_of(template: Path, folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    for item in template.iterdir():
+        (folder / item.name).write_bytes(item.read_bytes())
+    return folder
+
+
+def key(app: App, code: int) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def test_history_shows_its_newest_games_while_the_whole_list_is_still_read(
+    template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole list's read is held back: the newest games are listed all the same (the
+    damaged one among them as damaged), and the whole list then takes their place without the
+    selection moving off the game chosen meanwhile."""
+    folder = copy_of(template, tmp_path / "profile")
+    with sqlite3.connect(folder / "profile.sqlite3") as db:
+        db.execute("UPDATE games SET match = substr(match, 1, 200) WHERE id = ?", (STORED,))
+    whole_list = threading.Event()
+    real = history_screen.read_list
+
+    def held_back(database: Path, newest: int | None = None) -> stats.History:
+        if newest is None:
+            assert whole_list.wait(60)
+        return real(database, newest)
+
+    monkeypatch.setattr(history_screen, "read_list", held_back)
+    app = App(Options(profile=folder, size=(1280, 800), lang="en"))
+    app.start()
+    try:
+        scene = HistoryScene(app)
+        app.stack.push(scene)
+        frames(app, lambda: bool(scene.games), seconds=20)
+        assert scene.busy() and len(scene.games) == FIRST_PAGE
+        assert [game_id for game_id, _game in scene.games] == list(
+            range(STORED, STORED - FIRST_PAGE, -1)
+        )
+        assert isinstance(scene.games[0][1], DamagedGame) and scene.row(0)[-1] == "damaged"
+        assert "could not be read" not in scene.message  # counted once every game is read
+        for _step in range(3):
+            key(app, pygame.K_DOWN)
+        chosen = scene.games[scene.selected][0]
+        assert scene.selected == 3 and chosen == STORED - 3
+        app.profile.record_game(played(9))  # a newer game: the whole list shifts by one
+        whole_list.set()
+        frames(app, lambda: not scene.busy())
+        assert len(scene.games) == STORED + 1
+        assert scene.games[scene.selected][0] == chosen and scene.selected == 4
+        assert "1 game could not be read" in scene.message
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, GameScene) and app.stack.top.game_id == chosen
+    finally:
+        whole_list.set()
+        app.shutdown()
+
+
+def test_the_newest_rows_are_the_last_of_the_list_read_through_a_reading_connection(
+    template: Path, tmp_path: Path
+) -> None:
+    """The first page is the end of the whole list, in the same order; the thread's connection
+    only reads (no check of the whole file, no migration, no write), and finds a profile in a
+    folder whose name a URI would misread."""
+    profile = Profile.open(template)
+    try:
+        every = profile.game_rows(with_match=False)
+        assert profile.game_rows(with_match=False, newest=FIRST_PAGE) == every[-FIRST_PAGE:]
+        assert profile.game_rows(with_match=False, newest=STORED * 2) == every
+    finally:
+        profile.close()
+    odd = tmp_path / "Zoé's #1 100% games"
+    kept = Profile.open(odd)
+    kept.record_game(played(1))
+    kept.record_game(played(2))
+    reader = HistoryReader(kept.path)
+    try:
+        rows = reader.game_rows(with_match=False, newest=1)
+        assert [row[0] for row in rows] == [2]
+        assert rows == kept.game_rows(with_match=False)[-1:]
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            reader._db.execute("DELETE FROM games")
+        assert len(kept.game_rows()) == 2
+    finally:
+        reader.close()
+        kept.close()
+
+
+def test_history_of_a_profile_held_in_memory_is_read_at_once(tmp_path: Path) -> None:
+    """A profile that cannot be written (its folder is a file) is kept in memory: History
+    reads it as it opens, no thread and no first page, and lists every game."""
+    not_a_folder = tmp_path / "profile"
+    not_a_folder.write_text("a file where the folder should be")
+    app = App(Options(profile=not_a_folder, size=(1024, 700), lang="en"))
+    app.start()
+    try:
+        assert not app.profile.saving
+        ids = [app.profile.record_game(played(seed)) for seed in (1, 2, 3)]
+        scene = HistoryScene(app)
+        app.stack.push(scene)
+        assert scene.first_page is None
+        scene.update(0)
+        assert not scene.busy() and [game_id for game_id, _g in scene.games] == ids[::-1]
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, GameScene) and app.stack.top.game_id == ids[1]
     finally:
         app.shutdown()

@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.save import InvalidSave, load_match
 from game.records import stats
-from game.records.profile import ABANDONED, FinishedGame, Profile
+from game.records.profile import ABANDONED, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
 from scenes.core.i18n import N_, _, current_language
 from scenes.core.services import Media, ProfileScreen, Worker
@@ -115,15 +115,20 @@ def note_text(game: FinishedGame) -> str:
 _READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
 """Reads the history's list off the frame loop (its own connection to the profile's file)."""
 
+FIRST_PAGE: Final = 200
+"""The newest games, read first and shown at once (more rows than a window holds), so the list
+appears in the same time whatever the number of games; the whole list replaces them when read."""
 
-def read_list(folder: Path) -> stats.History:
-    """The history's list read through a connection of its own (so a thread can read it),
-    without the moves: :func:`game.records.stats.read_history` of the stored rows."""
-    profile = Profile.open(folder)
+
+def read_list(database: Path, newest: int | None = None) -> stats.History:
+    """The history's list read through a connection of its own that only reads (so a thread
+    can read it), without the moves: :func:`game.records.stats.read_history` of the stored
+    rows (only the ``newest`` ones when given)."""
+    reader = HistoryReader(database)
     try:
-        return stats.read_history(profile.game_rows(with_match=False))
+        return stats.read_history(reader.game_rows(with_match=False, newest=newest))
     finally:
-        profile.close()
+        reader.close()
 
 
 def export_csv(
@@ -158,7 +163,8 @@ class HistoryScene(ReportScene):
         super().__init__(app)
         self.games: list[tuple[int, FinishedGame | DamagedGame]] = []
         self.damaged = 0
-        self.future: Future[stats.History] | None = None
+        self.future: Future[stats.History] | None = None  # the whole list
+        self.first_page: Future[stats.History] | None = None  # the newest games, read first
         self.shown: dict[int, list[str]] = {}  # the rows already put into words, by index
         self.selected = 0
         self.open_button = Button(N_("Open"), self.open_selected)
@@ -170,12 +176,15 @@ class HistoryScene(ReportScene):
 
     def enter(self) -> None:
         """Read the list (not the moves: a game's are read when it is opened) in a thread,
-        each row on its own; the list appears when it is done, the window never waits."""
+        each row on its own: the newest games first, shown as soon as they are read, then the
+        whole list in their place. The window never waits."""
         self.games = []
         self.shown = {}
+        self.first_page = None
         profile = self.app.profile
         if profile.saving:  # on disk: a thread reads it through its own connection
-            self.future = _READER.submit(read_list, profile.path.parent)
+            self.first_page = _READER.submit(read_list, profile.path, FIRST_PAGE)
+            self.future = _READER.submit(read_list, profile.path)
         else:  # held in memory: read here (it is small)
             self.future = Future()
             try:
@@ -190,9 +199,16 @@ class HistoryScene(ReportScene):
 
     def update(self, dt: float) -> None:
         future = self.future
-        if future is None or not future.done():
+        if future is None:
             return
-        self.future = None
+        page = self.first_page
+        if page is not None and page.done() and not future.done():
+            self.first_page = None
+            if page.exception() is None:  # else the whole list's read says what went wrong
+                self.show(page.result(), whole=False)
+        if not future.done():
+            return
+        self.future = self.first_page = None
         try:
             history = future.result()
         except Exception as exc:  # the worker failed: said, nothing lost
@@ -201,16 +217,27 @@ class HistoryScene(ReportScene):
             return
         self.show(history)
 
-    def show(self, history: stats.History) -> None:
+    def show(self, history: stats.History, whole: bool = True) -> None:
+        """List ``history``'s games, newest first, the selected game kept selected. Only the
+        ``whole`` list counts and logs the damaged games (a first page has only some of them).
+        """
+        chosen = self.games[self.selected][0] if self.games else None
         self.games = list(reversed(history.entries()))
         self.shown = {}
+        self.selected = min(self.selected, max(0, len(self.games) - 1))
+        if chosen is not None:
+            self.selected = next(
+                (i for i, (game_id, _game) in enumerate(self.games) if game_id == chosen),
+                self.selected,
+            )
+        self.open_button.enabled = bool(self.games)
+        if not whole:
+            return
         self.damaged = len(history.damaged)
         for bad in history.damaged:
             log.warning("game %d of the history cannot be read: %s", bad.game_id, bad.reason)
         if self.damaged:
             self.say(damaged_count(self.damaged), error=True)
-        self.selected = min(self.selected, max(0, len(self.games) - 1))
-        self.open_button.enabled = bool(self.games)
 
     def layout(self) -> None:
         self.sheet_area = self.content.copy()

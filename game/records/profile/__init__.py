@@ -31,7 +31,13 @@ store per group of tables: :mod:`.settings`, :mod:`.saved_games`, :mod:`.history
 """
 
 from game.records.profile.daily import DailyResult
-from game.records.profile.history import ABANDONED, FINISHED, OUTCOMES, FinishedGame
+from game.records.profile.history import (
+    ABANDONED,
+    FINISHED,
+    OUTCOMES,
+    FinishedGame,
+    HistoryReader,
+)
 from game.records.profile.migrations import MIGRATIONS, SCHEMA_VERSION
 from game.records.profile.opening import APP_NAME, PROFILE_FILE, Profile, default_folder
 from game.records.profile.problems import (
@@ -58,6 +64,7 @@ __all__ = [
     "CannotWrite",
     "DailyResult",
     "FinishedGame",
+    "HistoryReader",
     "NewerProfile",
     "Profile",
     "SheetPlayer",

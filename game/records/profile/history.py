@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from game.records.profile.store import Store, now, to_json
@@ -121,13 +123,17 @@ class HistoryStore(Store):
         """The ids of the games :meth:`finished_games` lists, in the same order."""
         return [int(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
 
-    def game_rows(self, *, with_match: bool = True, game_id: int | None = None) -> list[Any]:
+    def game_rows(
+        self, *, with_match: bool = True, game_id: int | None = None, newest: int | None = None
+    ) -> list[Any]:
         """Every stored game's columns as stored, oldest first (``id, finished_at, rules, level,
         human_seat, names, totals, winners, practice, hands, match, outcome, levels``); only
-        ``game_id``'s when given. Without ``with_match`` a sound ``match`` is left out (None) and
-        one that is not valid JSON is still given, so that a list shows it as damaged. Nothing
-        is decoded here: :func:`game.records.stats.read_history` reads each row on its own, so
-        one damaged row never hides the others."""
+        ``game_id``'s when given; only the ``newest`` games (still oldest first) when given, so
+        a list can show its first screenful before the rest is read. Without ``with_match`` a
+        sound ``match`` is left out (None) and one that is not valid JSON is still given, so
+        that a list shows it as damaged. Nothing is decoded here:
+        :func:`game.records.stats.read_history` reads each row on its own, so one damaged row
+        never hides the others."""
         match = "match" if with_match else "CASE WHEN json_valid(match) THEN NULL ELSE match END"
         sql = (
             "SELECT id, finished_at, rules, level, human_seat, names, totals, winners, practice,"
@@ -135,8 +141,26 @@ class HistoryStore(Store):
         )
         if game_id is not None:
             return self._db.execute(sql + " WHERE id = ?", (game_id,)).fetchall()
+        if newest is not None:  # read from the newest (the primary key's end), then turned
+            rows = self._db.execute(sql + " ORDER BY id DESC LIMIT ?", (newest,)).fetchall()
+            return rows[::-1]
         return self._db.execute(sql + " ORDER BY id").fetchall()
 
     def game_history(self) -> list[tuple[int, FinishedGame]]:
         """Every game of the history with its id, oldest first."""
         return list(zip(self.game_ids(), self.finished_games(), strict=True))
+
+
+class HistoryReader(HistoryStore):
+    """The history of a profile the program has open, read through a connection of its own
+    that only reads (so a thread can list the games while the window goes on). Opening it
+    checks, migrates and locks nothing: the profile's own opening did that, and the integrity
+    check there reads the whole file, which a list shown at once cannot wait for. Raises
+    ``sqlite3.Error`` when the file cannot be read. Close it with :meth:`close`."""
+
+    def __init__(self, database: Path) -> None:
+        uri = database.resolve().as_uri() + "?mode=ro"
+        self._db = sqlite3.connect(uri, uri=True, timeout=5.0)
+
+    def close(self) -> None:
+        self._db.close()
