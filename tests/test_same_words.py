@@ -53,14 +53,16 @@ def test_history_says_whose_final_score_is_whose() -> None:
         rules={},
         level="hard",
         human_seat=0,
-        names=("Anne", "Margaret", "Hugo", "Léa"),
+        names=("Anne", "Margaret", "Hugo", "Ouest"),
         totals=(52, 78, 101, 40),
         winners=(3,),
         practice=False,
         hands=9,
         match=None,
     )
-    assert final_scores(game) == "Anne 52 · Marg 78 · Hugo 101 · Léa 40"
+    # A name one letter longer than kept stays whole ("Oues" reads as a typo); a longer one is
+    # cut with a full stop, as an abbreviation is written.
+    assert final_scores(game) == "Anne 52 · Marg. 78 · Hugo 101 · Ouest 40"
 
 
 def test_two_close_values_on_the_axis_keep_one_label() -> None:

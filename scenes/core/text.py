@@ -51,6 +51,26 @@ def draw_text(
     return rect
 
 
+ELLIPSIS: Final = "\u2026"
+
+
+@functools.lru_cache(maxsize=1024)
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` as it is when it fits in ``width`` pixels, else cut and ended with "…" (never
+    drawn over what stands beside it). A width too small for one letter gives just "…"."""
+    font = assets.font(max(6, int(size)), bold)
+    if font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with the mark: binary search
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle].rstrip() + ELLIPSIS)[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels."""
     font = assets.font(max(6, int(size)), bold)

@@ -83,14 +83,23 @@ def lineup(game: FinishedGame) -> str:
 
 
 SHORT_NAME: Final = 4
-"""Letters of a name kept beside its score in the list (the game's sheet has them whole)."""
+"""Letters of a long name kept beside its score in the list (the game's sheet has them whole)."""
+
+
+def short_name(name: str) -> str:
+    """A name as the list shows it: whole up to one letter more than :data:`SHORT_NAME`, else
+    cut with a full stop, as an abbreviation is written ("Ouest", "Marg.")."""
+    name = name.strip()
+    if len(name) <= SHORT_NAME + 1:
+        return name
+    return name[:SHORT_NAME].rstrip() + "."
 
 
 def final_scores(game: FinishedGame) -> str:
-    """Each seat's name, shortened, with its final total: "Ann 52 · Marg 78 · Hugo 101"."""
+    """Each seat's name, shortened, with its final total: "Anne 52 · Marg. 78 · Hugo 101"."""
     names = list(game.names) + [""] * max(0, len(game.totals) - len(game.names))
     return " · ".join(
-        f"{name[:SHORT_NAME].strip()} {total}".strip()
+        f"{short_name(name)} {total}".strip()
         for name, total in zip(names, game.totals, strict=False)
     )
 
@@ -333,7 +342,7 @@ class HistoryScene(ReportScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         header = [_("Date"), _("Opponents"), _("Rules"), _("Final scores"), _("Winner"), ""]
-        columns = [0.0, 0.11, 0.25, 0.48, 0.75, 0.88]
+        columns = [0.0, 0.11, 0.24, 0.46, 0.76, 0.88]
         if not self.games:
             draw_sheet(surface, self.sheet_area, header, [], columns, self.scale)
             waiting = self.future is not None

@@ -24,6 +24,7 @@ from scenes.ui.widgets import (
     Colour,
     draw_text,
     draw_window,
+    fit_text,
     text_surface,
     title_height,
     ui_scale,
@@ -183,16 +184,25 @@ def draw_sheet(
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
     anchors = anchors or ["midleft"] * len(columns)
 
+    pad = round(4 * scale)
+
+    def right_of(i: int) -> int:
+        return area.x + round(area.w * columns[i + 1]) if i + 1 < len(columns) else area.right
+
     def x_of(i: int) -> int:
         left = area.x + round(area.w * columns[i])
         if anchors[i] == "center":
-            right = area.x + round(area.w * columns[i + 1]) if i + 1 < len(columns) else area.right
-            return (left + right) // 2
-        return left + round(4 * scale)
+            return (left + right_of(i)) // 2
+        return left + pad
+
+    def fitted(i: int, text: str, bold: bool) -> str:
+        """The cell's text cut with "…" where it would run into the next column."""
+        left = area.x + round(area.w * columns[i])
+        return fit_text(text, size, right_of(i) - left - 2 * pad, bold)
 
     y = area.y + row_h // 2
     for i, text in enumerate(header):
-        draw_text(surface, text, size, INK, (x_of(i), y), anchors[i], bold=True)
+        draw_text(surface, fitted(i, text, True), size, INK, (x_of(i), y), anchors[i], bold=True)
     pygame.draw.line(surface, INK, (area.x, area.y + row_h), (area.right - 1, area.y + row_h))
     for r, row in enumerate(rows):
         top = area.y + (r + 1) * row_h + 2
@@ -206,7 +216,7 @@ def draw_sheet(
         for i, text in enumerate(row):
             colour = WHITE if r == selected else (colours or {}).get((r, i), INK)
             pos = (x_of(i), top + row_h // 2)
-            draw_text(surface, text, size, colour, pos, anchors[i], bold=last)
+            draw_text(surface, fitted(i, text, last), size, colour, pos, anchors[i], bold=last)
     return row_h
 
 

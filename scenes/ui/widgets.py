@@ -25,6 +25,7 @@ from scenes.core.i18n import N_, _
 from scenes.core.text import INK as INK
 from scenes.core.text import Colour as Colour
 from scenes.core.text import draw_text as draw_text
+from scenes.core.text import fit_text as fit_text
 from scenes.core.text import text_surface as text_surface
 from scenes.core.text import ui_scale as ui_scale
 from scenes.core.text import wrap_text as wrap_text
