@@ -265,6 +265,7 @@ async def measure(
     port: int | None = None,
     generators: int = 2,
     server_pids: Sequence[int] = (),
+    server_log: Path | None = None,
 ) -> dict[str, float]:
     """One row. With ``port``, the servers are already running (``server_pids``, e.g. behind
     HAProxy); otherwise one server process is started here, pinned to one core."""
@@ -293,7 +294,7 @@ async def measure(
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=server_log.open("a") if server_log else subprocess.DEVNULL,
             text=True,
         )
         assert server.stdout is not None
@@ -363,8 +364,16 @@ async def measure(
             if proc.is_alive():
                 proc.kill()
         if server is not None:
+            # How long the server takes to stop on SIGTERM (issue 27 item 4: within 1 s).
+            stopping = time.perf_counter()
             server.terminate()
-            server.wait(30)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+            stop_s = time.perf_counter() - stopping
+            print(f"{'':>6} (the server stopped {stop_s:.1f} s after SIGTERM)", flush=True)
 
 
 def main() -> None:
@@ -392,6 +401,7 @@ def main() -> None:
         "in --pids for the CPU and memory columns",
     )
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="the servers' pids")
+    parser.add_argument("--server-log", type=Path, help="append the server's log to this file")
     args = parser.parse_args()
     print(
         f"server pinned to one core; think time {args.think} s; {args.seconds} s per row; "
@@ -414,6 +424,7 @@ def main() -> None:
                 port=args.port,
                 generators=args.generators,
                 server_pids=args.pids,
+                server_log=args.server_log,
             )
         )
         print(
