@@ -442,6 +442,20 @@ def _cards_json(mask: int) -> bytes:
     return data
 
 
+_TRICKS_JSON: dict[tuple[int, tuple[int, ...], int], bytes] = {}
+
+
+def _trick_json(trick: tuple[int, tuple[int, ...], int]) -> bytes:
+    """A finished trick of a view as JSON, remembered: every move of a hand sends them again."""
+    data = _TRICKS_JSON.get(trick)
+    if data is None:
+        if len(_TRICKS_JSON) >= _CARDS_JSON_MOST:
+            _TRICKS_JSON.clear()
+        leader, cards, winner = trick
+        data = _TRICKS_JSON[trick] = _encoder.encode((leader, card_names(cards), winner))
+    return data
+
+
 def event_bytes(event: ev.Event) -> bytes:
     """One event (already filtered with :func:`game.engine.events.for_seat`), encoded."""
     return _encoder.encode(event_message(event))
@@ -478,7 +492,7 @@ def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> lis
             "pass_direction": direction_name(first.pass_direction),
         }
     )
-    tail = _fields(
+    play = _fields(
         {
             "pass_chosen": first.pass_chosen,
             "leader": first.leader,
@@ -487,7 +501,10 @@ def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> lis
             "trick_number": first.trick_number,
             "hearts_broken": first.hearts_broken,
             "first_lead": CARD_NAMES[first.first_lead],
-            "tricks": [(ld, card_names(cs), w) for ld, cs, w in first.tricks],
+        }
+    )
+    scores = _fields(
+        {
             "card_counts": first.card_counts,
             "totals": first.totals,
             "history": first.history,
@@ -497,7 +514,8 @@ def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> lis
         }
     )
     public = b',"rules":' + rules + b"," + middle + b","
-    ending = b"," + tail + b"}}"
+    tricks = b",".join(map(_trick_json, first.tricks))
+    ending = b"".join((b",", play, b',"tricks":[', tricks, b"],", scores, b"}}"))
     # Each event encoded once for every seat; only the exchange of passes differs from seat to
     # seat (for_seat keeps the cards a seat passed and received, hides the rest).
     shared: list[bytes | None] = [None] * len(events)
