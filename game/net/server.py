@@ -620,11 +620,28 @@ async def run(
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except NotImplementedError:  # Windows' event loop: a plain handler wakes the loop
-            signal.signal(sig, lambda _sig, _frame: loop.call_soon_threadsafe(stop.set))
+    # Plain signal handlers, not loop.add_signal_handler: asyncio's handler only writes the
+    # signal into the loop's self-pipe, which also takes a byte for every bot decision handed
+    # back from its thread; a busy loop lets a few hundred fill it, and the signal was lost
+    # (SIGTERM did nothing). A plain handler runs in the main thread whatever the pipe holds.
+    previous = {
+        sig: signal.signal(sig, lambda _sig, _frame: loop.call_soon_threadsafe(stop.set))
+        for sig in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        await _serve(tables, args, stop, ready, context)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _serve(
+    tables: TableServer,
+    args: argparse.Namespace,
+    stop: asyncio.Event,
+    ready: Callable[[int], None] | None,
+    context: ssl.SSLContext | None,
+) -> None:
     quiet_garbage_collection()
     server: Server = await tables.start(args.host, args.port, context)
     port = _port(server)
