@@ -114,7 +114,13 @@ def _check_updates(match: Match, events: list[Event]) -> int:
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules(target=60), Rules(players=3, target=40), Rules(moon=MoonMode.SHOOTER_CHOOSES)]
+    "rules",
+    [
+        Rules(target=60),
+        Rules(players=3, target=40),
+        Rules(players=5, target=40),
+        Rules(moon=MoonMode.SHOOTER_CHOOSES),
+    ],
 )
 def test_the_servers_fast_updates_are_the_engines_views_and_events_byte_for_byte(
     rules: Rules,
