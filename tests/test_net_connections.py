@@ -380,3 +380,24 @@ def test_everyone_sees_who_joins_and_who_leaves() -> None:
         wait_for(lambda: ada.kinds[1] == "bot", what="a bot in Bea's seat")
         assert ada.names[1] == "Bea"
         ada.close()
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_the_servers_own_frames_are_websockets_frames(size: int) -> None:
+    """The fast send writes each text frame itself: the very bytes websockets would frame, and
+    a websocket reader takes the message back whole."""
+    from websockets.frames import Frame, Opcode
+    from websockets.streams import StreamReader
+
+    from game.net.server import text_frame
+
+    data = bytes(ord("a") + i % 26 for i in range(size))
+    frame = text_frame(data)
+    assert frame == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+    reader = StreamReader()
+    reader.feed_data(frame)
+    parser = Frame.parse(reader.read_exact, mask=False)
+    with pytest.raises(StopIteration) as parsed:
+        while True:
+            next(parser)
+    assert parsed.value.value == Frame(Opcode.TEXT, data)

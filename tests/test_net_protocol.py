@@ -7,7 +7,7 @@ import json
 import msgspec
 import pytest
 
-from game.engine.events import Event, PassesExchanged, event_to_dict, for_seat
+from game.engine.events import Event, event_to_dict, for_seat
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.players import RandomPlayer, decide, play_match
@@ -95,22 +95,32 @@ def test_rules_go_over_the_wire_unchanged() -> None:
 
 def _check_updates(match: Match, events: list[Event]) -> int:
     """Every seat's fast update for ``events`` against the plain one; returns the seats checked."""
-    shared = [p.event_bytes(e) for e in events]
-    exchange = any(isinstance(e, PassesExchanged) for e in events)
-    for seat in range(match.rules.players):
-        plain = p.Update(
-            events=[p.event_message(for_seat(e, seat)) for e in events],
-            view=match.view(seat).to_dict(),
+    n = match.rules.players
+    plain = [
+        p.encode(
+            p.Update(
+                events=[p.event_message(for_seat(e, seat)) for e in events],
+                view=match.view(seat).to_dict(),
+            )
         )
-        mine = [p.event_bytes(for_seat(e, seat)) for e in events]
-        assert p.encode_update(mine, match.view(seat)) == p.encode(plain)
-        if not exchange:  # the events every seat is sent alike
-            assert p.encode_update(shared, match.view(seat)) == p.encode(plain)
-    return match.rules.players
+        for seat in range(n)
+    ]
+    assert p.encode_updates(events, match.views(range(n))) == plain
+    # Any few seats, in any order (the server sends only to the seats a person holds).
+    some = [n - 1, 0] if n > 2 else [0]
+    assert p.encode_updates(events, match.views(some)) == [plain[s] for s in some]
+    assert [match.view(s) for s in range(n)] == match.views(range(n))
+    return n
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules(target=60), Rules(players=3, target=40), Rules(moon=MoonMode.SHOOTER_CHOOSES)]
+    "rules",
+    [
+        Rules(target=60),
+        Rules(players=3, target=40),
+        Rules(players=5, target=40),
+        Rules(moon=MoonMode.SHOOTER_CHOOSES),
+    ],
 )
 def test_the_servers_fast_updates_are_the_engines_views_and_events_byte_for_byte(
     rules: Rules,

@@ -286,6 +286,20 @@ class Match:
             winners=self.winners,
         )
 
+    def views(self, seats: Iterable[int]) -> list[SeatView]:
+        """The views of ``seats`` at this moment, each what :meth:`view` gives, with what every
+        seat sees alike worked out once (:meth:`SeatView.of_hand_seats`)."""
+        return SeatView.of_hand_seats(
+            self.hand,
+            seats,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            totals=tuple(self.totals),
+            history=tuple(self.history),
+            winners=self.winners,
+        )
+
     def __repr__(self) -> str:
         return f"<Match hand {self.hand_number} totals {self.totals} {self.phase.value}>"
 

@@ -7,6 +7,7 @@ another seat's cards. It answers the legality questions for its own seat with th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,9 @@ VIEW_FORMAT = "dame-de-pique/seat-view"
 VIEW_VERSION = 1
 
 Trick = tuple[int, tuple[int, ...], int]  # (leader, cards in the order played, winner)
+
+PRIVATE_FIELDS = ("seat", "hand", "passed", "received")
+"""What only this seat knows; the views of all seats at one moment agree on every other field."""
 
 
 @dataclass(frozen=True)
@@ -82,32 +86,83 @@ class SeatView:
     ) -> SeatView:
         """The view of ``seat`` in one hand (the match's facts given, or those of a first hand
         with no points yet)."""
-        passed = h.passes[seat]
-        return cls(
-            seat=seat,
-            rules=h.rules,
-            phase=h.phase if phase is None else phase,
+        return cls.of_hand_seats(
+            h,
+            (seat,),
+            phase=phase,
             hand_number=hand_number,
             dealer=dealer,
-            pass_direction=h.pass_direction,
-            hand=h.hands[seat],
-            passed=passed or 0,
-            received=h.received(seat),
-            pass_chosen=tuple(p is not None for p in h.passes),
-            leader=h.leader,
-            turn=h.turn,
-            trick=tuple(h.trick),
-            trick_number=h.trick_number,
-            hearts_broken=h.hearts_broken,
-            first_lead=h.first_lead,
-            tricks=tuple(h.tricks),
-            card_counts=tuple(x.bit_count() for x in h.hands),
-            totals=(0,) * h.n if totals is None else totals,
+            totals=totals,
             history=history,
-            hand_scores=h.hand_scores,
-            moon_shooter=h.moon_shooter,
             winners=winners,
-        )
+        )[0]
+
+    @classmethod
+    def of_hand_seats(
+        cls,
+        h: HandState,
+        seats: Iterable[int],
+        *,
+        phase: Phase | None = None,
+        hand_number: int = 0,
+        dealer: int = 0,
+        totals: tuple[int, ...] | None = None,
+        history: tuple[tuple[int, ...], ...] = (),
+        winners: tuple[int, ...] = (),
+    ) -> list[SeatView]:
+        """The views of several seats at one moment, each what :meth:`of_hand` gives: what
+        every seat sees alike is worked out once, and the views share it (the same tuples), so
+        a network table sends each seat its view without working out the public play again.
+        Only :data:`PRIVATE_FIELDS` differ from one to another.
+
+        >>> from game.engine.cards import SUIT_MASKS
+        >>> hand = HandState.deal(Rules(), list(SUIT_MASKS), PassDirection.LEFT)
+        >>> views = SeatView.of_hand_seats(hand, range(4))
+        >>> views == [SeatView.of_hand(hand, s) for s in range(4)]
+        True
+        >>> views[0].tricks is views[3].tricks
+        True
+        """
+        public: dict[str, Any] = {
+            "rules": h.rules,
+            "phase": h.phase if phase is None else phase,
+            "hand_number": hand_number,
+            "dealer": dealer,
+            "pass_direction": h.pass_direction,
+            "pass_chosen": tuple(p is not None for p in h.passes),
+            "leader": h.leader,
+            "turn": h.turn,
+            "trick": tuple(h.trick),
+            "trick_number": h.trick_number,
+            "hearts_broken": h.hearts_broken,
+            "first_lead": h.first_lead,
+            "tricks": tuple(h.tricks),
+            "card_counts": tuple(x.bit_count() for x in h.hands),
+            "totals": (0,) * h.n if totals is None else totals,
+            "history": history,
+            "hand_scores": h.hand_scores,
+            "moon_shooter": h.moon_shooter,
+            "winners": winners,
+        }
+        views: list[SeatView] = []
+        for seat in seats:
+            private: dict[str, Any] = {
+                "seat": seat,
+                "hand": h.hands[seat],
+                "passed": h.passes[seat] or 0,
+                "received": h.received(seat),
+            }
+            if not views:
+                views.append(cls(**private, **public))
+                continue
+            # The first view's fields with this seat's own: a copy of its attributes, which is
+            # a fifth of the cost of the frozen dataclass's __init__ (a server makes one view
+            # per person per move).
+            view = object.__new__(cls)
+            view.__dict__.update(views[0].__dict__)
+            view.__dict__.update(private)
+            views.append(view)
+        return views
 
     # -- legality for this seat ------------------------------------------------------------------
 

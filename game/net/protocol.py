@@ -22,6 +22,7 @@ b'{"type":"refused","move":"play QS","reason":"Follow suit"}'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
@@ -37,6 +38,7 @@ from game.engine.codec import (
     read_direction,
     rules_from,
 )
+from game.engine.events import for_seat
 from game.engine.rules import PassDirection, Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
@@ -405,69 +407,155 @@ def encode(message: ClientMessage | ServerMessage | EventMessage) -> bytes:
 # -- the server's hot path: an update per seat per move ------------------------------------------
 #
 # A move sends every seated person an ``update``: the same events (but for the exchange of
-# passes) and that seat's view. These build exactly the bytes ``encode(Update(...))`` would,
-# with each event encoded once for every seat and the view written from its SeatView with the
-# cards' names looked up rather than formatted (``SeatView.to_dict`` was a third of the server's
-# time per move). tests/test_net_protocol.py checks both against the engine's own forms.
+# passes) and that seat's view. Of a view, only the seat's own cards differ from one seat to the
+# next: the rest (the public play) and the events are encoded once per move, and each seat's
+# bytes are put together from the pieces, exactly the bytes ``encode(Update(...))`` would be
+# (msgspec writes an object's fields in order, with no spaces). tests/test_net_protocol.py checks
+# them against the engine's own forms after every move of whole games.
 
-_RULES_DATA: dict[Rules, dict[str, Any]] = {}
-
-
-class _UpdateOut(msgspec.Struct, tag="update", tag_field="type", frozen=True):
-    """:class:`Update` with its parts already encoded (the same JSON)."""
-
-    events: list[msgspec.Raw]
-    view: dict[str, Any]
+_RULES_JSON: dict[Rules, bytes] = {}
 
 
-def event_bytes(event: ev.Event) -> msgspec.Raw:
-    """One event (already filtered with :func:`game.engine.events.for_seat`), encoded once."""
-    return msgspec.Raw(_encoder.encode(event_message(event)))
+def _fields(data: dict[str, Any]) -> bytes:
+    """The encoded fields of an object, without its braces: ``"a":1,"b":[2]``."""
+    return _encoder.encode(data)[1:-1]
 
 
-def view_data(view: SeatView) -> dict[str, Any]:
-    """:meth:`SeatView.to_dict`'s data, made faster: the same JSON (tuples stay tuples).
+_UPDATE_HEAD: Final = b'{"type":"update","events":['
+_VIEW_HEAD: Final = (
+    b'],"view":{' + _fields({"format": VIEW_FORMAT, "version": VIEW_VERSION}) + b',"seat":'
+)
+
+
+_CARDS_JSON: dict[int, bytes] = {}
+_CARDS_JSON_MOST: Final = 1 << 16  # sets of cards remembered (a few MB) before starting afresh
+
+
+def _cards_json(mask: int) -> bytes:
+    """The names of a set of cards as JSON, remembered: of the hands in the updates of a move,
+    all but the player's are the ones the last move sent."""
+    data = _CARDS_JSON.get(mask)
+    if data is None:
+        if len(_CARDS_JSON) >= _CARDS_JSON_MOST:
+            _CARDS_JSON.clear()
+        data = _CARDS_JSON[mask] = _encoder.encode(names_of(mask))
+    return data
+
+
+_TRICKS_JSON: dict[tuple[int, tuple[int, ...], int], bytes] = {}
+
+
+def _trick_json(trick: tuple[int, tuple[int, ...], int]) -> bytes:
+    """A finished trick of a view as JSON, remembered: every move of a hand sends them again."""
+    data = _TRICKS_JSON.get(trick)
+    if data is None:
+        if len(_TRICKS_JSON) >= _CARDS_JSON_MOST:
+            _TRICKS_JSON.clear()
+        leader, cards, winner = trick
+        data = _TRICKS_JSON[trick] = _encoder.encode((leader, card_names(cards), winner))
+    return data
+
+
+def event_bytes(event: ev.Event) -> bytes:
+    """One event (already filtered with :func:`game.engine.events.for_seat`), encoded."""
+    return _encoder.encode(event_message(event))
+
+
+def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> list[bytes]:
+    """For each view, the bytes of ``encode(Update(events=[event_message(for_seat(e, seat))
+    for e in events], view=view.to_dict()))``, made faster. The views are one match's at one
+    moment (:meth:`game.engine.match.Match.views`): what they show alike is encoded once, from
+    the first (only :data:`game.engine.view.PRIVATE_FIELDS` are read from each).
 
     >>> from game.engine.match import Match
-    >>> view = Match.new(Rules(), 1).view(2)
-    >>> _encoder.encode(view_data(view)) == _encoder.encode(view.to_dict())
+    >>> match = Match.new(Rules(), 1)
+    >>> events = [match.start_event()]
+    >>> fast = encode_updates(events, match.views(range(4)))
+    >>> plain = [
+    ...     encode(Update(events=[event_message(e) for e in events], view=v.to_dict()))
+    ...     for v in match.views(range(4))
+    ... ]
+    >>> fast == plain
     True
     """
-    rules = _RULES_DATA.get(view.rules)
+    if not views:
+        return []
+    first = views[0]
+    rules = _RULES_JSON.get(first.rules)
     if rules is None:
-        rules = _RULES_DATA.setdefault(view.rules, view.rules.to_dict())
-    return {
-        "format": VIEW_FORMAT,
-        "version": VIEW_VERSION,
-        "seat": view.seat,
-        "rules": rules,
-        "phase": view.phase.value,
-        "hand_number": view.hand_number,
-        "dealer": view.dealer,
-        "pass_direction": direction_name(view.pass_direction),
-        "hand": names_of(view.hand),
-        "passed": names_of(view.passed),
-        "received": names_of(view.received),
-        "pass_chosen": view.pass_chosen,
-        "leader": view.leader,
-        "turn": view.turn,
-        "trick": card_names(view.trick),
-        "trick_number": view.trick_number,
-        "hearts_broken": view.hearts_broken,
-        "first_lead": CARD_NAMES[view.first_lead],
-        "tricks": [(ld, card_names(cs), w) for ld, cs, w in view.tricks],
-        "card_counts": view.card_counts,
-        "totals": view.totals,
-        "history": view.history,
-        "hand_scores": view.hand_scores,
-        "moon_shooter": view.moon_shooter,
-        "winners": view.winners,
-    }
-
-
-def encode_update(events: list[msgspec.Raw], view: SeatView) -> bytes:
-    """The bytes of ``encode(Update(events=..., view=view.to_dict()))``, made faster."""
-    return _encoder.encode(_UpdateOut(events, view_data(view)))
+        rules = _RULES_JSON.setdefault(first.rules, _encoder.encode(first.rules.to_dict()))
+    middle = _fields(
+        {
+            "phase": first.phase.value,
+            "hand_number": first.hand_number,
+            "dealer": first.dealer,
+            "pass_direction": direction_name(first.pass_direction),
+        }
+    )
+    play = _fields(
+        {
+            "pass_chosen": first.pass_chosen,
+            "leader": first.leader,
+            "turn": first.turn,
+            "trick": card_names(first.trick),
+            "trick_number": first.trick_number,
+            "hearts_broken": first.hearts_broken,
+            "first_lead": CARD_NAMES[first.first_lead],
+        }
+    )
+    scores = _fields(
+        {
+            "card_counts": first.card_counts,
+            "totals": first.totals,
+            "history": first.history,
+            "hand_scores": first.hand_scores,
+            "moon_shooter": first.moon_shooter,
+            "winners": first.winners,
+        }
+    )
+    public = b',"rules":' + rules + b"," + middle + b","
+    tricks = b",".join(map(_trick_json, first.tricks))
+    ending = b"".join((b",", play, b',"tricks":[', tricks, b"],", scores, b"}}"))
+    # Each event encoded once for every seat; only the exchange of passes differs from seat to
+    # seat (for_seat keeps the cards a seat passed and received, hides the rest).
+    shared: list[bytes | None] = [None] * len(events)
+    out = []
+    for view in views:
+        seat = view.seat
+        mine = []
+        for i, event in enumerate(events):
+            seen = for_seat(event, seat)
+            if seen is event:
+                data = shared[i]
+                if data is None:
+                    data = shared[i] = event_bytes(event)
+            else:
+                data = event_bytes(seen)
+            mine.append(data)
+        private = b"".join(
+            (
+                b'"hand":',
+                _cards_json(view.hand),
+                b',"passed":',
+                _cards_json(view.passed),
+                b',"received":',
+                _cards_json(view.received),
+            )
+        )
+        out.append(
+            b"".join(
+                (
+                    _UPDATE_HEAD,
+                    b",".join(mine),
+                    _VIEW_HEAD,
+                    str(seat).encode(),
+                    public,
+                    private,
+                    ending,
+                )
+            )
+        )
+    return out
 
 
 def decode_client(data: bytes | str) -> ClientMessage:

@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import Protocol, State
+from websockets.protocol import State
 
 from game.ai import make_player
 from game.engine.moves import Move
@@ -55,14 +55,30 @@ LOG_BURST: Final = 50.0  # ...and at once; the rest are counted, and the count w
 STOP_GRACE: Final = 0.5  # seconds a stop waits for connections to close before cutting them
 SEND_QUEUE: Final = 512  # messages waiting for a slow reader before it is disconnected
 WRITE_BUFFER: Final = 64 * 1024  # bytes in the socket's buffer beyond which messages queue
-# The fast send (Connection.push) frames a message and hands it to the socket without
-# ws.send()'s awaits, through websockets' sans-I/O Protocol.send_text and the asyncio
-# connection's send_data: the second is not documented API. Where the installed websockets
-# lacks either, every message goes through the writer task and ws.send(), as documented
-# (slower under load, the same bytes: tests/test_net_games.py plays a game both ways).
-FAST_SEND = callable(getattr(Protocol, "send_text", None)) and callable(
-    getattr(ServerConnection, "send_data", None)
-)
+# The fast send (Connection.push) frames a message itself and hands it to the socket without
+# ws.send()'s awaits or websockets' Frame objects (together half the cost of a message sent).
+# It reads the sans-I/O Protocol's state, extensions and pending writes, and flushes those
+# through the asyncio connection's send_data, which is not documented API: where the installed
+# websockets lacks it, every message goes through the writer task and ws.send(), as documented
+# (slower under load, the same bytes: tests/test_net_games.py plays a game both ways,
+# tests/test_net_connections.py checks the frames against websockets' own).
+FAST_SEND = callable(getattr(ServerConnection, "send_data", None))
+
+
+def text_frame(data: bytes) -> bytes:
+    """A whole websocket text frame from the server (RFC 6455 section 5.2: FIN, opcode 1, no
+    mask; the length in 7 bits, or 16 or 64 after the marker 126 or 127).
+
+    >>> text_frame(b'{"type":"ready"}')
+    b'\\x81\\x10{"type":"ready"}'
+    """
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 1 << 16:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
 
 CLOSE_POLICY: Final = 1008  # websocket close code: the client broke the rules
 CLOSE_GOING_AWAY: Final = 1001
@@ -107,16 +123,20 @@ class Connection:
         if self.cut:
             return
         ws = self.ws
+        protocol = ws.protocol
         if (
             FAST_SEND
             and data
             and not self.waiting
-            and ws.protocol.state is State.OPEN
+            and protocol.state is State.OPEN
+            and not protocol.extensions  # compression=None: a frame is its header and data
             and ws.transport.get_write_buffer_size() <= WRITE_BUFFER
         ):
-            # What ws.send() does, without its awaits: frame the message, hand it to the socket.
-            ws.protocol.send_text(data)
-            ws.send_data()
+            # What ws.send() does, without its awaits: frame the message, hand it to the socket
+            # (after anything websockets has framed and not yet sent, a ping's answer say).
+            if protocol.writes:
+                ws.send_data()
+            ws.transport.write(text_frame(data))
             return
         if self.queue.qsize() >= SEND_QUEUE:
             # A reader this far behind would only fall further: its seat goes to a bot when
@@ -600,11 +620,28 @@ async def run(
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except NotImplementedError:  # Windows' event loop: a plain handler wakes the loop
-            signal.signal(sig, lambda _sig, _frame: loop.call_soon_threadsafe(stop.set))
+    # Plain signal handlers, not loop.add_signal_handler: asyncio's handler only writes the
+    # signal into the loop's self-pipe, which also takes a byte for every bot decision handed
+    # back from its thread; a busy loop lets a few hundred fill it, and the signal was lost
+    # (SIGTERM did nothing). A plain handler runs in the main thread whatever the pipe holds.
+    previous = {
+        sig: signal.signal(sig, lambda _sig, _frame: loop.call_soon_threadsafe(stop.set))
+        for sig in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        await _serve(tables, args, stop, ready, context)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _serve(
+    tables: TableServer,
+    args: argparse.Namespace,
+    stop: asyncio.Event,
+    ready: Callable[[int], None] | None,
+    context: ssl.SSLContext | None,
+) -> None:
     quiet_garbage_collection()
     server: Server = await tables.start(args.host, args.port, context)
     port = _port(server)

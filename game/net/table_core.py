@@ -23,7 +23,7 @@ from typing import Final
 
 from game.ai import make_player
 from game.engine.cards import CARDS
-from game.engine.events import Event, PassesExchanged, for_seat
+from game.engine.events import Event
 from game.engine.hand import Phase
 from game.engine.legality import IllegalMove
 from game.engine.match import Match
@@ -427,15 +427,10 @@ class NetTable:
     def _send_events(self, events: list[Event]) -> None:
         match = self.match
         assert match is not None
-        # Each event is encoded once for every seat; only the exchange of passes differs from
-        # seat to seat (for_seat keeps the cards a seat passed and received, hides the rest).
-        shared = [None if isinstance(e, PassesExchanged) else p.event_bytes(e) for e in events]
-        for seat in self.connected():
-            mine = [
-                raw or p.event_bytes(for_seat(e, seat))
-                for raw, e in zip(shared, events, strict=True)
-            ]
-            self.outbox.append((seat, p.encode_update(mine, match.view(seat))))
+        seats = self.connected()
+        # The views of every seat at once: the public play is worked out and encoded once.
+        for seat, data in zip(seats, p.encode_updates(events, match.views(seats)), strict=True):
+            self.outbox.append((seat, data))
 
     def take_outbox(self) -> list[tuple[int, bytes]]:
         out, self.outbox = self.outbox, []
