@@ -228,8 +228,8 @@ def test_hards_pass_never_gives_the_stopper() -> None:
 
 
 # Seat 1 wins the first two clubs; on the second seat 2 (no club) throws the six of hearts, so
-# seat 1 alone has a point, one, under Medium's watch. It leads the queen of clubs; seat 2 has
-# still no club.
+# seat 1 alone has a point, one: too few for Medium's watch. It leads the queen of clubs; seat 2
+# has still no club.
 STARVE_DEAL = {
     0: "2C 3C 4C 5C 6C 2D 3D 4D 2S 3S 4S 2H 3H",
     1: "AC KC QC JC 10C 9C 5D 6D 5S 6S 7S 4H 5H",
