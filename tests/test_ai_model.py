@@ -43,9 +43,11 @@ def test_the_real_deal_of_four_medium_fits_better_than_the_deals_sampled() -> No
         rng = random.Random(seed)
         sampled_total += sum(misses(view, know.sample(rng)) for _ in range(8)) / 8
     assert positions >= 30
-    # Medium plays as the policy does (bar a few moon defences): nearly no miss on the real
-    # deal, several on a deal that only agrees with the cards and voids seen.
-    assert real_total <= positions * 0.1
+    # Medium plays as the policy does (bar a few moon defences, and since AI 7 its discards
+    # that starve a lone taker of points, which the policy does not model: 18 misses in 144
+    # positions, 14 before): few misses on the real deal, several on a deal that only agrees
+    # with the cards and voids seen.
+    assert real_total <= positions * 0.15
     assert sampled_total >= positions * 1.5
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from game.ai.baselines import OpportunistPlayer, opportunity, strong_for_moon
 from game.ai.decision import Motive
+from game.ai.hard import HardPlayer, candidates, starved
 from game.ai.knowledge import Knowledge
-from game.ai.medium import MediumPlayer, heuristic_play
+from game.ai.medium import MediumPlayer, heuristic_pass, heuristic_play, stopper_kept
 from game.ai.playout import NO_RUNNER, runner_of
 from game.arena import run_arena
-from game.engine.cards import Card, mask_of, parse_cards
+from game.engine.cards import Card, Suit, mask_of, parse_cards
 from tests.helpers.ai import deal_state, view_of
 
 # Seat 1 wins the first trick with the ace of clubs, then leads the ace of diamonds, on which
@@ -185,3 +186,74 @@ def test_the_playouts_model_a_queen_taker_turning_shooter() -> None:
 def test_the_arena_seats_opportunists() -> None:
     report = run_arena(["medium", "opportunist", "opportunist", "random"], deals=2, seed=3, jobs=1)
     assert report.hands["opportunist"] == 16 and report.hands["medium"] == 8
+
+
+# -- the third pass: a stopper kept from the pass, no heart fed to a lone taker (AI 7) --------
+
+# Seat 0 passes left. Nothing forces its pass (no queen, no short minor): Medium used to give its
+# ace of hearts with its two highest diamonds.
+STOPPER_DEAL = {
+    0: "AH 9H 3H 2C 3C 4C 5C 9D 10D JD QD 4S 5S",
+    1: "6C 7C 8C 9C 2D 3D 4D 5D 2S 3S 6S 2H 4H",
+    2: "10C JC QC KC AC 6D 7D 8D 7S 8S 9S 5H 6H",
+    3: "KD AD 10S JS QS KS AS 7H 8H 10H JH QH KH",
+}
+
+
+def test_medium_keeps_its_top_heart_from_the_pass_as_a_stopper() -> None:
+    view = view_of(deal_state(STOPPER_DEAL, passes={}), seat=0)
+    assert MediumPlayer(0).choose_pass(view) == parse_cards("10D JD QD")
+    # Before AI 7 (and in the yardsticks) the ace went to the left.
+    assert list(heuristic_pass(view.hand, keep_stopper=False).cards) == parse_cards("JD QD AH")
+    assert OpportunistPlayer(0).choose_pass(view) == parse_cards("JD QD AH")
+
+
+def test_a_top_heart_without_two_hearts_to_duck_with_is_still_passed() -> None:
+    short = mask_of(parse_cards("AH 9H 2C 3C 4C 5C 6C 9D 10D JD QD 4S 5S"))
+    assert stopper_kept(short) == 0
+    assert Card.parse("AH") in heuristic_pass(short).cards
+    # The jack is not a stopper worth keeping either.
+    assert stopper_kept(mask_of(parse_cards("JH 9H 3H"))) == 0
+
+
+def test_hards_pass_never_gives_the_stopper() -> None:
+    view = view_of(deal_state(STOPPER_DEAL, passes={}), seat=0)
+    ace = 1 << Card.parse("AH")
+    assert Card.parse("AH") not in HardPlayer(0).choose_pass(view)
+    # No set of three it weighs holds the ace; before AI 7 some did.
+    assert not any(mask & ace for mask in HardPlayer(0, pass_samples=2).pass_values(view))
+    assert any(
+        mask & ace for mask in HardPlayer(0, pass_samples=2, stopper=False).pass_values(view)
+    )
+
+
+# Seat 1 wins the first two clubs; on the second seat 2 (no club) throws the six of hearts, so
+# seat 1 alone has a point, one: too few for Medium's watch. It leads the queen of clubs; seat 2
+# has still no club.
+STARVE_DEAL = {
+    0: "2C 3C 4C 5C 6C 2D 3D 4D 2S 3S 4S 2H 3H",
+    1: "AC KC QC JC 10C 9C 5D 6D 5S 6S 7S 4H 5H",
+    2: "7D 8D 9D 10D JD QD KD 8S 9S 10S 6H 7H AH",
+    3: "7C 8C AD JS QS KS AS 8H 9H 10H JH QH KH",
+}
+STARVE_PLAYS = "2C AC 7D 7C  KC 6H 8C 3C  QC"
+
+
+def test_medium_throws_no_heart_on_a_lone_takers_trick() -> None:
+    view = view_of(deal_state(STARVE_DEAL, STARVE_PLAYS))
+    assert view.seat == 2 and view.points_taken() == [0, 1, 0, 0]
+    decision = MediumPlayer(0).decide_play(view)
+    assert (decision.card, decision.motive) == (Card.parse("KD"), Motive.KEEP_STOPPER)
+    # Before AI 7 (and in the yardsticks) it dumped its ace of hearts there.
+    assert heuristic_play(view, starve=False).card == Card.parse("AH")
+    assert OpportunistPlayer(0).decide_play(view).card == Card.parse("AH")
+
+
+def test_hard_throws_no_heart_on_a_lone_takers_trick() -> None:
+    view = view_of(deal_state(STARVE_DEAL, STARVE_PLAYS))
+    know = Knowledge.of(view)
+    options = candidates(view.legal_mask(), know)
+    kept = starved(view, know, view.legal_mask(), options)
+    assert kept and not any(Card(c).suit is Suit.HEARTS for c in kept)
+    assert any(Card(c).suit is Suit.HEARTS for c in options)
+    assert HardPlayer(0).decide_play(view).card.suit is not Suit.HEARTS

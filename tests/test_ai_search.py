@@ -6,7 +6,7 @@ from game.ai.decision import Motive
 from game.ai.facts import moon_add_wins, moon_threat
 from game.ai.hard import GAME_WEIGHT, HardPlayer, utility
 from game.ai.knowledge import Knowledge
-from game.ai.medium import moon_decision
+from game.ai.medium import heuristic_play, moon_decision
 from game.ai.playout import (
     NO_RUNNER,
     THREAT_CARDS,
@@ -145,6 +145,9 @@ def test_the_playouts_play_every_card_as_medium_does_outside_moon_defence() -> N
         runner = runner_of(state.taken, state.hands)
         threat = threat_of(state.taken, runner)
         quiet = threat == NO_RUNNER and moon_threat(view, Knowledge.of(view).taken) is None
+        # (AI 7: Medium's starving of a lone taker of points is a moon defence the policy
+        # does not model; benchmarks/playout_agreement.py counts it with the others.)
+        quiet = quiet and heuristic_play(view, starve=False).card == card
         if legal & (legal - 1) and quiet:
             queen_taken = any(t & QUEEN_OF_SPADES_BIT for t in state.taken)
             played = policy(state, runner, queen_taken, threat)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.ai.hard import PASS_PRIOR, HardPlayer, pass_candidates
-from game.ai.medium import heuristic_pass
+from game.ai.medium import heuristic_pass, stopper_kept
 from game.engine.cards import CARDS, cards_of, mask_of
 from game.engine.match import Match
 from game.engine.players import RandomPlayer, play_match
@@ -194,7 +194,8 @@ def test_the_pass_figures_are_those_the_hard_pass_search_chose_from(game: Any) -
         view = point.view
         player = HardPlayer(seed)  # the tutor's own pass search size
         values = player.pass_values(view)
-        options = pass_candidates(view.hand, heuristic_pass(view.hand))
+        # (AI 7: the top heart kept as a stopper is in no set tried.)
+        options = pass_candidates(view.hand, heuristic_pass(view.hand), stopper_kept(view.hand))
         assert list(values) == options
         scores = [values[o] + (PASS_PRIOR if i == 0 else 0.0) for i, o in enumerate(options)]
         best = max(range(len(options)), key=lambda i: (scores[i], -i))

@@ -210,7 +210,9 @@ def play_to_the_end(app: App, table: TableScene) -> None:
 
 
 def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App) -> None:
-    table = one_hand_game(app, seed=21)
+    # (A seed whose first hand ends the game. With AI 7's play, seed 21's game was not over
+    # at play_to_the_end's first score page: one finished game was recorded, not two.)
+    table = one_hand_game(app, seed=23)
     wait_for_player(app, table)
     key(app, pygame.K_h)
     key(app, pygame.K_RETURN)  # the first hint asks first: "Show the hint"

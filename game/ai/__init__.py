@@ -28,7 +28,7 @@ from game.ai.medium import MediumPlayer
 from game.engine.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 6
+AI_VERSION: Final = 7
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
@@ -38,7 +38,9 @@ the daily challenge's par (:func:`game.records.daily.par_key`) is computed again
 runner (game.ai.hard.defended).
 4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead).
 5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.MODEL).
-6: in Hard's playouts the others play a random legal card at times (game.ai.hard.NOISE)."""
+6: in Hard's playouts the others play a random legal card at times (game.ai.hard.NOISE).
+7: Medium and Hard keep a top heart from the pass as a moon stopper and throw no heart on a trick
+a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.STARVE)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

@@ -19,6 +19,9 @@ blind spots: a moon runner, an opportunist and an information-set Monte Carlo tr
   score, so it plans on no one's habits. Its pass is Medium's.
 
 All decide from the view and their seed only (a fixed number of iterations, never a clock).
+Where they play as Medium they play as Medium did before AI 7 (no stopper kept from the pass, no
+starving of a lone taker: ``keep_stopper=False``, ``starve=False``), so a yardstick stays the
+same while the levels change.
 
 >>> from game.engine.rules import Rules
 >>> from game.engine.match import Match
@@ -80,7 +83,7 @@ class RunnerPlayer(DecidingPlayer):
 
     def decide_pass(self, view: SeatView) -> Decision:
         if not moon_plausible(view.hand):
-            return heuristic_pass(view.hand)
+            return heuristic_pass(view.hand, keep_stopper=False)
         low = sorted(cards_of(view.hand), key=lambda c: (rank_of(c), c))[:PASS_SIZE]
         cards = tuple(sorted(low))
         return Decision(
@@ -97,7 +100,7 @@ class RunnerPlayer(DecidingPlayer):
         points_out = any(t & PENALTY_MASK for t in know.taken)
         running = moon_plausible(held) and (runner == view.seat or not points_out)
         if not running or legal.bit_count() == 1:
-            return heuristic_play(view, know)
+            return heuristic_play(view, know, starve=False)
         return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
 
 
@@ -202,7 +205,7 @@ class OpportunistPlayer(DecidingPlayer):
 
     def decide_pass(self, view: SeatView) -> Decision:
         if not strong_for_moon(view.hand):
-            return heuristic_pass(view.hand)
+            return heuristic_pass(view.hand, keep_stopper=False)
 
         # Keep the high cards: pass the hearts it could not win with, then spades below the
         # queen, then the lowest cards.
@@ -222,10 +225,11 @@ class OpportunistPlayer(DecidingPlayer):
             raise ValueError("it is not this seat's turn to play")
         know = Knowledge.of(view)
         if legal.bit_count() == 1 or not opportunity(view, know, legal):
-            return heuristic_play(view, know, watch=False)
+            return heuristic_play(view, know, watch=False, starve=False)
         card = _shoot_card(view, know, legal)
         if card is None:
-            return heuristic_play(view, know, watch=False)  # a needed trick lost: give up
+            # A needed trick lost: give up.
+            return heuristic_play(view, know, watch=False, starve=False)
         return Decision.play(card, Motive.SHOOT_MOON)
 
 
@@ -319,7 +323,7 @@ class IsmctsPlayer(DecidingPlayer):
         self.iterations = iterations
 
     def decide_pass(self, view: SeatView) -> Decision:
-        return heuristic_pass(view.hand)
+        return heuristic_pass(view.hand, keep_stopper=False)
 
     def decide_play(self, view: SeatView) -> Decision:
         legal = view.legal_mask()

@@ -46,7 +46,7 @@ class Motive(Enum):
     DUMP_HIGH_HEART = "dump-high-heart"  # void in the suit led: the highest heart
     DUMP_HIGH_CARD = "dump-high-card"  # void in the suit led, no point card to give
     BLOCK_MOON = "block-moon"  # takes a trick with points from the seat that took every point
-    KEEP_STOPPER = "keep-stopper"  # a runner is winning: the lowest card, high ones kept to stop it
+    KEEP_STOPPER = "keep-stopper"  # a runner or lone taker wins: high cards, hearts kept
     SHOOT_MOON = "shoot-moon"  # this seat took every point so far and goes on
     BEST_ODDS = "best-odds"  # (Hard) the search's best card with no simpler motive
     CARELESS_PLAY = "careless-play"  # (Easy) a legal card picked without thought

@@ -51,7 +51,7 @@ from game.ai.facts import (
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.medium import DecidingPlayer, heuristic_pass
+from game.ai.medium import DecidingPlayer, heuristic_pass, stopper_kept
 from game.ai.playout import (
     NO_RUNNER,
     dealt_state,
@@ -103,6 +103,10 @@ TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon a
 SHOOTERS: Final = False  # in the playouts a lone taker of the queen holding the top heart runs
 # for the moon, as an opportunist does (issue 30; game.ai.playout.runner_of): off until measured
 # better (doc)
+STOPPER: Final = True  # AI 7: the careful pass keeps a top heart from the queen up in a hand of
+# three hearts or more, and the pass search never gives it (game.ai.medium.stopper_kept; doc)
+STARVE: Final = True  # AI 7: void, no heart thrown on a trick the lone taker of points wins
+# while another card can go (game.ai.medium.heuristic_play's ``starve``; doc)
 NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
 # their legal ones (game.ai.playout.finish); AI 6, 200 is the knee of 0-500 (doc)
 
@@ -198,13 +202,27 @@ def defended(
     return (kept, None) if len(kept) > 1 else (options, None)
 
 
-def pass_candidates(hand: int, careful: Decision) -> list[int]:
+def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> list[int]:
+    """The candidates without hearts when this seat is void in the suit led and the one seat
+    that has taken points so far is winning the trick (feed it none while another card can
+    go; :data:`STARVE`)."""
+    if not view.trick or legal & SUIT_MASKS[view.led_suit]:
+        return options
+    taker = moon_runner(know.taken)
+    if taker is None or taker == view.seat or trick_winner(view)[1] != taker:
+        return options
+    return [c for c in options if not 1 << c & HEARTS_MASK] or options
+
+
+def pass_candidates(hand: int, careful: Decision, keep: int = 0) -> list[int]:
     """Sets of three cards worth trying, the careful pass first: every 3-card set from its
-    cards and the next most dangerous ones (all with the queen when it is unguarded), and the
-    three lowest cards (a pass for the moon) when the hand holds the ace of hearts."""
+    cards and the next most dangerous ones but ``keep`` (all with the queen when it is
+    unguarded), and the three lowest cards (a pass for the moon) when the hand holds the ace of
+    hearts."""
     first = mask_of(careful.cards)
     pool = list(careful.cards)
-    for card in sorted(cards_of(hand & ~first), key=lambda c: _danger(hand, c), reverse=True):
+    rest = cards_of(hand & ~first & ~keep)
+    for card in sorted(rest, key=lambda c: _danger(hand, c), reverse=True):
         if len(pool) >= PASS_POOL:
             break
         pool.append(card)
@@ -282,7 +300,8 @@ class HardPlayer(DecidingPlayer):
     weight for each of the others' plays the playout policy would not have made from it
     (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
     ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`);
-    ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`)."""
+    ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`); ``stopper``
+    and ``starve``: the moon defence of AI 7 (:data:`STOPPER`, :data:`STARVE`)."""
 
     level = "hard"
 
@@ -298,6 +317,8 @@ class HardPlayer(DecidingPlayer):
         max_samples: int = MAX_SAMPLES,
         noise: int = NOISE,
         shooters: bool = SHOOTERS,
+        stopper: bool = STOPPER,
+        starve: bool = STARVE,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -309,16 +330,18 @@ class HardPlayer(DecidingPlayer):
         self.max_samples = max_samples
         self.noise = noise
         self.shooters = shooters
+        self.stopper = stopper
+        self.starve = starve
 
     # -- passing -------------------------------------------------------------------------------
 
     def decide_pass(self, view: SeatView) -> Decision:
         """Medium's pass, unless playing out sampled deals finds a set of three clearly better
         (the others are modelled passing like Medium)."""
-        careful = heuristic_pass(view.hand)
+        careful = heuristic_pass(view.hand, keep_stopper=self.stopper)
         if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
             return careful
-        options = pass_candidates(view.hand, careful)
+        options = pass_candidates(view.hand, careful, self._kept(view.hand))
         values, moons = self._pass_search(view, options)
         # The careful pass (options[0]) wins ties and near-ties: the search is noisy.
         scores = values[:]
@@ -348,7 +371,8 @@ class HardPlayer(DecidingPlayer):
         there is no search (a hold hand, or ``pass_samples`` 0)."""
         if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
             return {}
-        options = pass_candidates(view.hand, heuristic_pass(view.hand))
+        careful = heuristic_pass(view.hand, keep_stopper=self.stopper)
+        options = pass_candidates(view.hand, careful, self._kept(view.hand))
         for mask in extra:
             if mask.bit_count() != PASS_SIZE or mask & ~view.hand:
                 raise ValueError("a pass is three cards of the hand")
@@ -357,10 +381,16 @@ class HardPlayer(DecidingPlayer):
         values, _moons = self._pass_search(view, options)
         return dict(zip(options, values, strict=True))
 
+    def _kept(self, hand: int) -> int:
+        """The heart no pass gives (:func:`~game.ai.medium.stopper_kept`; 0 without
+        ``stopper``)."""
+        return stopper_kept(hand) if self.stopper else 0
+
     def _pass_search(self, view: SeatView, options: list[int]) -> tuple[list[float], list[int]]:
         """Average utility and number of our own moons per candidate pass (the others are
-        modelled passing like Medium). Each sample's deal depends only on the seed and the
-        view, never on the options, so a set's figure does not depend on the others tried."""
+        modelled passing like Medium before AI 7, its stopper not kept: the model measured).
+        Each sample's deal depends only on the seed and the view, never on the options, so a
+        set's figure does not depend on the others tried."""
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -381,7 +411,10 @@ class HardPlayer(DecidingPlayer):
                 hands[seat] = mask_of(unseen[start : start + rules.hand_size])
                 start += rules.hand_size
             dealt = HandState.deal(rules, hands, view.pass_direction)
-            passes = [0 if s == me else mask_of(heuristic_pass(hands[s]).cards) for s in range(n)]
+            passes = [
+                0 if s == me else mask_of(heuristic_pass(hands[s], keep_stopper=False).cards)
+                for s in range(n)
+            ]
             for i, option in enumerate(options):
                 state = dealt.copy()
                 passes[me] = option
@@ -405,6 +438,8 @@ class HardPlayer(DecidingPlayer):
             options, motive = defended(view, know, legal, options)
             if motive is not None:
                 return Decision.play(options[0], motive)
+        if self.starve:
+            options = starved(view, know, legal, options)
         if len(options) == 1:
             return explain(view, know, options[0], {}, 0.0)
         values, moons = self._search(view, know, options)

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.ai.decision import Decision, Motive
 from game.ai.facts import (
     GUARDS_FOR_QUEEN,
@@ -23,6 +25,7 @@ from game.ai.facts import (
     HIGH_SPADES,
     LOW_SPADES,
     moon_add_wins,
+    moon_runner,
     moon_threat,
     rank_of,
     suit_of,
@@ -46,11 +49,18 @@ from game.engine.cards import (
 from game.engine.rules import PASS_SIZE
 from game.engine.view import SeatView
 
+# Issue 30, third pass (docs/ai-experiments.md): the moon defence that starts before any watch.
+STOPPER_RANK: Final = 10  # the top heart from the queen up stays out of the pass: a stopper...
+STOPPER_HEARTS: Final = 3  # ...when the hand holds this many hearts (the others duck under)
+
 # -- passing ---------------------------------------------------------------------------------
 
 
-def heuristic_pass(hand: int) -> Decision:
-    """The three cards a careful player passes, each with its motive.
+def heuristic_pass(hand: int, *, keep_stopper: bool = True) -> Decision:
+    """The three cards a careful player passes, each with its motive. With ``keep_stopper``
+    (AI 7) its top heart stays when it is the queen or above and the hand holds
+    STOPPER_HEARTS hearts: the card that stops a moon late, where passing it may hand a
+    neighbour its run (the yardsticks of game.ai.baselines pass without it, as Medium did).
 
     >>> from game.engine.cards import mask_of, parse_cards
     >>> d = heuristic_pass(mask_of(parse_cards("QS 4S 2C 3C 5C 6C 7C 8C 9C 2D 3D 4D 5D")))
@@ -83,6 +93,9 @@ def heuristic_pass(hand: int) -> Decision:
         if 0 < count <= room and (shortest is None or count < shortest[1]):
             shortest = (suit, count)
     high_hearts = [c for c in cards_of(left & HEARTS_MASK) if rank_of(c) >= HIGH_HEART_RANK]
+    kept = stopper_kept(hand) if keep_stopper else 0
+    if kept and high_hearts and 1 << high_hearts[-1] == kept:
+        high_hearts.pop()
     if shortest is not None and not (len(high_hearts) >= room and room == 1):
         suit = shortest[0]
         for card in reversed(cards_of(left & SUIT_MASKS[suit])):
@@ -91,7 +104,7 @@ def heuristic_pass(hand: int) -> Decision:
         take(card, Motive.PASS_HIGH_HEARTS)
     while len(chosen) < PASS_SIZE:
         # The highest card left, keeping low spades that guard a kept queen.
-        pool = left & ~QUEEN_OF_SPADES_BIT
+        pool = left & ~QUEEN_OF_SPADES_BIT & ~kept
         if left & QUEEN_OF_SPADES_BIT:
             pool &= ~LOW_SPADES
         if not pool:
@@ -99,6 +112,23 @@ def heuristic_pass(hand: int) -> Decision:
         take(highest_rank(_prefer_short(pool, left)), Motive.PASS_HIGH_CARD)
     passed = tuple(sorted(c for c, _ in chosen))
     return Decision(passed, chosen[0][1], tuple(chosen))
+
+
+def stopper_kept(hand: int) -> int:
+    """The heart the careful pass keeps as a moon stopper (a bit set; 0 for none): the top
+    heart, from the queen up, of a hand of STOPPER_HEARTS hearts or more.
+
+    >>> from game.engine.cards import Card, mask_of, parse_cards
+    >>> def kept(text: str) -> int:
+    ...     return stopper_kept(mask_of(parse_cards(text)))
+    >>> kept("KH 7H 2H 3C") == 1 << Card.parse("KH"), kept("KH 7H 3C"), kept("JH 7H 2H")
+    (True, 0, 0)
+    """
+    hearts = hand & HEARTS_MASK
+    top = hearts.bit_length() - 1
+    if hearts.bit_count() < STOPPER_HEARTS or rank_of(top) < STOPPER_RANK:
+        return 0
+    return 1 << top
 
 
 def _prefer_short(pool: int, hand: int) -> int:
@@ -113,10 +143,12 @@ def _prefer_short(pool: int, hand: int) -> int:
 
 
 def heuristic_play(
-    view: SeatView, know: Knowledge | None = None, *, watch: bool = True
+    view: SeatView, know: Knowledge | None = None, *, watch: bool = True, starve: bool = True
 ) -> Decision:
     """The card a careful player without search plays, with its motive (``watch``: with its
-    moon defence against a lone taker of points, :func:`_defend`)."""
+    moon defence against a lone taker of points, :func:`_defend`; ``starve``, AI 7: void, it
+    throws no heart on a trick won by the one seat that has taken points, whatever their count,
+    when it has another card to throw; the yardsticks of game.ai.baselines play without it)."""
     legal = view.legal_mask()
     if not legal:
         raise ValueError("it is not this seat's turn to play")
@@ -133,7 +165,7 @@ def heuristic_play(
     led = view.led_suit
     if legal & SUIT_MASKS[led]:
         return _follow(view, know, legal)
-    return _discard(view, know, legal)
+    return _discard(view, know, legal, starve)
 
 
 def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decision | None:
@@ -206,17 +238,27 @@ def _follow(view: SeatView, know: Knowledge, legal: int) -> Decision:
     return Decision.play(card, Motive.FOLLOW_LOW)
 
 
-def _discard(view: SeatView, know: Knowledge, legal: int) -> Decision:
+def _discard(view: SeatView, know: Knowledge, legal: int, starve: bool = False) -> Decision:
     if legal & QUEEN_OF_SPADES_BIT:
         return Decision.play(QUEEN_OF_SPADES, Motive.DUMP_QUEEN)
     if know.out(QUEEN_OF_SPADES) and legal & HIGH_SPADES:
         card = (legal & HIGH_SPADES).bit_length() - 1
         return Decision.play(card, Motive.DUMP_HIGH_SPADE)
     hearts = legal & HEARTS_MASK
+    others = legal & ~HEARTS_MASK
+    if hearts and others and starve and _lone_taker_wins(view, know):
+        # The hearts stay in hand (stoppers, or hearts for a later trick): no point fed.
+        return Decision.play(highest_rank(others), Motive.KEEP_STOPPER)
     if hearts:
         return Decision.play(hearts.bit_length() - 1, Motive.DUMP_HIGH_HEART)
     clean = legal & ~PENALTY_MASK or legal
     return Decision.play(highest_rank(clean), Motive.DUMP_HIGH_CARD)
+
+
+def _lone_taker_wins(view: SeatView, know: Knowledge) -> bool:
+    """Another seat alone has taken points so far, and it is winning this trick."""
+    taker = moon_runner(know.taken)
+    return taker is not None and taker != view.seat and trick_winner(view)[1] == taker
 
 
 def moon_decision(view: SeatView) -> Decision:

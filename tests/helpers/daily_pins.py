@@ -10,12 +10,12 @@ d = dt.date
 # The opponents' passes and the par come from the Hard AI's play. Update them ON PURPOSE, in the
 # same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
 PASSES = {
-    d(2026, 1, 1): {1: "7C QC QD", 2: "AC JH KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "KD QH KH"},
-    d(2027, 2, 28): {1: "JD 9H AH", 2: "10C AC 9D", 3: "QD KS QH"},
+    d(2026, 1, 1): {1: "7C QD 9H", 2: "AC JH KH", 3: "9C 10C AD"},
+    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "9C JC QH"},
+    d(2027, 2, 28): {1: "5C JD 10S", 2: "10C AC 9D", 3: "QD KS QH"},
 }
 PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (0, 0, "KD QS QH"),
-    d(2026, 7, 14): (0, 1, "KC AD AH"),
-    d(2027, 2, 28): (4, 7, "QS JH KH"),
+    d(2026, 1, 1): (8, 6, "KC KD QS"),
+    d(2026, 7, 14): (0, 2, "KC JD AD"),
+    d(2027, 2, 28): (26, 4, "QC KC QS"),
 }
