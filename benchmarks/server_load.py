@@ -405,8 +405,13 @@ def main() -> None:
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="the servers' pids")
     parser.add_argument("--server-log", type=Path, help="append the server's log to this file")
     args = parser.parse_args()
+    where = (
+        f"servers already running on port {args.port} (pids {args.pids})"
+        if args.port
+        else "server pinned to one core"
+    )
     print(
-        f"server pinned to one core; think time {args.think} s; {args.seconds} s per row; "
+        f"{where}; think time {args.think} s; {args.seconds} s per row; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(
