@@ -275,16 +275,7 @@ class Match:
         >>> view.seat, view.phase.name, cards_of(view.hand) == cards_of(match.hand.hands[2])
         (2, 'PASS', True)
         """
-        return SeatView.of_hand(
-            self.hand,
-            seat,
-            phase=self.phase,
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            totals=tuple(self.totals),
-            history=tuple(self.history),
-            winners=self.winners,
-        )
+        return self.views((seat,))[0]
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
         """The views of ``seats`` at this moment, each what :meth:`view` gives, with what every
