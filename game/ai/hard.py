@@ -51,7 +51,7 @@ from game.ai.facts import (
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.medium import DecidingPlayer, heuristic_pass, stopper_kept
+from game.ai.medium import DecidingPlayer, heuristic_pass, lone_taker_wins, stopper_kept
 from game.ai.playout import (
     NO_RUNNER,
     dealt_state,
@@ -206,10 +206,7 @@ def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> 
     """The candidates without hearts when this seat is void in the suit led and the one seat
     that has taken points so far is winning the trick (feed it none while another card can
     go; :data:`STARVE`)."""
-    if not view.trick or legal & SUIT_MASKS[view.led_suit]:
-        return options
-    taker = moon_runner(know.taken)
-    if taker is None or taker == view.seat or trick_winner(view)[1] != taker:
+    if not view.trick or legal & SUIT_MASKS[view.led_suit] or not lone_taker_wins(view, know):
         return options
     return [c for c in options if not 1 << c & HEARTS_MASK] or options
 

@@ -246,7 +246,7 @@ def _discard(view: SeatView, know: Knowledge, legal: int, starve: bool = False) 
         return Decision.play(card, Motive.DUMP_HIGH_SPADE)
     hearts = legal & HEARTS_MASK
     others = legal & ~HEARTS_MASK
-    if hearts and others and starve and _lone_taker_wins(view, know):
+    if hearts and others and starve and lone_taker_wins(view, know):
         # The hearts stay in hand (stoppers, or hearts for a later trick): no point fed.
         return Decision.play(highest_rank(others), Motive.KEEP_STOPPER)
     if hearts:
@@ -255,7 +255,7 @@ def _discard(view: SeatView, know: Knowledge, legal: int, starve: bool = False) 
     return Decision.play(highest_rank(clean), Motive.DUMP_HIGH_CARD)
 
 
-def _lone_taker_wins(view: SeatView, know: Knowledge) -> bool:
+def lone_taker_wins(view: SeatView, know: Knowledge) -> bool:
     """Another seat alone has taken points so far, and it is winning this trick."""
     taker = moon_runner(know.taken)
     return taker is not None and taker != view.seat and trick_winner(view)[1] == taker
