@@ -27,7 +27,7 @@ from game.ai.hard import HardPlayer
 from game.arena import ARENA_LEVELS, Z_95, new_player, positive
 from game.engine.match import Match
 from game.engine.players import Player, play_match
-from game.engine.rules import Rules
+from game.engine.rules import MOON_POINTS, Rules
 
 Setting = dict[str, int | float | bool]
 
@@ -77,8 +77,14 @@ def seat_scores(
     return scores
 
 
-def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> int:
-    """The points of ``seat`` in one hand of deal ``deal`` with Hard set as ``hard`` there."""
+def moon_against(scores: tuple[int, ...], seat: int) -> bool:
+    """Another seat shot the moon in a hand with these scores (the others+26 rule)."""
+    return scores[seat] == MOON_POINTS and sorted(scores)[1:] == [MOON_POINTS] * (len(scores) - 1)
+
+
+def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> tuple[int, bool]:
+    """The points of ``seat`` in one hand of deal ``deal`` with Hard set as ``hard`` there, and
+    whether another seat shot the moon."""
     scores = seat_scores(
         seed,
         deal,
@@ -86,10 +92,12 @@ def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> 
         others,
         lambda name, _: HardPlayer(name, **hard),  # type: ignore[arg-type]
     )
-    return scores[seat]
+    return scores[seat], moon_against(scores, seat)
 
 
-def play_deal(task: tuple[str, int, Setting, Setting, str]) -> list[tuple[int, int]]:
+def play_deal(
+    task: tuple[str, int, Setting, Setting, str],
+) -> list[tuple[tuple[int, bool], tuple[int, bool]]]:
     seed, deal, a, b, others = task
     return [
         (seat_points(seed, deal, s, a, others), seat_points(seed, deal, s, b, others))
@@ -122,12 +130,16 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(args.seed, d, args.a, args.b, args.others) for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         deals = list(pool.map(play_deal, tasks))
-    mean, half = mean_and_half([statistics.fmean(b - a for a, b in seats) for seats in deals])
-    a_mean = statistics.fmean(a for seats in deals for a, _ in seats)
-    b_mean = statistics.fmean(b for seats in deals for _, b in seats)
+    mean, half = mean_and_half([statistics.fmean(b[0] - a[0] for a, b in seats) for seats in deals])
+    hands = 4 * args.deals
     print(f"{args.deals} deals x 4 seats, seed {args.seed}, beside three {args.others}")
-    print(f"a {shown(args.a)}: {a_mean:.2f} points a hand")
-    print(f"b {shown(args.b)}: {b_mean:.2f} points a hand")
+    for key, name in ((0, "a"), (1, "b")):
+        points = statistics.fmean(pair[key][0] for seats in deals for pair in seats)
+        moons = sum(pair[key][1] for seats in deals for pair in seats)
+        print(
+            f"{name} {shown(args.a if key == 0 else args.b)}: {points:.2f} points a hand;"
+            f" another seat's moon in {moons} of {hands} hands ({100 * moons / hands:.1f}%)"
+        )
     print(f"b - a in the same seat: {mean:+.3f} +/- {half:.3f}")
     return 0
 

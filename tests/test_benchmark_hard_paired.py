@@ -68,6 +68,19 @@ def test_a_switch_set_to_0_is_read_as_false() -> None:
     assert setting("watch=0")["watch"] is False
 
 
+def test_the_others_moons_are_counted() -> None:
+    spec = importlib.util.spec_from_file_location("hard_paired", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.moon_against((26, 0, 26, 26), 0)
+    assert not script.moon_against((0, 26, 26, 26), 0)  # its own moon
+    assert not script.moon_against((26, 0, 0, 0), 0)  # a hand's 26 points taken by one seat
+    assert not script.moon_against((13, 0, 13, 0), 2)
+    result = run("--deals", "1", "--seed", "t", "--b", "work=2000,pass_samples=0")
+    assert "another seat's moon in " in result.stdout and " of 4 hands (" in result.stdout
+
+
 REGRET = SCRIPT.parent / "hard_regret.py"
 
 
