@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai.decision import Decision, Motive
-from game.ai.facts import LOW_SPADES, moon_runner, moon_threat, trick_winner
+from game.ai.facts import LOW_SPADES, moon_runner, moon_threat, run_suspect, trick_winner
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
@@ -71,8 +71,13 @@ def check_play(view: SeatView, decision: Decision) -> None:
         assert not view.trick and card in (37, 38) and view.hand >> QUEEN_OF_SPADES & 1
     elif motive is Motive.KEEP_STOPPER:
         runner = moon_threat(view, know.taken)
-        if runner is None:  # (AI 7) void, no heart thrown on the lone taker of points' trick
-            runner = moon_runner(know.taken)
+        suspect = run_suspect(view, know.taken)
+        if runner is None and suspect is not None and card // 13 == led == Suit.HEARTS:
+            # (AI 8) under a suspected runner's heart, the lowest heart
+            runner = suspect
+            assert card == (legal & -legal).bit_length() - 1
+        elif runner is None:  # (AI 7, AI 8) void, no heart thrown on a lone taker or a runner
+            runner = moon_runner(know.taken) if suspect is None else suspect
             assert card // 13 != led and not 1 << card & HEARTS_MASK and legal & HEARTS_MASK
         assert runner is not None and runner != view.seat and winner == runner
         same = legal & SUIT_MASKS[card // 13]

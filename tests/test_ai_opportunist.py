@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from game.ai.baselines import OpportunistPlayer, opportunity, strong_for_moon
 from game.ai.decision import Motive
-from game.ai.hard import HardPlayer, candidates, starved
+from game.ai.facts import run_suspect
+from game.ai.hard import HardPlayer, candidates, defended, feeders, starved
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer, heuristic_pass, heuristic_play, stopper_kept
-from game.ai.playout import NO_RUNNER, runner_of
+from game.ai.playout import NO_RUNNER, finish, runner_of
 from game.arena import run_arena
-from game.engine.cards import Card, Suit, mask_of, parse_cards
+from game.engine.cards import HEARTS_MASK, Card, Suit, mask_of, parse_cards
+from game.tutor import sentences as words
+from game.tutor.advice import advise_play
 from tests.helpers.ai import deal_state, view_of
+from tests.helpers.tutor_truth import play_truth
 
 # Seat 1 wins the first trick with the ace of clubs, then leads the ace of diamonds, on which
 # seat 2 (no diamond) throws the queen of spades: seat 1 holds 13 points, nobody else any, and
@@ -245,7 +249,7 @@ def test_medium_throws_no_heart_on_a_lone_takers_trick() -> None:
     decision = MediumPlayer(0).decide_play(view)
     assert (decision.card, decision.motive) == (Card.parse("KD"), Motive.KEEP_STOPPER)
     # Before AI 7 (and in the yardsticks) it dumped its ace of hearts there.
-    assert heuristic_play(view, starve=False).card == Card.parse("AH")
+    assert heuristic_play(view, starve=False, suspect=False).card == Card.parse("AH")
     assert OpportunistPlayer(0).decide_play(view).card == Card.parse("AH")
 
 
@@ -257,3 +261,88 @@ def test_hard_throws_no_heart_on_a_lone_takers_trick() -> None:
     assert kept and not any(Card(c).suit is Suit.HEARTS for c in kept)
     assert any(Card(c).suit is Suit.HEARTS for c in options)
     assert HardPlayer(0).decide_play(view).card.suit is not Suit.HEARTS
+
+
+# Seat 1 kept a strong hand from the pass (the opportunist's trigger): it wins the first trick
+# with the king of clubs, then leads the ace and the queen of diamonds: nobody has a point yet,
+# but it has won every trick, leading from the top. Seat 0, void in diamonds, used to throw it
+# the king of hearts (its stopper) on the queen of diamonds; later it ducked the ace of hearts
+# with that king. (From the arena: seed d1, deal 7.)
+RUN_DEAL = {
+    0: "KH JH 6H 5H 4S 2S KD AC QC JC 9C 4C 2C",
+    1: "AH QH 9H AS 10S 5S AD QD 5D 3D KC 7C 3C",
+    2: "10H 7H 2H JS 8S 7S JD 10D 8D 7D 4D 2D 8C",
+    3: "8H 4H 3H KS QS 9S 6S 3S 9D 6D 10C 6C 5C",
+}
+RUN_PLAYS = "2C KC 8C 10C  AD JD 9D KD  QD 10D 6D"
+
+
+def test_a_seat_winning_from_the_top_is_a_suspected_runner() -> None:
+    view = view_of(deal_state(RUN_DEAL, RUN_PLAYS))
+    assert view.seat == 0 and run_suspect(view, Knowledge.of(view).taken) == 1
+    # One trick won is not a run; nor is a run of tricks won leading low.
+    early = view_of(deal_state(RUN_DEAL, "2C KC 8C 10C  AD"))
+    assert run_suspect(early, Knowledge.of(early).taken) is None
+    low = view_of(deal_state(RUN_DEAL, "2C KC 8C 10C  7C 2D 6C 4C"), seat=2)
+    assert run_suspect(low, Knowledge.of(low).taken) is None
+
+
+def test_medium_keeps_its_hearts_from_a_suspected_runner() -> None:
+    view = view_of(deal_state(RUN_DEAL, RUN_PLAYS))
+    decision = MediumPlayer(0).decide_play(view)
+    assert (decision.card, decision.motive) == (Card.parse("AC"), Motive.KEEP_STOPPER)
+    assert heuristic_play(view, suspect=False).card == Card.parse("KH")  # AI 7
+    # Under the runner's ace of hearts, the lowest heart: the king may win the next one.
+    later = view_of(deal_state(RUN_DEAL, RUN_PLAYS + " AC  7C 2H 6C 4C  AH 10H 8H"))
+    assert later.seat == 0 and MediumPlayer(0).decide_play(later).card == Card.parse("5H")
+    assert heuristic_play(later, suspect=False).card == Card.parse("KH")
+
+
+def test_hard_feeds_no_heart_to_a_suspected_runner() -> None:
+    view = view_of(deal_state(RUN_DEAL, RUN_PLAYS))
+    know = Knowledge.of(view)
+    legal = view.legal_mask()
+    options = candidates(legal, know)
+    kept, _ = defended(view, know, legal, options, early=True)
+    assert kept and not any(1 << c & HEARTS_MASK for c in kept)
+    assert defended(view, know, legal, options)[0] == options  # AI 7: hearts among them
+    assert HardPlayer(0).decide_play(view).card.suit is not Suit.HEARTS
+
+
+# Seat 1 takes the queen on the ace of diamonds, then seat 2, void in diamonds, throws it a heart
+# on the king: an opportunist's careless discard, which Hard's playouts then expect of seat 2.
+FEED_PLAYS = QUEEN_PLAYS + "  KD 5H 7D 3D"
+
+
+def test_hard_sees_who_feeds_a_lone_taker() -> None:
+    state = deal_state(QUEEN_DEAL, FEED_PLAYS)
+    assert feeders(view_of(state, seat=0)) == 1 << 2
+    assert feeders(view_of(state, seat=2)) == 0  # its own discards are not counted
+    # The queen itself, the first point of the hand, is no sign: nobody held a point before.
+    assert feeders(view_of(deal_state(QUEEN_DEAL, QUEEN_PLAYS), seat=0)) == 0
+
+
+def test_careless_seats_in_the_playouts_do_not_defend() -> None:
+    # Seat 1 holds the queen (a threat the watching playouts defend against) and leads the king
+    # of diamonds; seat 2, void, feeds it no point unless it is careless.
+    before = deal_state(QUEEN_DEAL, QUEEN_PLAYS + "  KD")
+    thrown = {}
+    for careless in (0, 1 << 2):
+        state = before.copy()
+        finish(state, watch=True, me=0, careless=careless)
+        thrown[careless] = Card(state.tricks[2][1][1])
+    assert thrown == {0: Card.parse("4C"), 1 << 2: Card.parse("5H")}
+
+
+def test_the_tutor_says_why_it_keeps_its_hearts_from_a_runner() -> None:
+    view = view_of(deal_state(RUN_DEAL, RUN_PLAYS))
+    advice = advise_play(view, player=MediumPlayer(0))
+    assert advice.cards == (Card.parse("AC"),)
+    assert advice.sentence.template_id == words.KEEP_FROM_RUN
+    assert dict(advice.sentence.args)["count"] == 2
+    assert play_truth(view, advice) == (words.KEEP_FROM_RUN, True)
+    # Once the runner holds a point, the sentence says so (the point-taker's sentence).
+    later = view_of(deal_state(RUN_DEAL, RUN_PLAYS + " AC  7C 2H 6C 4C  AH 10H 8H"))
+    advice = advise_play(later, player=MediumPlayer(0))
+    assert advice.cards == (Card.parse("5H"),)
+    assert play_truth(later, advice) == (words.KEEP_STOPPER, True)

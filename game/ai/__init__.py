@@ -28,7 +28,7 @@ from game.ai.medium import MediumPlayer
 from game.engine.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 7
+AI_VERSION: Final = 8
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:

@@ -100,7 +100,7 @@ class RunnerPlayer(DecidingPlayer):
         points_out = any(t & PENALTY_MASK for t in know.taken)
         running = moon_plausible(held) and (runner == view.seat or not points_out)
         if not running or legal.bit_count() == 1:
-            return heuristic_play(view, know, starve=False)
+            return heuristic_play(view, know, starve=False, suspect=False)
         return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
 
 
@@ -225,11 +225,11 @@ class OpportunistPlayer(DecidingPlayer):
             raise ValueError("it is not this seat's turn to play")
         know = Knowledge.of(view)
         if legal.bit_count() == 1 or not opportunity(view, know, legal):
-            return heuristic_play(view, know, watch=False, starve=False)
+            return heuristic_play(view, know, watch=False, starve=False, suspect=False)
         card = _shoot_card(view, know, legal)
         if card is None:
             # A needed trick lost: give up.
-            return heuristic_play(view, know, watch=False, starve=False)
+            return heuristic_play(view, know, watch=False, starve=False, suspect=False)
         return Decision.play(card, Motive.SHOOT_MOON)
 
 

@@ -106,6 +106,45 @@ def moon_threat(view: SeatView, taken: Sequence[int]) -> int | None:
     return view.leader if top_heart else None
 
 
+RUN_STREAK: Final = 2  # tricks won in a row (the last ones) that make a seat a suspected runner
+RUN_LEAD_RANK: Final = 10  # ...having led and won a trick with a queen or above this hand
+
+
+def run_suspect(view: SeatView, taken: Sequence[int]) -> int | None:
+    """Another seat that may be running for the moon before it has the points to show it (issue
+    30): it has won the last RUN_STREAK tricks or more in a row, one of its tricks this hand it
+    led from the top (a queen or above), and no other seat has taken a point. None otherwise.
+
+    A shooter who kept a strong hand from the pass wins trick after trick with its top cards
+    from the start, where a careful player leads low; the careful game, which throws it its high
+    hearts when void, feeds the run before any point is taken.
+    """
+    tricks = view.tricks
+    if len(tricks) < RUN_STREAK:
+        return None
+    seat = tricks[-1][2]
+    if seat == view.seat or any(t[2] != seat for t in tricks[-RUN_STREAK:]):
+        return None
+    if any(cards & PENALTY_MASK for s, cards in enumerate(taken) if s != seat):
+        return None
+    if not any(
+        leader == winner == seat and cards[0] % RANKS_PER_SUIT >= RUN_LEAD_RANK
+        for leader, cards, winner in tricks
+    ):
+        return None
+    return int(seat)
+
+
+def run_streak(view: SeatView, seat: int) -> int:
+    """How many of the last tricks ``seat`` has won in a row."""
+    count = 0
+    for _, _, winner in reversed(view.tricks):
+        if winner != seat:
+            break
+        count += 1
+    return count
+
+
 HONOUR_RANK: Final = 9  # jack and above count towards a hand's strength
 RUN_STRENGTH: Final = 15  # jack 1, queen 2, king 3, ace 4: this much makes a moon plausible
 RUN_HEARTS: Final = 5  # or this many hearts with the ace of hearts

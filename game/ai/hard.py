@@ -14,7 +14,11 @@ unlikely to hold the seven.
 The playouts' opponents defend against a moon as Medium does (from the queen or four point
 cards in one seat's tricks), so Hard does not plan on a moon that will be stopped, and they let a
 suspected runner run. Against a suspected runner Hard also defends at the table: it feeds the
-runner no point when void, and keeps its high cards when it cannot beat the runner's card.
+runner no point when void, and keeps its high cards when it cannot beat the runner's card. A
+seat that wins trick after trick from the top is suspected before it holds a point
+(:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is played
+in the playouts as what it is, a seat that will not defend (:func:`feeders`): Hard alone must
+stop a moon there, and its search sees it.
 
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
@@ -48,6 +52,7 @@ from game.ai.facts import (
     moon_plausible,
     moon_runner,
     moon_threat,
+    run_suspect,
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
@@ -107,6 +112,12 @@ STOPPER: Final = True  # AI 7: the careful pass keeps a top heart from the queen
 # three hearts or more, and the pass search never gives it (game.ai.medium.stopper_kept; doc)
 STARVE: Final = True  # AI 7: void, no heart thrown on a trick the lone taker of points wins
 # while another card can go (game.ai.medium.heuristic_play's ``starve``; doc)
+EARLY: Final = True  # AI 8: a seat winning trick after trick from the top is a suspected
+# runner before it holds a point (game.ai.facts.run_suspect; issue 30, doc)
+FEEDERS: Final = True  # AI 8: in the playouts a seat seen feeding points to a lone taker never
+# defends against a moon (feeders(), game.ai.playout.finish's ``careless``; doc)
+ALONE: Final = 0.0  # share of playouts in which no other seat defends against a moon, whatever
+# it was seen doing (a measuring knob: ``alone=1`` in benchmarks/hard_paired.py; doc)
 NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
 # their legal ones (game.ai.playout.finish); AI 6, 200 is the knee of 0-500 (doc)
 
@@ -144,13 +155,18 @@ def candidates(legal: int, know: Knowledge) -> list[int]:
     return result
 
 
-def runner_suspect(view: SeatView, know: Knowledge) -> int | None:
+def runner_suspect(view: SeatView, know: Knowledge, early: bool = False) -> int | None:
     """Another seat that may be running for the moon (:func:`~game.ai.facts.moon_threat`), or
     the leader of the queen of spades into this trick before anyone has taken a point (only a
-    runner gives her away so)."""
+    runner gives her away so); with ``early``, also a seat winning trick after trick from the
+    top before the points show (:func:`~game.ai.facts.run_suspect`, :data:`EARLY`)."""
     threat = moon_threat(view, know.taken)
     if threat is not None:
         return threat
+    if early:
+        threat = run_suspect(view, know.taken)
+        if threat is not None:
+            return threat
     if any(t & PENALTY_MASK for t in know.taken):
         return None
     if view.trick and view.leader != view.seat and view.trick[0] == QUEEN_OF_SPADES:
@@ -170,7 +186,7 @@ def _running(view: SeatView, seat: int) -> bool:
 
 
 def defended(
-    view: SeatView, know: Knowledge, legal: int, options: list[int]
+    view: SeatView, know: Knowledge, legal: int, options: list[int], early: bool = False
 ) -> tuple[list[int], Motive | None]:
     """The candidates left when a suspected runner is winning the trick (and the motive when
     one card is left): feed it no point when void (keep the hearts that may stop it), keep the
@@ -178,7 +194,7 @@ def defended(
     most tricks so far."""
     if not view.trick:
         return options, None
-    threat = runner_suspect(view, know)
+    threat = runner_suspect(view, know, early)
     if threat is None:
         return options, None
     best, winner = trick_winner(view)
@@ -200,6 +216,29 @@ def defended(
     if len(kept) == 1 and watched:
         return kept, Motive.KEEP_STOPPER
     return (kept, None) if len(kept) > 1 else (options, None)
+
+
+def feeders(view: SeatView) -> int:
+    """The other seats (a bit each) seen throwing a point card, void in the suit led, on a trick
+    won by the one seat that had taken points before it (the current trick too, where that seat
+    is winning it so far): they do not starve a possible shooter, as an opportunist does not."""
+    n = view.rules.players
+    taken = [0] * n
+    seen = 0
+    tricks: list[tuple[int, Sequence[int], int]] = list(view.tricks)
+    if view.trick:
+        tricks.append((view.leader, view.trick, trick_winner(view)[1]))
+    for leader, cards, winner in tricks:
+        lone = moon_runner(taken)
+        if lone is not None and winner == lone:
+            led = cards[0] // RANKS_PER_SUIT
+            for i, card in enumerate(cards):
+                seat = (leader + i) % n
+                if card // RANKS_PER_SUIT != led and 1 << card & PENALTY_MASK:
+                    seen |= 1 << seat
+        for card in cards:
+            taken[winner] |= 1 << card
+    return seen & ~(1 << view.seat)
 
 
 def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> list[int]:
@@ -298,7 +337,9 @@ class HardPlayer(DecidingPlayer):
     (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
     ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`);
     ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`); ``stopper``
-    and ``starve``: the moon defence of AI 7 (:data:`STOPPER`, :data:`STARVE`)."""
+    and ``starve``: the moon defence of AI 7 (:data:`STOPPER`, :data:`STARVE`); ``early`` and
+    ``feeders``, AI 8's (:data:`EARLY`, :data:`FEEDERS`); ``alone``: the share of playouts in
+    which no other seat defends (:data:`ALONE`)."""
 
     level = "hard"
 
@@ -316,6 +357,9 @@ class HardPlayer(DecidingPlayer):
         shooters: bool = SHOOTERS,
         stopper: bool = STOPPER,
         starve: bool = STARVE,
+        early: bool = EARLY,
+        alone: float = ALONE,
+        feeders: bool = FEEDERS,
     ) -> None:
         self.seed = str(seed)
         self.work = work
@@ -329,6 +373,9 @@ class HardPlayer(DecidingPlayer):
         self.shooters = shooters
         self.stopper = stopper
         self.starve = starve
+        self.early = early
+        self.alone = alone
+        self.feeders = feeders
 
     # -- passing -------------------------------------------------------------------------------
 
@@ -432,7 +479,7 @@ class HardPlayer(DecidingPlayer):
         know = Knowledge.of(view)
         options = candidates(legal, know)
         if self.defend:
-            options, motive = defended(view, know, legal, options)
+            options, motive = defended(view, know, legal, options, self.early)
             if motive is not None:
                 return Decision.play(options[0], motive)
         if self.starve:
@@ -464,7 +511,10 @@ class HardPlayer(DecidingPlayer):
         weights = 0.0
         base = None
         tough_every = round(1 / self.tough) if self.tough > 0 else 0
-        threat = runner_suspect(view, know) if self.defend else None
+        alone_every = round(1 / self.alone) if self.alone > 0 else 0
+        everyone = ((1 << view.rules.players) - 1) & ~(1 << seat)
+        careless = feeders(view) if self.feeders else 0
+        threat = runner_suspect(view, know, self.early) if self.defend else None
         suspect = NO_RUNNER if threat is None else threat
         played_by, plays = plays_of(view) if self.model < 1.0 else ([], [])
         for number in range(samples):
@@ -492,6 +542,7 @@ class HardPlayer(DecidingPlayer):
                         self.noise,
                         number * 7919 + 1,
                         bool(self.shooters),
+                        everyone if alone_every and number % alone_every == 0 else careless,
                     )
                 scores = final_scores(state, totals)
                 sums[card] += weight * utility(scores, seat, totals, target)

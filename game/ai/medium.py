@@ -28,6 +28,7 @@ from game.ai.facts import (
     moon_runner,
     moon_threat,
     rank_of,
+    run_suspect,
     suit_of,
     trick_winner,
 )
@@ -143,7 +144,12 @@ def _prefer_short(pool: int, hand: int) -> int:
 
 
 def heuristic_play(
-    view: SeatView, know: Knowledge | None = None, *, watch: bool = True, starve: bool = True
+    view: SeatView,
+    know: Knowledge | None = None,
+    *,
+    watch: bool = True,
+    starve: bool = True,
+    suspect: bool = True,
 ) -> Decision:
     """The card a careful player without search plays, with its motive (``watch``: with its
     moon defence against a lone taker of points, :func:`_defend`; ``starve``, AI 7: void, it
@@ -160,12 +166,36 @@ def heuristic_play(
         defence = _defend(view, know, legal, threat)
         if defence is not None:
             return defence
+    elif suspect and view.trick:
+        early = run_suspect(view, know.taken)
+        if early is not None and trick_winner(view)[1] == early:
+            defence = _keep_stoppers(view, legal)
+            if defence is not None:
+                return defence
     if not view.trick:
         return _lead(view, know, legal)
     led = view.led_suit
     if legal & SUIT_MASKS[led]:
         return _follow(view, know, legal)
     return _discard(view, know, legal, starve)
+
+
+def _keep_stoppers(view: SeatView, legal: int) -> Decision | None:
+    """Against a suspected runner winning this trick (:func:`~game.ai.facts.run_suspect`),
+    the two plays that hand it its run for nothing: under its heart, the lowest heart (the
+    high ones may win a heart trick later); void, a card that is not a heart (unless the
+    queen can go). None when the usual play will do. Issue 30, fourth pass: the wider
+    defence (following low in every suit, taking its tricks) cost points (doc)."""
+    led = view.led_suit
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        if led == HEARTS and not follow >> (trick_winner(view)[0] + 1):
+            return Decision.play((follow & -follow).bit_length() - 1, Motive.KEEP_STOPPER)
+        return None
+    rest = legal & ~HEARTS_MASK
+    if rest and legal & HEARTS_MASK and not legal & QUEEN_OF_SPADES_BIT:
+        return Decision.play(highest_rank(rest), Motive.KEEP_STOPPER)
+    return None
 
 
 def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decision | None:

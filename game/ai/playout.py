@@ -346,12 +346,14 @@ def finish(
     noise: int = 0,
     seed: int = 0,
     shooters: bool = False,
+    careless: int = 0,
 ) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
     ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
     of points early, as Medium does: :func:`threat_of`). With ``noise`` (per thousand) every seat
     but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``;
-    ``shooters``: see :func:`runner_of`."""
+    ``shooters``: see :func:`runner_of`; the seats of ``careless`` (a bit each) never defend
+    against a runner or a threat: they play on as if none were there, as an opportunist does."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
     runner = runner_of(taken, hands, intent, vigilant, shooters)
@@ -362,8 +364,12 @@ def finish(
     advance = state.advance
     x = seed & 0xFFFFFFFF
     while True:
-        card = policy(state, runner, queen_taken, threat, shown)
-        if noise and state.turn != me:
+        turn = state.turn
+        if careless >> turn & 1 and turn != runner:
+            card = policy(state, NO_RUNNER, queen_taken, NO_RUNNER, shown)
+        else:
+            card = policy(state, runner, queen_taken, threat, shown)
+        if noise and turn != me:
             x = (x * 1103515245 + 12345) & 0x7FFFFFFF
             if x % 1000 < noise:
                 legal = legal_mask(

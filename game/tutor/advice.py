@@ -38,6 +38,8 @@ from game.ai.facts import (
     cards_below,
     moon_add_wins,
     moon_runner,
+    run_streak,
+    run_suspect,
     trick_winner,
 )
 from game.engine.cards import (
@@ -344,6 +346,18 @@ def _motive_sentence(
         if stopping and keeps_high and not wins_now and not feeds and seat_winning == runner:
             points = _points_taken(view, runner)
             return sentence(tpl.KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
+        # A run suspected before the points show (AI 8): its heart kept, or none thrown to it.
+        suspect = run_suspect(view, [view.taken(s) for s in range(view.rules.players)])
+        hearts_kept = bool(hand & HEARTS_MASK & ~(1 << card))
+        if (
+            suspect is not None
+            and seat_winning == suspect
+            and not wins_now
+            and not 1 << card & PENALTY_MASK
+            and (hearts_kept if void else _suit(card) == HEARTS and bool(hand & cards_above(card)))
+        ):
+            streak = run_streak(view, suspect)
+            return sentence(tpl.KEEP_FROM_RUN, card=card, seat=_seat(view, suspect), count=streak)
         return None
     first_trick = view.trick_number == 0 and view.rules.points_of(mask_of(view.trick)) <= 0
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and first_trick and wins_now:

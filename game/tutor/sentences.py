@@ -272,6 +272,7 @@ THROW_FEW_ABOVE: Final = "Throw the {card}: you have no {suit}, and only {count}
 THROW_FEW_ABOVE_PL: Final = "Throw the {card}: you have no {suit}, and only {count} cards still out beat it in its suit, so it could take a trick later"  # noqa: E501
 BLOCK: Final = "Take the trick with the {card}: {seat} has taken every point so far ({count}) and may be running for the moon"  # noqa: E501
 KEEP_STOPPER: Final = "Play the {card}: {seat} has taken every point so far ({count}) and may be running for the moon, so keep your high cards to stop it and give it no point"  # noqa: E501
+KEEP_FROM_RUN: Final = "Play the {card}: {seat} has won the last {count} tricks, leading from the top, and may be running for the moon, so keep your hearts to stop it and give it none"  # noqa: E501
 SHOOT: Final = (
     "Play the {card}: you have taken every point so far ({count}), keep going for the moon"
 )

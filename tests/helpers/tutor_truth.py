@@ -256,6 +256,38 @@ def _keep_stopper(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     )
 
 
+def _keep_from_run(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
+    """The seat won exactly the last ``count`` tricks (the one before them went elsewhere, or
+    there was none), led and won one of this hand's tricks with a queen or above, and is
+    winning this one; the card does not beat it, is no point, and hearts stay in the hand
+    (above the card, when it is a heart)."""
+    runner = seat_of(a)
+    count = count_of(a)
+    tricks = view.tricks
+    won = [w for _, _, w in tricks]
+    top_lead = any(
+        leader == w == runner and Card(cards[0]).rank >= Card.parse("QS").rank
+        for leader, cards, w in tricks
+    )
+    hearts = [c for c in suit_cards(view.hand, Suit.HEARTS) if c != card]
+    return (
+        runner != view.seat
+        and len(won) >= count >= 2
+        and won[-count:] == [runner] * count
+        and (len(won) == count or won[-count - 1] != runner)
+        and top_lead
+        and bool(view.trick)
+        and current_winner(view)[1] == runner
+        and not _wins_now(view, card)
+        and card != Card.parse("QS")
+        and (
+            any(h > card for h in hearts)
+            if card.suit is Suit.HEARTS
+            else is_void(view) and bool(hearts)
+        )
+    )
+
+
 def _same_suit_legal(view: SeatView, card: Card) -> list[Card]:
     return [c for c in view.legal_cards() if c.suit == card.suit]
 
@@ -346,6 +378,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     words.THROW_FEW_ABOVE: lambda v, c, a: _throw(v, a) and _out_above(v, c) == count_of(a) <= 3,
     words.BLOCK: _block,
     words.KEEP_STOPPER: _keep_stopper,
+    words.KEEP_FROM_RUN: _keep_from_run,
     words.SHOOT: lambda v, c, a: bool(v.trick) and _shoot(v, c, a),
     words.SHOOT_LEAD: lambda v, c, a: not v.trick and _shoot(v, c, a),
     words.ALIKE: lambda v, c, a: _one_run(v),
