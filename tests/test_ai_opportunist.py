@@ -306,7 +306,10 @@ def test_hard_feeds_no_heart_to_a_suspected_runner() -> None:
     kept, _ = defended(view, know, legal, options, early=True)
     assert kept and not any(1 << c & HEARTS_MASK for c in kept)
     assert defended(view, know, legal, options)[0] == options  # AI 7: hearts among them
-    assert HardPlayer(0).decide_play(view).card.suit is not Suit.HEARTS
+    decision = HardPlayer(0).decide_play(view)
+    assert decision.card.suit is not Suit.HEARTS and decision.motive is Motive.KEEP_STOPPER
+    advice = advise_play(view)  # the tutor thinks with Hard, and says why
+    assert play_truth(view, advice) == (words.KEEP_FROM_RUN, True)
 
 
 # Seat 1 takes the queen on the ace of diamonds, then seat 2, void in diamonds, throws it a heart

@@ -603,6 +603,12 @@ def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Dec
         return Decision.play(card, Motive.DUMP_QUEEN)
     if 1 << card & HIGH_SPADES and know.out(QUEEN_OF_SPADES):
         return Decision.play(card, Motive.DUMP_HIGH_SPADE)
+    if (
+        not 1 << card & PENALTY_MASK
+        and view.legal_mask() & HEARTS_MASK
+        and run_suspect(view, know.taken) == trick_winner(view)[1]
+    ):
+        return Decision.play(card, Motive.KEEP_STOPPER)  # no heart fed to a suspected runner
     if 1 << card & HEARTS_MASK and card == (view.hand & HEARTS_MASK).bit_length() - 1:
         return Decision.play(card, Motive.DUMP_HIGH_HEART)
     if card == (view.hand & SUIT_MASKS[suit]).bit_length() - 1 and not 1 << card & PENALTY_MASK:
