@@ -22,7 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, mean_and_half, seat_scores, setting, shown
+from benchmarks.hard_paired import (
+    Setting,
+    mean_and_half,
+    moon_against,
+    seat_scores,
+    setting,
+    shown,
+)
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
 from game.arena import ARENA_LEVELS, positive
@@ -41,7 +48,7 @@ class SeeingHard(HardPlayer):
         return list(self.match.hand.hands)
 
 
-Outcome = tuple[int, float]  # the seat's points, the others' average
+Outcome = tuple[int, float, bool]  # the seat's points, the others' average, another's moon
 
 
 def seat_outcome(
@@ -54,7 +61,7 @@ def seat_outcome(
 
     scores = seat_scores(seed, deal, seat, others, player)
     rest = [p for s, p in enumerate(scores) if s != seat]
-    return scores[seat], statistics.fmean(rest)
+    return scores[seat], statistics.fmean(rest), moon_against(scores, seat)
 
 
 def play_deal(task: tuple[str, int, Setting, str]) -> list[tuple[Outcome, Outcome]]:
@@ -83,7 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     for index, name in ((0, f"Hard ({shown(args.hard)})"), (1, "Hard seeing every card")):
         mine = statistics.fmean(pair[index][0] for d in deals for pair in d)
         rest = statistics.fmean(pair[index][1] for d in deals for pair in d)
-        print(f"{name}: {mine:.2f} points a hand, the others {rest:.2f}, ratio {mine / rest:.2f}")
+        moons = sum(pair[index][2] for d in deals for pair in d)
+        print(
+            f"{name}: {mine:.2f} points a hand, the others {rest:.2f}, ratio {mine / rest:.2f};"
+            f" another seat's moon in {moons} of {4 * args.deals} hands"
+        )
     mean, half = mean_and_half([statistics.fmean(b[0] - a[0] for a, b in seats) for seats in deals])
     print(f"seeing - Hard in the same seat: {mean:+.3f} +/- {half:.3f} points a hand")
     return 0

@@ -147,6 +147,7 @@ def test_the_ceiling_searches_the_real_deal_and_prints_the_paired_difference() -
     seeing_points = float(lines[2].split(": ", 1)[1].split()[0])
     difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
     assert difference == pytest.approx(seeing_points - hard, abs=0.006)
+    assert all(" of 4 hands" in line for line in lines[1:3])  # the others' moons, counted
     wrong = subprocess.run(
         [sys.executable, str(CEILING), "--hard", "speed=3"], capture_output=True, text=True
     )
