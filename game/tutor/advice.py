@@ -346,15 +346,14 @@ def _motive_sentence(
         if stopping and keeps_high and not wins_now and not feeds and seat_winning == runner:
             points = _points_taken(view, runner)
             return sentence(tpl.KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
-        # A run suspected before the points show (AI 8): its heart kept, or none thrown to it.
+        # A run suspected before the points show (AI 8): void, no heart thrown to it.
         suspect = run_suspect(view, [view.taken(s) for s in range(view.rules.players)])
-        hearts_kept = bool(hand & HEARTS_MASK & ~(1 << card))
         if (
             suspect is not None
             and seat_winning == suspect
-            and not wins_now
+            and void
             and not 1 << card & PENALTY_MASK
-            and (hearts_kept if void else _suit(card) == HEARTS and bool(hand & cards_above(card)))
+            and hand & HEARTS_MASK
         ):
             streak = run_streak(view, suspect)
             return sentence(tpl.KEEP_FROM_RUN, card=card, seat=_seat(view, suspect), count=streak)

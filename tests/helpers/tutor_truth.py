@@ -259,8 +259,7 @@ def _keep_stopper(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
 def _keep_from_run(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
     """The seat won exactly the last ``count`` tricks (the one before them went elsewhere, or
     there was none), led and won one of this hand's tricks with a queen or above, and is
-    winning this one; the card does not beat it, is no point, and hearts stay in the hand
-    (above the card, when it is a heart)."""
+    winning this one; void in the suit led, the card is no point and hearts stay in the hand."""
     runner = seat_of(a)
     count = count_of(a)
     tricks = view.tricks
@@ -278,13 +277,10 @@ def _keep_from_run(view: SeatView, card: Card, a: Mapping[str, object]) -> bool:
         and top_lead
         and bool(view.trick)
         and current_winner(view)[1] == runner
-        and not _wins_now(view, card)
+        and is_void(view)
+        and card.suit is not Suit.HEARTS
         and card != Card.parse("QS")
-        and (
-            any(h > card for h in hearts)
-            if card.suit is Suit.HEARTS
-            else is_void(view) and bool(hearts)
-        )
+        and bool(hearts)
     )
 
 
