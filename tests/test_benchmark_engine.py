@@ -242,6 +242,47 @@ def test_openspiel_driven_by_the_benchmark_plays_its_chance_nodes_plainly() -> N
     assert_uniform(log["choices"])
 
 
+class LeanWatchedState:
+    """A pyspiel state whose every applied action is checked against the state's own legal
+    actions (asked here, not by the driver); decisions are logged as the plain watcher's."""
+
+    def __init__(self, state: Any, log: dict[str, Any]) -> None:
+        self.state = state
+        self.log = log
+
+    def legal_actions(self) -> list[int]:
+        return list(self.state.legal_actions())
+
+    def apply_action(self, action: int) -> None:
+        offered = list(self.state.legal_actions())
+        assert action in offered, "an action not offered"
+        if self.state.is_chance_node():
+            self.log["chance"] += 1
+        else:
+            self.log["decision"] += 1
+            self.log["choices"].append((len(offered), offered.index(action)))
+        self.state.apply_action(action)
+        if self.state.is_terminal():
+            self.log["ended"] += 1
+
+
+def test_openspiel_dealt_lean_plays_whole_hands_of_legal_moves() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    bench = load_benchmark()
+    log: dict[str, Any] = {"choices": [], "chance": 0, "decision": 0, "ended": 0}
+    game = pyspiel.load_game("hearts", bench.OPENSPIEL_PARAMETERS)
+
+    class LeanGame:
+        def new_initial_state(self) -> LeanWatchedState:
+            return LeanWatchedState(game.new_initial_state(), log)
+
+    assert bench.openspiel_hands_lean(100, 4, game=LeanGame()) is not None
+    # Every hand dealt (53 chance nodes: the direction, 52 cards) and played to its end.
+    assert log["chance"] == 100 * 53 and log["ended"] == 100
+    assert log["decision"] % 4 == 0 and 100 * 52 <= log["decision"] <= 100 * 64
+    assert_uniform(log["choices"])
+
+
 def openspiel_card(action: int) -> int:
     """Our card number of an OpenSpiel Hearts card action (rank * 4 + suit, suits C D H S)."""
     rank, suit = divmod(action, 4)
