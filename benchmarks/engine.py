@@ -132,34 +132,12 @@ def match_for_next_hand(match: Match, rules: Rules, seed: int) -> Match:
     return match
 
 
-def openspiel_hands(count: int, seed: int, game: Any = None) -> float | None:
+def openspiel_hands(count: int, seed: int, game: Any = None, lean: bool = False) -> float | None:
     """Hands per second of OpenSpiel's Hearts driven plainly (see HOW_OPENSPIEL_IS_DRIVEN);
-    None when it is not installed. ``game`` replaces the loaded game (for the tests)."""
-    if game is None:
-        game = load_openspiel()
-        if game is None:
-            return None
-    rnd = random.Random(seed).random
-    new_state = game.new_initial_state
-    start = time.perf_counter()
-    for _ in range(count):
-        # Driven as ours is: bound methods taken once a hand, the hand's end read from the
-        # engine's own answer (no legal action left) rather than asked for at every node.
-        state = new_state()
-        legal_actions = state.legal_actions
-        apply_action = state.apply_action
-        actions = legal_actions()
-        while actions:
-            apply_action(actions[int(rnd() * len(actions))])
-            actions = legal_actions()
-    return count / (time.perf_counter() - start)
-
-
-def openspiel_hands_lean(count: int, seed: int, game: Any = None) -> float | None:
-    """Hands per second of OpenSpiel's Hearts dealt the leanest way its users deal (issue 30's
-    fair driver): the pass direction drawn from its legal actions, then the 52 cards of a deck
-    shuffled by the driver applied in order (no list of legal actions at a card's chance
-    node), then ``legal_actions()`` + ``apply_action()`` as in :func:`openspiel_hands`."""
+    None when it is not installed. ``game`` replaces the loaded game (for the tests). With
+    ``lean`` it is dealt the leanest way its users deal (issue 30's fair driver): the pass
+    direction drawn from its legal actions, then the 52 cards of a deck the driver shuffled
+    applied in order, with no list of legal actions at a card's chance node."""
     if game is None:
         game = load_openspiel()
         if game is None:
@@ -171,19 +149,27 @@ def openspiel_hands_lean(count: int, seed: int, game: Any = None) -> float | Non
     new_state = game.new_initial_state
     start = time.perf_counter()
     for _ in range(count):
+        # Driven as ours is: bound methods taken once a hand, the hand's end read from the
+        # engine's own answer (no legal action left) rather than asked for at every node.
         state = new_state()
         legal_actions = state.legal_actions
         apply_action = state.apply_action
-        directions = legal_actions()  # the pass direction's chance node
-        apply_action(directions[int(rnd() * len(directions))])
-        shuffle(deck)
-        for card in deck:
-            apply_action(card)
         actions = legal_actions()
+        if lean:
+            apply_action(actions[int(rnd() * len(actions))])  # the pass direction
+            shuffle(deck)
+            for card in deck:
+                apply_action(card)
+            actions = legal_actions()
         while actions:
             apply_action(actions[int(rnd() * len(actions))])
             actions = legal_actions()
     return count / (time.perf_counter() - start)
+
+
+def openspiel_hands_lean(count: int, seed: int, game: Any = None) -> float | None:
+    """:func:`openspiel_hands` dealt lean."""
+    return openspiel_hands(count, seed, game, lean=True)
 
 
 def openspiel_hands_as_before(count: int, seed: int, game: Any = None) -> float | None:
