@@ -100,8 +100,14 @@ class RunnerPlayer(DecidingPlayer):
         points_out = any(t & PENALTY_MASK for t in know.taken)
         running = moon_plausible(held) and (runner == view.seat or not points_out)
         if not running or legal.bit_count() == 1:
-            return heuristic_play(view, know, starve=False, suspect=False)
+            return careful_play(view, know)
         return Decision.play(_run_card(view, know, legal), Motive.SHOOT_MOON)
+
+
+def careful_play(view: SeatView, know: Knowledge, *, watch: bool = True) -> Decision:
+    """Medium's card as Medium played before AI 7 (``watch``: with its moon watch): the
+    yardsticks' careful game, kept the same while the levels change."""
+    return heuristic_play(view, know, watch=watch, starve=False, suspect=False)
 
 
 def _played_by(view: SeatView, seat: int) -> int:
@@ -225,11 +231,11 @@ class OpportunistPlayer(DecidingPlayer):
             raise ValueError("it is not this seat's turn to play")
         know = Knowledge.of(view)
         if legal.bit_count() == 1 or not opportunity(view, know, legal):
-            return heuristic_play(view, know, watch=False, starve=False, suspect=False)
+            return careful_play(view, know, watch=False)
         card = _shoot_card(view, know, legal)
         if card is None:
             # A needed trick lost: give up.
-            return heuristic_play(view, know, watch=False, starve=False, suspect=False)
+            return careful_play(view, know, watch=False)
         return Decision.play(card, Motive.SHOOT_MOON)
 
 

@@ -120,10 +120,10 @@ def run_suspect(view: SeatView, taken: Sequence[int]) -> int | None:
     hearts when void, feeds the run before any point is taken.
     """
     tricks = view.tricks
-    if len(tricks) < RUN_STREAK:
+    if not tricks:
         return None
     seat = tricks[-1][2]
-    if seat == view.seat or any(t[2] != seat for t in tricks[-RUN_STREAK:]):
+    if seat == view.seat or run_streak(view, seat) < RUN_STREAK:
         return None
     if any(cards & PENALTY_MASK for s, cards in enumerate(taken) if s != seat):
         return None

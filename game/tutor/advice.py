@@ -232,8 +232,13 @@ def _suit(card: int) -> int:
     return card // RANKS_PER_SUIT
 
 
+def _taken(view: SeatView) -> list[int]:
+    """The cards each seat has won this hand."""
+    return [view.taken(s) for s in range(view.rules.players)]
+
+
 def _runner(view: SeatView) -> int | None:
-    return moon_runner([view.taken(s) for s in range(view.rules.players)])
+    return moon_runner(_taken(view))
 
 
 def _points_taken(view: SeatView, seat: int) -> int:
@@ -347,7 +352,7 @@ def _motive_sentence(
             points = _points_taken(view, runner)
             return sentence(tpl.KEEP_STOPPER, card=card, seat=_seat(view, runner), count=points)
         # A run suspected before the points show (AI 8): void, no heart thrown to it.
-        suspect = run_suspect(view, [view.taken(s) for s in range(view.rules.players)])
+        suspect = run_suspect(view, _taken(view))
         if (
             suspect is not None
             and seat_winning == suspect
