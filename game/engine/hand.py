@@ -341,6 +341,13 @@ class HandState:
         joins a few tuples (a tuple plus an empty one is the tuple itself)."""
         mask = self.legal_mask()
         table = _CARDS_OF_SUIT_PATTERN  # cards_of(mask), without a call into another module
+        suit = self.led_suit
+        if suit != NO_LED_SUIT:
+            # Most plays follow suit: when the mask lies in the suit led, its one tuple.
+            shift = suit * RANKS_PER_SUIT
+            part = mask >> shift & _RANKS
+            if part << shift == mask:
+                return table[suit][part]
         return (
             table[0][mask & _RANKS]
             + table[1][mask >> 13 & _RANKS]
