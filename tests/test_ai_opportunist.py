@@ -14,7 +14,7 @@ from game.arena import run_arena
 from game.engine.cards import HEARTS_MASK, Card, Suit, mask_of, parse_cards
 from game.tutor import sentences as words
 from game.tutor.advice import advise_play
-from tests.helpers.ai import deal_state, view_of
+from tests.helpers.ai import RUN_DEAL, RUN_PLAYS, deal_state, view_of
 from tests.helpers.tutor_truth import play_truth
 
 # Seat 1 wins the first trick with the ace of clubs, then leads the ace of diamonds, on which
@@ -263,18 +263,7 @@ def test_hard_throws_no_heart_on_a_lone_takers_trick() -> None:
     assert HardPlayer(0).decide_play(view).card.suit is not Suit.HEARTS
 
 
-# Seat 1 kept a strong hand from the pass (the opportunist's trigger): it wins the first trick
-# with the king of clubs, then leads the ace and the queen of diamonds: nobody has a point yet,
-# but it has won every trick, leading from the top. Seat 0, void in diamonds, used to throw it
-# the king of hearts (its stopper) on the queen of diamonds; later it ducked the ace of hearts
-# with that king. (From the arena: seed d1, deal 7.)
-RUN_DEAL = {
-    0: "KH JH 6H 5H 4S 2S KD AC QC JC 9C 4C 2C",
-    1: "AH QH 9H AS 10S 5S AD QD 5D 3D KC 7C 3C",
-    2: "10H 7H 2H JS 8S 7S JD 10D 8D 7D 4D 2D 8C",
-    3: "8H 4H 3H KS QS 9S 6S 3S 9D 6D 10C 6C 5C",
-}
-RUN_PLAYS = "2C KC 8C 10C  AD JD 9D KD  QD 10D 6D"
+# RUN_DEAL, RUN_PLAYS (tests/helpers/ai.py): a seat running from the top before any point.
 
 
 def test_a_seat_winning_from_the_top_is_a_suspected_runner() -> None:

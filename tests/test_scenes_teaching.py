@@ -18,13 +18,15 @@ import pygame
 import pytest
 
 from game.ai.hard import HardPlayer
-from game.engine.cards import CARDS, cards_of, parse_cards
+from game.engine.cards import CARDS, Suit, cards_of, mask_of, parse_cards
 from game.engine.hand import Phase
 from game.engine.match import Match
-from game.engine.rules import Rules
+from game.engine.moves import Move
+from game.engine.rules import PassDirection, Rules
 from game.records import daily
 from game.records.profile import DAILY_GAME, Profile
 from game.tutor import advice as tutor
+from game.tutor import sentences as words
 from scenes.core.app import App, Options
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions
@@ -35,6 +37,7 @@ from scenes.table.score import ScoreScene
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
 from scenes.ui import widgets
+from tests.helpers.ai import RUN_DEAL, RUN_PLAYS
 from tests.helpers.daily_pins import PARS, PASSES
 from tests.helpers.engine import hand_scores
 from tests.helpers.narrowing import of_kind
@@ -181,6 +184,29 @@ def test_without_teaching_a_refused_card_gives_only_the_engine_reason(app: App) 
     frames(app, 3)
     assert table.advisor.teaching_cards() == () and table.advisor.advice is None
     assert not session_of(table).practice and table.practice_label() == ""
+
+
+def test_teaching_says_why_it_keeps_its_hearts_from_a_seat_running_from_the_top(
+    app: App,
+) -> None:
+    # The opportunist tests' run: Margaret (seat 1) has won two tricks leading the ace and the
+    # queen of diamonds, and the player, void, must discard with no point taken yet.
+    hands = [mask_of(parse_cards(RUN_DEAL[seat])) for seat in range(4)]
+    match = Match.from_hands(Rules(), hands, pass_direction=PassDirection.HOLD, seed=5)
+    for card in parse_cards(RUN_PLAYS):
+        match.apply(match.to_act()[0], Move.play(card))
+    session = GameSession(match, GameOptions(teaching=True))
+    table = TableScene(app, games.local_table(app, session))
+    app.show_table(table)
+    wait_for_player(app, table)
+    run_until(app, lambda: bool(table.advisor.teaching_cards()))
+    advice = tutor.advise_play(match.view(0), f"{match.seed}/tutor")
+    assert advice.sentence.template_id == words.KEEP_FROM_RUN
+    assert table.advisor.teaching_cards() == (int(advice.card),)
+    assert advice.card.suit is not Suit.HEARTS
+    text = table.advisor.teaching_text()
+    assert text.startswith(f"Play the {advice.card.symbol()}:")
+    assert "has won the last 2 tricks" in text and "keep your hearts" in text
 
 
 # -- practice games in the history ---------------------------------------------------------------

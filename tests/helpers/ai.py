@@ -10,6 +10,20 @@ from game.engine.hand import HandState
 from game.engine.rules import PassDirection, Rules
 from game.engine.view import SeatView
 
+# Seat 1 kept a strong hand from the pass (the opportunist's trigger): it wins the first trick
+# with the king of clubs, then leads the ace and the queen of diamonds: nobody has a point yet,
+# but it has won every trick, leading from the top. Seat 0, void in diamonds, used to throw it
+# the king of hearts (its stopper) on the queen of diamonds; later it ducked the ace of hearts
+# with that king. (From the arena: seed d1, deal 7.)
+# The opportunist tests and the teaching window's test share it.
+RUN_DEAL = {
+    0: "KH JH 6H 5H 4S 2S KD AC QC JC 9C 4C 2C",
+    1: "AH QH 9H AS 10S 5S AD QD 5D 3D KC 7C 3C",
+    2: "10H 7H 2H JS 8S 7S JD 10D 8D 7D 4D 2D 8C",
+    3: "8H 4H 3H KS QS 9S 6S 3S 9D 6D 10C 6C 5C",
+}
+RUN_PLAYS = "2C KC 8C 10C  AD JD 9D KD  QD 10D 6D"
+
 
 def deal_state(
     hands: dict[int, str],
