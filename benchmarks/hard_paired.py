@@ -59,11 +59,12 @@ def shown(hard: Setting) -> str:
     return ",".join(f"{k}={v}" for k, v in hard.items()) or "default"
 
 
-def seat_scores(
+def seat_table(
     seed: str, deal: int, seat: int, others: str, hard: Callable[[str, Match], Player]
-) -> tuple[int, ...]:
-    """Every seat's points in one hand of deal ``deal`` with ``hard(its seed, the match)`` in
-    ``seat`` and the level ``others`` around it (the seeds hard_ceiling.py shares)."""
+) -> tuple[Match, list[Player]]:
+    """The one-hand match of deal ``deal`` and its players: ``hard(its seed, the match)`` in
+    ``seat`` and the level ``others`` around it (the seeds hard_ceiling.py and
+    moon_stoppable.py share)."""
     rules = Rules()
     match = Match.new(
         rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
@@ -71,6 +72,14 @@ def seat_scores(
     name = f"{seed}/{deal}/{seat}"
     players: list[Player] = [new_player(others, f"{name}/{s}") for s in range(rules.players)]
     players[seat] = hard(f"{name}/{seat}", match)
+    return match, players
+
+
+def seat_scores(
+    seed: str, deal: int, seat: int, others: str, hard: Callable[[str, Match], Player]
+) -> tuple[int, ...]:
+    """Every seat's points in one hand of :func:`seat_table`."""
+    match, players = seat_table(seed, deal, seat, others, hard)
     play_match(match, players, max_hands=1)
     scores = match.hand.hand_scores
     assert scores is not None

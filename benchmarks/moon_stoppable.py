@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, moon_against, setting, shown
+from benchmarks.hard_paired import Setting, moon_against, seat_table, setting, shown
 from game.ai.hard import HardPlayer, utility
 from game.arena import ARENA_LEVELS, new_player, positive
 from game.engine.cards import CARDS, PENALTY_MASK, mask_of
@@ -79,6 +79,11 @@ class Table:
             totals=self.totals,
         )
 
+    def play_theirs(self, state: HandState) -> None:
+        """The seat to act (one of the others) plays the card it would."""
+        move = decide(self.players[state.turn], self.view(state, state.turn))
+        state.advance(move.card)
+
     def answer(self, state: HandState) -> bool | None:
         """Play the others' cards until it is our seat's turn or the hand is over; the
         verdict once it is settled (True: no moon against our seat can happen any more)."""
@@ -86,8 +91,7 @@ class Table:
             verdict = settled(state, self.seat)
             if verdict is not None or state.turn == self.seat:
                 return verdict
-            move = decide(self.players[state.turn], self.view(state, state.turn))
-            state.advance(move.card)
+            self.play_theirs(state)
 
 
 def settled(state: HandState, seat: int) -> bool | None:
@@ -167,8 +171,7 @@ def replayed(state: HandState, table: Table, ours: list[int]) -> tuple[int, ...]
         if position.turn == table.seat:
             position.advance(next(cards, position.legal_cards()[0]))
             continue
-        move = decide(table.players[position.turn], table.view(position, position.turn))
-        position.advance(move.card)
+        table.play_theirs(position)
     return position.hand_scores
 
 
@@ -185,8 +188,7 @@ def best_response(state: HandState, table: Table, budget: int) -> tuple[int, ...
 
     def best(position: HandState) -> tuple[int, ...]:
         while position.phase is Phase.PLAY and position.turn != table.seat:
-            move = decide(table.players[position.turn], table.view(position, position.turn))
-            position.advance(move.card)
+            table.play_theirs(position)
         if position.phase is not Phase.PLAY:
             assert position.hand_scores is not None
             return position.hand_scores
@@ -231,16 +233,12 @@ def seat_outcome(
     budget: int,
     best: bool = False,
 ) -> Outcome:
-    rules = Rules()
-    match = Match.new(
-        rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
-    )
-    name = f"{seed}/{deal}/{seat}"
-    players: list[Player] = [new_player(others, f"{name}/{s}") for s in range(rules.players)]
-    if player == "hard":
-        players[seat] = HardPlayer(f"{name}/{seat}", **hard)  # type: ignore[arg-type]
-    else:
-        players[seat] = new_player(player, f"{name}/{seat}")
+    def searched(name: str, _: Match) -> Player:
+        if player == "hard":
+            return HardPlayer(name, **hard)  # type: ignore[arg-type]
+        return new_player(player, name)
+
+    match, players = seat_table(seed, deal, seat, others, searched)
     while match.phase is Phase.PASS:
         for s in match.to_act():
             match.apply(s, decide(players[s], match.view(s)))
