@@ -76,10 +76,18 @@ def seat_table(
 
 
 def seat_scores(
-    seed: str, deal: int, seat: int, others: str, hard: Callable[[str, Match], Player]
+    seed: str,
+    deal: int,
+    seat: int,
+    others: str,
+    hard: Callable[[str, Match], Player],
+    around: Callable[[Player], Player] | None = None,
 ) -> tuple[int, ...]:
-    """Every seat's points in one hand of :func:`seat_table`."""
+    """Every seat's points in one hand of :func:`seat_table`, each other seat's player first
+    passed through ``around`` when given."""
     match, players = seat_table(seed, deal, seat, others, hard)
+    if around is not None:
+        players = [p if s == seat else around(p) for s, p in enumerate(players)]
     play_match(match, players, max_hands=1)
     scores = match.hand.hand_scores
     assert scores is not None

@@ -34,14 +34,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import mean_and_half, moon_against, seat_table
+from benchmarks.hard_paired import mean_and_half, moon_against, seat_scores
 from game.ai.decision import Decision, Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import STOPPER_RANK, DecidingPlayer, MediumPlayer
 from game.ai.playout import highest_rank
 from game.arena import ARENA_LEVELS, positive
 from game.engine.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, Card
-from game.engine.players import play_match
+from game.engine.players import Player
 from game.engine.view import SeatView
 
 
@@ -109,14 +109,16 @@ def seat_points(
     """The points of ``seat`` in one hand of deal ``deal`` with ``variant`` there, and whether
     another seat shot the moon."""
     rule = VARIANTS[variant]
-    match, players = seat_table(seed, deal, seat, others, lambda name, _: MediumPlayer(name))
-    if rule is not None:
-        for s, player in enumerate(players):
-            if isinstance(player, DecidingPlayer) and (s == seat or everywhere):
-                players[s] = Keeping(player, rule)
-    play_match(match, players, max_hands=1)
-    scores = match.hand.hand_scores
-    assert scores is not None
+
+    def seated(name: str, _: object) -> Player:
+        return MediumPlayer(name) if rule is None else Keeping(MediumPlayer(name), rule)
+
+    def around(player: Player) -> Player:
+        if rule is None or not everywhere or not isinstance(player, DecidingPlayer):
+            return player
+        return Keeping(player, rule)
+
+    scores = seat_scores(seed, deal, seat, others, seated, around)
     return scores[seat], moon_against(scores, seat)
 
 

@@ -11,7 +11,7 @@ from benchmarks.medium_paired import VARIANTS, Keeping, TopHeart, main
 from game.ai.decision import Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
-from game.engine.cards import PENALTY_MASK, parse_cards
+from game.engine.cards import PENALTY_MASK, mask_of, parse_cards
 from game.engine.hand import HandState
 from tests.helpers.ai import deal_state, view_of
 
@@ -77,7 +77,7 @@ def test_the_rule_lets_the_top_heart_go_once_no_moon_is_open() -> None:
     def taken(**points: str) -> Knowledge:
         cards = [0] * 4
         for seat, names in points.items():
-            cards[int(seat[1:])] = sum(1 << c for c in parse_cards(names))
+            cards[int(seat[1:])] = mask_of(parse_cards(names))
         return dataclasses.replace(know, taken=tuple(cards))
 
     assert rule.open_now(view, know)
