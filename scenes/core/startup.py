@@ -44,7 +44,12 @@ def launch_process() -> str:
 
 def process_age() -> float:
     """Seconds since the program was launched (from /proc on Linux, the one-file build's
-    unpacking included; elsewhere since this module loaded)."""
+    unpacking included; elsewhere since this module loaded).
+
+    The system is asked, not the file system: under Wine, Windows' Python finds Linux's /proc
+    through the Z: drive but has no ``os.sysconf``."""
+    if not sys.platform.startswith("linux"):
+        return time.perf_counter() - START_TIME
     try:
         stat = Path(f"/proc/{launch_process()}/stat").read_text()
         ticks = int(stat.rsplit(")", 1)[1].split()[19])
