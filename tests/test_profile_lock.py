@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.records.profile import Profile, Trouble
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,3 +116,25 @@ def test_one_process_shares_its_lock_between_its_own_opens(tmp_path: Path) -> No
     second.close()
     assert first.load_game() == {"moves": 2}
     first.close()
+
+
+@pytest.mark.parametrize(
+    ("error", "held"),
+    [
+        (PermissionError(13, "Permission denied"), True),  # Windows: a lock held elsewhere
+        (OSError(0, "Error"), True),  # the same under Wine, whose C runtime sets no errno
+        (OSError(22, "Invalid argument"), False),  # a file system without locks
+    ],
+)
+def test_a_windows_lock_held_elsewhere_is_told_apart_from_no_locks(
+    error: OSError, held: bool
+) -> None:
+    from game.records.profile import lock
+
+    def locking(fd: int, mode: int, size: int) -> None:
+        assert (fd, mode, size) == (7, 99, 1)
+        raise error
+
+    expected = BlockingIOError if held else type(error)
+    with pytest.raises(expected):
+        lock._lock_windows(7, locking, 99)

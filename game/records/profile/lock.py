@@ -15,6 +15,7 @@ import contextlib
 import os
 import sys
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -105,14 +106,23 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_in_child)
 
 
+def _lock_windows(fd: int, locking: Callable[[int, int, int], None], no_wait: int) -> None:
+    """msvcrt.locking of the file's first byte; a lock held elsewhere raises BlockingIOError.
+    Windows says "denied" (EACCES) for it; Wine's C runtime leaves errno at 0 ("[Errno 0]
+    Error"): both mean held, and two copies writing is worse than one copy told to wait."""
+    try:
+        locking(fd, no_wait, 1)
+    except OSError as exc:
+        if isinstance(exc, PermissionError) or not exc.errno:
+            raise BlockingIOError(str(exc)) from None
+        raise
+
+
 if sys.platform == "win32":
     import msvcrt
 
     def _lock(fd: int) -> None:
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except PermissionError as exc:  # Windows says "denied" for a lock held elsewhere
-            raise BlockingIOError(str(exc)) from None
+        _lock_windows(fd, msvcrt.locking, msvcrt.LK_NBLCK)
 
 else:
     import fcntl
