@@ -8,8 +8,8 @@ bootloader of tools/build_bootloader.py) and the same in a .tar.gz (an archive k
 executable bit, which browsers and CI artifact stores drop), dist/dame-de-pique-folder/ and
 dist/dame-de-pique_<version>_<arch>.deb. Windows: the .exe builds and
 dist/dame-de-pique-<version>-setup.exe (Inno Setup's ISCC, found on PATH or in the Inno Setup 6
-or 7 folders). macOS: the one-folder build, the .app and dist/dame-de-pique-<version>.dmg. At the
-end it prints the time taken and the sizes.
+or 7 folders). macOS: the one-folder build, the .app and
+dist/dame-de-pique-<version>-macos-<arch>.dmg. At the end it prints the time taken and the sizes.
 
 Every artefact asked for must exist at the end, or the build fails (exit 1) naming what is
 missing: a release can never go out without its installer or its licence file.
@@ -121,7 +121,9 @@ def patched_bootloader() -> Path | None:
         raise BuildError(f"the noexec-safe bootloader could not be built: {error}") from None
 
 
-def run_pyinstaller(only: str | None, clean: bool, bootloader: Path | None = None) -> None:
+def run_pyinstaller(
+    only: str | None, clean: bool, bootloader: Path | None = None, pure_engine: bool = False
+) -> None:
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
     command += ["--distpath", str(DIST), "--workpath", str(WORK / "pyinstaller")]
     if clean:
@@ -130,6 +132,8 @@ def run_pyinstaller(only: str | None, clean: bool, bootloader: Path | None = Non
     spec_options = (["--only", only] if only else []) + (
         ["--bootloader", str(bootloader)] if bootloader else []
     )
+    if pure_engine:
+        spec_options.append("--pure-engine")
     if spec_options:
         command += ["--", *spec_options]
     log = WORK / "pyinstaller.log"
@@ -155,8 +159,10 @@ def locked_by_another_process(log: Path) -> bool:
 
 
 SIGNTOOL_ENV = "DAME_SIGNTOOL"
-"""Windows: the signing command, the file's name appended (e.g. ``signtool sign /fd sha256 /tr
-http://timestamp.digicert.com /td sha256 /f cert.pfx /p <password>``)."""
+"""Windows: the signing command, the file's name appended (e.g. ``"C:\\...\\signtool.exe" sign /fd
+sha256 /tr http://timestamp.digicert.com /td sha256 /sha1 <thumbprint>``). The certificate is
+imported into the user's store first (the workflow does), so that no password is ever on a
+command line, where cmd.exe and ISCC would each parse it."""
 CODESIGN_ENV = "DAME_CODESIGN_IDENTITY"
 """macOS: the Developer ID identity in the keychain (``Developer ID Application: Name (TEAM)``)."""
 
@@ -226,11 +232,11 @@ def build_installer(info: project_info.ProjectInfo, signed: bool = False) -> Pat
         script = ROOT / "packaging" / "windows" / "dame-de-pique.iss"
         command = [str(iscc), "/Q", f"/DAppVersion={info.version}", f"/DDistDir={DIST}"]
         if signed:  # the setup and its uninstaller, signed by ISCC with the same command
-            command += ["/DSignTool", f"/Sdame={signing('win32')[0]} $f"]
+            command += ["/DSignTool", iscc_sign_tool(signing("win32")[0])]
         subprocess.run([*command, str(script)], check=True)
         return DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
     if sys.platform == "darwin":
-        dmg = DIST / f"{project_info.APP_ID}-{info.version}.dmg"
+        dmg = DIST / project_info.disk_image_name(info)
         app = DIST / f"{project_info.APP_NAME}.app"
         script = ROOT / "packaging" / "macos" / "make_dmg.sh"
         subprocess.run(["sh", str(script), str(app), str(dmg)], check=True)
@@ -238,6 +244,14 @@ def build_installer(info: project_info.ProjectInfo, signed: bool = False) -> Pat
             sign([dmg])  # notarized and stapled by the workflow (.github/workflows/build.yml)
         return dmg
     return None
+
+
+def iscc_sign_tool(command: str, name: str = "dame") -> str:
+    """ISCC's ``/S<name>=<command> $f`` option for a signing command line. ISCC splits its own
+    command line knowing no escapes (a ``"`` inside the option would end it): Inno's way is
+    ``$q`` for a quote and ``$$`` for a dollar; ``$f`` becomes the quoted file to sign."""
+    escaped = command.replace("$", "$$").replace('"', "$q")
+    return f"/S{name}={escaped} $f"
 
 
 INNO_SETUP_FOLDERS = ("Inno Setup 7", "Inno Setup 6")
@@ -312,7 +326,7 @@ def expected_outputs(
         elif platform == "win32":
             wanted["installer"] = DIST / f"{project_info.APP_ID}-{info.version}-setup.exe"
         elif platform == "darwin":
-            wanted["installer"] = DIST / f"{project_info.APP_ID}-{info.version}.dmg"
+            wanted["installer"] = DIST / project_info.disk_image_name(info)
     return wanted
 
 
@@ -384,6 +398,12 @@ def main(argv: list[str] | None = None) -> int:
         help="reuse PyInstaller's cache in build/ (faster rebuilds; default starts clean)",
     )
     parser.add_argument(
+        "--pure-engine",
+        action="store_true",
+        help="ship the engine's pure-Python modules instead of compiling them (mypyc needs a C "
+        "compiler: MSVC on Windows; the Windows build under Wine uses this; releases do not)",
+    )
+    parser.add_argument(
         "--any-versions",
         action="store_true",
         help="build even when the installed packages differ from constraints.txt (not for a "
@@ -399,7 +419,9 @@ def main(argv: list[str] | None = None) -> int:
         bootloader = None if args.stock_bootloader else patched_bootloader()
         timings["bootloader"] = time.perf_counter() - start
         step = time.perf_counter()
-        run_pyinstaller(args.only, clean=not args.keep_cache, bootloader=bootloader)
+        if args.pure_engine:
+            print("pure-Python engine (--pure-engine): no compiled engine in this build")
+        run_pyinstaller(args.only, not args.keep_cache, bootloader, args.pure_engine)
         timings["PyInstaller"] = time.perf_counter() - step
         wanted = expected_outputs(info, args.only, installer=not args.no_installer)
         if "one-file .tar.gz" in wanted and wanted["one-file"].is_file():
