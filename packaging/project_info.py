@@ -16,6 +16,7 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).absolute().parent.parent
 APP_NAME = "Dame de pique"  # what a person sees: menus, window titles, installers
@@ -51,16 +52,28 @@ def read(root: Path = ROOT) -> ProjectInfo:
         name=project["name"],
         version=project["version"],
         description=project["description"],
-        license=project.get("license", {}).get("text", ""),
+        license=licence_of(project),
         author=author,
         homepage=project.get("urls", {}).get("Homepage"),
     )
+
+
+def licence_of(project: dict[str, Any]) -> str:
+    """The licence's SPDX expression (``license = "MIT"``; the older ``{ text = ... }`` too)."""
+    licence = project.get("license", "")
+    return licence.get("text", "") if isinstance(licence, dict) else str(licence)
 
 
 def platform_tag() -> str:
     """``linux-x86_64``, ``windows-amd64``, ``macos-arm64``: for the names of downloads."""
     system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
     return f"{system}-{platform.machine().lower()}"
+
+
+def disk_image_name(info: ProjectInfo, tag: str | None = None) -> str:
+    """The macOS download: ``dame-de-pique-<version>-macos-arm64.dmg`` (or ``-x86_64``): an
+    Intel Mac cannot run the Apple-silicon build, so the name says which it is."""
+    return f"{APP_ID}-{info.version}-{tag or platform_tag()}.dmg"
 
 
 def onefile_name(info: ProjectInfo) -> str:

@@ -9,7 +9,8 @@ test run. The others need a build and are skipped without one. Point them at it 
                                                                 (root, apt, Xvfb, xdotool, import)
     DAME_BUILT_SETUP=dist/dame-de-pique-<version>-setup.exe     Windows: silent install, demo,
                                                                 silent uninstall
-    DAME_BUILT_DMG=dist/dame-de-pique-<version>.dmg             macOS: mount, copy the .app, demo
+    DAME_BUILT_DMG=dist/dame-de-pique-<version>-macos-<arch>.dmg
+                                                                macOS: mount, copy the .app, demo
 """
 
 from __future__ import annotations

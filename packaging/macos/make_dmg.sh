@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes a compressed disk image holding the .app and a link to /Applications (drag to install).
 # macOS only (hdiutil). Run by `python3 tools/build.py` on macOS, or by hand:
-#   sh packaging/macos/make_dmg.sh "dist/Dame de pique.app" dist/dame-de-pique-<version>.dmg
+#   sh packaging/macos/make_dmg.sh "dist/Dame de pique.app" dist/dame-de-pique-<version>-macos-<arch>.dmg
 set -eu
 if [ $# -ne 2 ]; then
     echo "usage: $0 APP_BUNDLE OUTPUT.dmg" >&2
