@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from scenes.core import display
 from scenes.core.cli import (
     DEFAULT_SIZE,
     MIN_SIZE,
@@ -67,6 +68,7 @@ class App:
         self.exit_code = 0
         self.running = True
         self.notices: list[str] = []
+        display.declare_dpi_awareness()  # before SDL starts: real pixels on scaled screens
         pygame.init()
         self.profile = Profile.open(options.profile)
         self.save_notice = SaveNotice(self.profile.unsaved)
@@ -80,7 +82,7 @@ class App:
         except ValueError:
             i18n.set_language(None)
         self.notices.extend(profile_notices(self.profile))
-        size = options.size or DEFAULT_SIZE
+        size = options.size or display.first_size(DEFAULT_SIZE, self.profile)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Dame de pique")
         self._set_window_limits()
@@ -248,6 +250,8 @@ class App:
                 self.exit_code = self.exit_code or 1
         self.stack.reset()  # each scene's exit() runs: the table saves the game
         self.thinker.shutdown()
+        if not self.options.size:  # the size the player left, for the next start
+            display.remember_size(self.profile, self.screen.get_size())
         self.profile.close()
         pygame.quit()
         return self.exit_code
