@@ -125,3 +125,38 @@ def test_the_server_stops_on_ctrl_c_where_the_loop_has_no_signal_handlers(
             signal.signal(sig, handler)
     assert ports and ports[0] > 0
     assert time.monotonic() - start < 30
+
+
+def test_a_mac_app_opened_from_the_finder_shows_its_fatal_sentence_and_logs_it(
+    tmp_path: Path,
+) -> None:
+    """From the Finder, a macOS app's stderr is the null device (not None): the hook still
+    keeps the last sentences for the message box, and copies them to ~/Library/Logs."""
+    code = f"""
+import os, sys
+sys.platform = "darwin"
+sys.stderr = open(os.devnull, "w")  # what launchd gives an app opened from the Finder
+import runpy
+runpy.run_path({str(ROOT / "packaging" / "pyi_rth_streams.py")!r})
+print("dame-de-pique: the window cannot open: no display", file=sys.stderr)
+entry = runpy.run_path({str(ROOT / "packaging" / "entry.py")!r}, run_name="entry")
+shown = []
+entry["report_fatal"](1, sys.stderr, shown.append)
+open({str(tmp_path / "shown.txt")!r}, "w").write(repr(shown))
+"""
+    env = dict(os.environ, HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    sentence = "dame-de-pique: the window cannot open: no display"
+    assert (tmp_path / "shown.txt").read_text() == repr([sentence])
+    log = tmp_path / "Library" / "Logs" / "Dame de pique" / "dame-de-pique.log"
+    assert log.read_text(encoding="utf-8") == sentence + "\n"
+
+
+def test_a_console_or_a_file_is_not_taken_for_nowhere(tmp_path: Path) -> None:
+    hook = load(ROOT / "packaging" / "pyi_rth_streams.py", "dame_streams_hook")
+    with open(os.devnull, "w") as null, open(tmp_path / "f.txt", "w") as file:
+        assert hook.goes_nowhere(None) and hook.goes_nowhere(null)
+        assert not hook.goes_nowhere(file)
