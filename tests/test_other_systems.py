@@ -61,6 +61,43 @@ def test_a_hosted_table_announces_the_addresses_friends_can_reach(
     assert FakeAdvertiser.made == [{"addresses": ["192.168.1.20"]}]
 
 
+class RouteOut:
+    """A UDP socket whose connect picks ``address`` (what the system does for the route out)."""
+
+    address = "192.168.1.20"
+
+    def __init__(self, *args: object) -> None:
+        pass
+
+    def __enter__(self) -> RouteOut:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        pass
+
+    def connect(self, target: tuple[str, int]) -> None:
+        pass
+
+    def getsockname(self) -> tuple[str, int]:
+        return (self.address, 40000)
+
+
+def test_the_server_announces_the_route_out_not_the_host_name_s_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """dame-de-pique-server --advertise (issue 39, item 7): gethostbyname(gethostname()) is
+    127.0.1.1 on Debian, 127.0.0.1 on many Macs; the address of the route out is announced."""
+    import socket
+
+    from game.net import discovery
+
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "127.0.1.1")
+    monkeypatch.setattr(socket, "socket", RouteOut)
+    assert discovery._addresses(None) == [socket.inet_aton("192.168.1.20")]
+    monkeypatch.setattr(RouteOut, "address", "127.0.0.1")  # no route out: the name's, then
+    assert discovery.outgoing_address() == "127.0.1.1"
+
+
 # --- item 10: a windowed build's fatal error ---------------------------------------------------
 
 

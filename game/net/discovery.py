@@ -44,10 +44,26 @@ def _instance(label: str) -> str:
 def _addresses(addresses: Sequence[str] | None) -> list[bytes]:
     if addresses:
         return [socket.inet_aton(a) for a in addresses]
+    return [socket.inet_aton(outgoing_address())]
+
+
+def outgoing_address() -> str:
+    """This computer's address on the route out (a UDP socket's connect picks it; no packet is
+    sent), else the host name's, else loopback. Not gethostbyname(gethostname()) first: it
+    gives 127.0.1.1 on Debian and Ubuntu, 127.0.0.1 on many Macs, a Hyper-V or VPN adapter's
+    address on Windows, none of which a guest can reach."""
     try:
-        return [socket.inet_aton(socket.gethostbyname(socket.gethostname()))]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed like the internet
+            address = str(probe.getsockname()[0])
+            if not address.startswith(("127.", "0.")):
+                return address
     except OSError:
-        return [socket.inet_aton("127.0.0.1")]
+        pass
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
 
 
 class Advertiser:
