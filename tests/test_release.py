@@ -276,3 +276,30 @@ def test_the_signing_command_reaches_signtool_whole_through_iscc(extra: list[str
     assert name == "dame"
     file = r"C:\dame\dist\dame-de-pique-0.1.0-setup.exe"
     assert ms_argv(inno_sign_command(template, file)) == [*words, file]
+
+
+@pytest.mark.parametrize(
+    ("said", "again"),
+    [
+        ("PermissionError: [WinError 32] The process cannot access the file", True),
+        ("PermissionError: [WinError 5] Access is denied: 'build\\\\x.pyd'", True),  # Defender
+        ("SyntaxError: invalid syntax", False),
+    ],
+)
+def test_pyinstaller_is_run_again_when_a_scanner_held_a_file(
+    tmp_path: Path, said: str, again: bool
+) -> None:
+    log = tmp_path / "pyinstaller.log"
+    log.write_text(f"...\n{said}\n", encoding="utf-8")
+    assert build.locked_by_another_process(log) is again
+
+
+def test_the_installer_removes_the_old_internal_folder_and_needs_inno_6_3() -> None:
+    """An upgrade must not leave an older version's libraries in _internal; x64compatible
+    needs Inno Setup 6.3 (ISCC compiles this script in the Windows stage under Wine)."""
+    script = (ROOT / "packaging" / "windows" / "dame-de-pique.iss").read_text(encoding="utf-8")
+    sections = script.split("\n[")
+    install_delete = next(s for s in sections if s.startswith("InstallDelete]"))
+    assert 'Type: filesandordirs; Name: "{app}\\_internal"' in install_delete
+    assert "#if Ver < EncodeVer(6, 3, 0)" in script
+    assert "ArchitecturesAllowed=x64compatible" in script

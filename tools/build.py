@@ -153,9 +153,11 @@ def run_pyinstaller(
 
 
 def locked_by_another_process(log: Path) -> bool:
-    """Whether PyInstaller failed on a file another process held (Windows' error 32)."""
+    """Whether PyInstaller failed on a file another process held: Windows' error 32 (in use),
+    or 5 (access denied), which Defender gives while it scans a file just written."""
     text = log.read_text(encoding="utf-8", errors="replace")
-    return "[WinError 32]" in text or "being used by another process" in text
+    signs = ("[WinError 32]", "being used by another process", "[WinError 5]")
+    return any(sign in text for sign in signs)
 
 
 SIGNTOOL_ENV = "DAME_SIGNTOOL"

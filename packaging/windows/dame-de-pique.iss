@@ -12,6 +12,11 @@
 ; The licences: the game's MIT text is shown before installing; every bundled component's
 ; licence is in {app}\_internal\licences\THIRD-PARTY-LICENSES.txt (and in the game's About box).
 
+; x64compatible (below) and the {autoprograms} constants need Inno Setup 6.3 or newer: an older
+; ISCC would stop on them with a less clear message.
+#if Ver < EncodeVer(6, 3, 0)
+  #error Inno Setup 6.3 or newer is needed (ArchitecturesAllowed=x64compatible)
+#endif
 #ifndef AppVersion
   #error Pass the version from pyproject.toml: ISCC /DAppVersion=x.y.z (tools/build.py does this)
 #endif
@@ -62,6 +67,11 @@ Name: "french"; MessagesFile: "compiler:Languages\French.isl"
 
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
+
+[InstallDelete]
+; An upgrade replaces the program's files: what an older version left in _internal (a library
+; since dropped or renamed) would otherwise stay and could be loaded by the new version.
+Type: filesandordirs; Name: "{app}\_internal"
 
 [Files]
 ; The whole one-folder build: dame-de-pique.exe and its _internal folder.
