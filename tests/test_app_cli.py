@@ -4,7 +4,6 @@ game that survives being killed mid-hand."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -143,7 +142,7 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
             time.sleep(0.1)
         assert _saved_plays(folder) >= 6, "the game was not saved while it was played"
     finally:
-        process.send_signal(signal.SIGKILL)
+        process.kill()  # SIGKILL; TerminateProcess on Windows
         process.wait(10)
     saved = load_match(Profile.open(folder).load_game()["match"])
     assert saved.phase.value in ("play", "pass")
