@@ -15,7 +15,7 @@ import pytest
 
 from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
-from game.net.server import DEFAULT_PORT
+from game.net.table_server import DEFAULT_PORT
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.screens import online

@@ -22,7 +22,7 @@ import pygame
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.seat_book import SavedSeat, SeatBook
-from game.net.server import DEFAULT_PORT
+from game.net.table_server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
 from scenes.records.history import rules_summary
 from scenes.ui.form_scene import FormScene

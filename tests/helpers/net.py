@@ -22,7 +22,7 @@ from game.engine.moves import Move
 from game.engine.players import Player, decide
 from game.engine.table import Update
 from game.net.client import Address, RemoteTable, Status
-from game.net.server import TableServer
+from game.net.table_server import TableServer
 
 LOOPBACK = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[2]
