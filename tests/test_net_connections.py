@@ -20,7 +20,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.source import MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status

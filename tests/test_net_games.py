@@ -14,7 +14,7 @@ from game.engine.events import CardPlayed, Event, GameOver
 from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer, play_match
 from game.engine.rules import Rules
-from game.engine.table import SeatChanged, Update
+from game.engine.source import SeatChanged, Update
 from game.net.client import RemoteTable
 from tests.helpers.net import play_until_over, serving, wait_for
 

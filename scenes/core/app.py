@@ -56,12 +56,12 @@ class App:
 
         from game.records.profile import Profile
         from scenes.core import i18n
+        from scenes.core.card_art import CardArt
         from scenes.core.preferences import Preferences
         from scenes.core.save_notice import SaveNotice
         from scenes.core.scene import SceneStack
         from scenes.core.sound import Sound
         from scenes.core.thinking import Thinker
-        from scenes.table.card_art import CardArt
         from scenes.table.kept_games import KeptGames
 
         self.options = options

@@ -11,7 +11,7 @@ from game.engine.rules import PassDirection
 from scenes.core.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.engine.table import TableSource
+    from game.engine.source import TableSource
     from scenes.table.model import TableModel
     from scenes.table.online_news import OnlineNews
     from scenes.ui.widgets import Button

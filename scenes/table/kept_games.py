@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class KeptGames:
-    """The :class:`~scenes.table.local_table.GameKeeper` of the window, and the saved game the
+    """The :class:`~scenes.table.local_game.GameKeeper` of the window, and the saved game the
     menu offers to continue."""
 
     def __init__(

@@ -1,9 +1,9 @@
 """The table scene: one seat's window on a game, driven only by a
-:class:`game.engine.table.TableSource`.
+:class:`game.engine.source.TableSource`.
 
 The scene receives the seat's :class:`~game.engine.view.SeatView` and the updates meant for it,
 shows them, and sends the seat's moves; it never sees the whole game, so the same scene plays a game
-on this computer (:class:`scenes.table.local_table.LocalTable`) or a table elsewhere. Its parts, one
+on this computer (:class:`scenes.table.local_game.LocalTable`) or a table elsewhere. Its parts, one
 job each:
 
 - this module: the scene's lifecycle and its time (polling the source when the screen has caught
@@ -25,7 +25,7 @@ The names shown are ``source.names``, read at every frame (so a ``SeatChanged`` 
 seat); a ``MoveRefused`` shows its reason; a ``TableClosed`` shows its reason and stops polling;
 after the score window the seat calls ``ready()`` once and waits, without asking again, until
 the source deals the next hand. Hints, teaching mode, practice and saving belong to a game
-played here (:class:`~scenes.table.local_table.LocalTable`) and are off for other sources.
+played here (:class:`~scenes.table.local_game.LocalTable`) and are off for other sources.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from game.engine.hand import Phase
 from game.engine.legality import Reason
 from game.engine.moves import Move
 from game.engine.rules import PASS_SIZE
-from game.engine.table import (
+from game.engine.source import (
     HostControls,
     MoveRefused,
     SeatChanged,
@@ -68,7 +68,7 @@ from scenes.table.hand_controls import HandControls
 from scenes.table.help_line import help_line, pass_label
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
-from scenes.table.local_table import LocalTable
+from scenes.table.local_game import LocalTable
 from scenes.table.model import TableModel
 from scenes.table.online_news import OnlineNews
 from scenes.table.renderer import TableRenderer

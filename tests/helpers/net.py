@@ -20,7 +20,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import Player, decide
-from game.engine.table import Update
+from game.engine.source import Update
 from game.net.client import Address, RemoteTable, Status
 from game.net.table_server import TableServer
 
