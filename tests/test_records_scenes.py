@@ -259,8 +259,9 @@ def test_a_sheet_by_keyboard_refuses_a_wrong_hand_keeps_the_figures_and_stores_g
     assert scene.problem == "The points add to 24; a hand holds 26"
     assert scene.inputs == ["13", "5", "6", "0"]  # nothing typed is lost
     assert scene.sheet.hands == []
-    for _ in range(3):
-        key(app, pygame.K_TAB)  # from Dee's box round to Cid's
+    key(app, pygame.K_TAB)  # every box holds a figure: Tab never wraps onto one (issue 41)
+    assert scene.field == 3
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from Dee's box to Cid's
     assert scene.field == 2
     key(app, pygame.K_BACKSPACE)
     typed(app, "8")

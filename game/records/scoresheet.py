@@ -53,6 +53,9 @@ from game.engine.rules import (
 MAX_NAME: Final = 24
 """The longest player name a sheet keeps."""
 
+MAX_TYPED: Final = 4
+"""The longest figure kept as typed ("-26", "16")."""
+
 
 class SheetProblem(ValueError):
     """A hand (or a sheet) the rules refuse. ``template`` is the English sentence with ``{name}``
@@ -93,6 +96,7 @@ ENDS_THERE: Final = (
     " until you confirm"
 )
 PAPER_MOON: Final = "Read as the moon: {name} took all 26 points"
+JACK_ADDED: Final = "Read as {points} for {name}: the jack's -10 counted"
 BAD_PLAYERS: Final = "A score sheet is for 3, 4 or 5 players"
 EMPTY_NAME: Final = "Every player needs a name"
 SAME_NAME: Final = "Two players are both called {name}"
@@ -116,9 +120,19 @@ class HandEntry:
     points: tuple[int, ...]
     jack: int | None = None
     moon_subtract: bool | None = None
+    # the figures as they were typed (the moon as its scores, the jack's taker with or without
+    # the jack), shown again by a correction; they never change what the hand scores
+    typed: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"points": list(self.points), "jack": self.jack, "moon_subtract": self.moon_subtract}
+        data: dict[str, Any] = {
+            "points": list(self.points),
+            "jack": self.jack,
+            "moon_subtract": self.moon_subtract,
+        }
+        if self.typed is not None:
+            data["typed"] = list(self.typed)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> HandEntry:
@@ -134,7 +148,14 @@ class HandEntry:
         moon = data.get("moon_subtract")
         if moon is not None and not isinstance(moon, bool):
             raise ValueError("a sheet hand's moon choice must be true or false")
-        return cls(tuple(points), jack, moon)
+        typed = data.get("typed")
+        if typed is not None and not (
+            isinstance(typed, list)
+            and len(typed) == len(points)
+            and all(isinstance(t, str) and len(t) <= MAX_TYPED for t in typed)
+        ):
+            raise ValueError("a sheet hand's typed figures must be short texts, one a player")
+        return cls(tuple(points), jack, moon, None if typed is None else tuple(typed))
 
 
 class EndsEarlier(SheetProblem):
@@ -309,6 +330,58 @@ def read_hand(
     return check_hand(rules, moon, names, hand_number), PAPER_MOON
 
 
+def read_typed(
+    rules: Rules,
+    typed: tuple[int, ...],
+    jack: int | None = None,
+    moon_subtract: bool | None = None,
+    names: tuple[str, ...] | None = None,
+    hand_number: int = 0,
+) -> tuple[CheckedHand, str | None]:
+    """The figures as a family types them, read as on paper (:func:`read_hand`): the figure
+    marked as the jack's taker is the paper figure, the jack counted (the queen, 3 hearts and
+    the jack make 6). When those figures cannot be a hand, the marked figure is read as the
+    points counted without the jack (:func:`with_jack`: "16" is 6). The two forms can never be
+    confused (a hand adds to 16 with the jack counted, to 26 without), so both are accepted;
+    the second is said (:data:`JACK_ADDED`). The entry keeps the figures as typed.
+
+    >>> rules = Rules(players=3, jack_of_diamonds=True)
+    >>> read_typed(rules, (5, 6, 5), jack=1)[0].scores
+    (5, 6, 5)
+    >>> read_typed(rules, (5, 16, 5), jack=1)[0].scores  # typed without the jack
+    (5, 6, 5)
+    >>> read_typed(rules, (26, 16, 0), jack=1)[0].scores  # the moon written as its scores
+    (26, 16, 0)
+    """
+    shown = tuple(str(t) for t in typed)
+
+    def kept(checked: CheckedHand) -> CheckedHand:
+        entry = checked.entry
+        stored = HandEntry(entry.points, entry.jack, entry.moon_subtract, shown)
+        return CheckedHand(stored, checked.scores, checked.moon_shooter, checked.pass_direction)
+
+    entry = HandEntry(typed, jack, moon_subtract)
+    try:
+        checked, said = read_hand(rules, entry, names, hand_number)
+        return kept(checked), said
+    except SheetProblem as problem:
+        if problem.template == MOON_CHOICE or jack is None or not rules.jack_of_diamonds:
+            raise
+        if not 0 <= jack < len(typed) or typed[jack] < 0:
+            raise
+        first = problem
+    counted = HandEntry(
+        tuple(with_jack(t) if s == jack else t for s, t in enumerate(typed)), jack, moon_subtract
+    )
+    try:
+        checked, said = read_hand(rules, counted, names, hand_number)
+    except SheetProblem as problem:
+        if problem.template == MOON_CHOICE:
+            raise
+        raise first from None
+    return kept(checked), said or JACK_ADDED
+
+
 @dataclass(frozen=True)
 class SheetStatus:
     """Where the game stands: ``over`` with ``winners``; or ``tied`` (the target is reached, a
@@ -360,6 +433,13 @@ class ScoreSheet:
     def next_pass(self) -> PassDirection:
         """The pass of the hand to be played next."""
         return self.rules.pass_direction(len(self.hands))
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals the next hand: the first player on the sheet deals the first
+        hand, then the deal moves on by one seat each hand, as in :class:`game.engine.match.Match`.
+        """
+        return len(self.hands) % self.players
 
     def totals_after(self, count: int) -> tuple[int, ...]:
         """Each player's total after the first ``count`` hands."""
@@ -442,6 +522,7 @@ __all__ = [
     "check_hand",
     "paper_moon",
     "read_hand",
+    "read_typed",
     "taken_cards",
     "with_jack",
 ]

@@ -45,6 +45,30 @@ class SheetView(Protocol):
     def entering(self) -> bool: ...
 
 
+def row_geometry(scene: SheetView) -> tuple[int, int, int, int]:
+    """The sheet's rows: their height, the players' header height, the first hand shown and
+    how many hands fit."""
+    scale = scene.scale
+    row_h = round(round(15 * scale) * 1.7)
+    head_h = round(46 * scale) + row_h
+    room = max(1, (scene.sheet_area.h - head_h - 8) // row_h - 2)
+    count = len(scene.sheet.hands)
+    selected = scene.correcting
+    first = window_of(room, count, selected if selected is not None else count)
+    return row_h, head_h, first, room
+
+
+def hand_at(scene: SheetView, pos: tuple[int, int]) -> int | None:
+    """The hand whose row is at ``pos`` (a click there corrects it), or None."""
+    row_h, head_h, first, room = row_geometry(scene)
+    area = scene.sheet_area
+    top = area.y + head_h + 6
+    if not area.collidepoint(pos) or pos[1] < top:
+        return None
+    index = first + (pos[1] - top) // row_h
+    return index if index < min(len(scene.sheet.hands), first + room) else None
+
+
 def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     """The sheet: the players' photos and names, each hand's line with its running totals,
     the totals and the places."""
@@ -55,9 +79,8 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
     size = round(15 * scale)
-    row_h = round(size * 1.7)
-    photo = round(46 * scale)
-    head_h = photo + row_h
+    row_h, head_h, first, room = row_geometry(scene)
+    photo = head_h - row_h
     for seat, name in enumerate(sheet.names):
         cx = area.x + label_w + seat * col_w + col_w // 2
         data = scene.photos.get(seat)
@@ -81,10 +104,8 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     pygame.draw.line(
         surface, INK, (area.x, area.y + head_h + 4), (area.right - 1, area.y + head_h + 4)
     )
-    room = max(1, (area.bottom - area.y - head_h - 8) // row_h - 2)
     hands = sheet.hands
     selected = scene.correcting
-    first = window_of(room, len(hands), selected if selected is not None else len(hands))
     y = area.y + head_h + 6
     small = round(12 * scale)
     for index in range(first, min(len(hands), first + room)):
@@ -154,7 +175,13 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
         label = result_text(sheet)
     else:
         number = len(sheet.hands) + 1
-        label = _("Hand {number}").format(number=number) + " · " + pass_label(sheet.next_pass)
+        label = " · ".join(
+            (
+                _("Hand {number}").format(number=number),
+                pass_label(sheet.next_pass),
+                _("{name} deals").format(name=sheet.names[sheet.next_dealer]),
+            )
+        )
         tie = result_text(sheet)
         if tie:
             label += "  —  " + tie
@@ -182,7 +209,7 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
     hint_lines = wrap_text(
         _("Tab or Left/Right: next player · Enter: validate · Up: correct a hand")
         + (
-            " · " + _("J beside a figure: who took the J♦ (3 with J: 3 - 10)")
+            " · " + _("J: who took the J♦; type their points with the jack counted")
             if sheet.rules.jack_of_diamonds
             else ""
         ),

@@ -162,6 +162,13 @@ class SheetSetupScene(FormScene):
         )
         if starts and isinstance(row, NameRow) and form.editing is None:
             row.editing = True
+        moves = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_TAB,
+            pygame.K_DOWN,
+            pygame.K_UP,
+        )
+        if moves and isinstance(row, NameRow) and row.editing:
+            row.editing = False  # the name is done: Tab, Down, Up go to the next row, as the pad
         return super().handle_event(event)
 
     def back(self) -> None:

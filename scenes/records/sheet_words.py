@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.engine.rules import Rules
-from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
+from game.records import scoresheet
+from game.records.scoresheet import CheckedHand, HandEntry, ScoreSheet, SheetProblem
 from scenes.core.i18n import N_, _
 
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
@@ -19,6 +20,18 @@ def problem_text(problem: SheetProblem) -> str:
         return _(problem.template).format(**problem.params)
     except (KeyError, IndexError, ValueError):
         return str(problem)
+
+
+def said_text(sheet: ScoreSheet, checked: CheckedHand, said: str) -> str:
+    """What the sheet understood of the figures typed (the moon as its scores, the jack's
+    figure typed without the jack), in the player's language."""
+    names = sheet.names
+    if said == scoresheet.JACK_ADDED and checked.entry.jack is not None:
+        jack = checked.entry.jack
+        return _(said).format(name=names[jack], points=checked.entry.points[jack])
+    if checked.moon_shooter is None:
+        return ""
+    return _(said).format(name=names[checked.moon_shooter])
 
 
 def result_text(sheet: ScoreSheet) -> str:
