@@ -341,9 +341,11 @@ def read_typed(
     """The figures as a family types them, read as on paper (:func:`read_hand`): the figure
     marked as the jack's taker is the paper figure, the jack counted (the queen, 3 hearts and
     the jack make 6). When those figures cannot be a hand, the marked figure is read as the
-    points counted without the jack (:func:`with_jack`: "16" is 6). The two forms can never be
-    confused (a hand adds to 16 with the jack counted, to 26 without), so both are accepted;
-    the second is said (:data:`JACK_ADDED`). The entry keeps the figures as typed.
+    points counted without the jack ("16" is 6; the moon's "-26" beside the mark is -36). The
+    two readings never both hold (a hand adds to 16 with the jack counted, to 26 without; the
+    moon's scores differ likewise by 10), so both forms are accepted; the second is said
+    (:data:`JACK_ADDED`). The entry keeps the figures as typed (tests/test_sheet_jack.py checks
+    every form against a paper-sheet model).
 
     >>> rules = Rules(players=3, jack_of_diamonds=True)
     >>> read_typed(rules, (5, 6, 5), jack=1)[0].scores
@@ -367,11 +369,11 @@ def read_typed(
     except SheetProblem as problem:
         if problem.template == MOON_CHOICE or jack is None or not rules.jack_of_diamonds:
             raise
-        if not 0 <= jack < len(typed) or typed[jack] < 0:
+        if not 0 <= jack < len(typed):
             raise
         first = problem
     counted = HandEntry(
-        tuple(with_jack(t) if s == jack else t for s, t in enumerate(typed)), jack, moon_subtract
+        tuple(t + JACK_POINTS if s == jack else t for s, t in enumerate(typed)), jack, moon_subtract
     )
     try:
         checked, said = read_hand(rules, counted, names, hand_number)
