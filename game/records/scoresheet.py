@@ -497,7 +497,22 @@ class ScoreSheet:
         if not 0 <= index < len(self.hands):
             raise SheetProblem(NO_SUCH_HAND, number=index + 1)
         checked = check_hand(self.rules, entry, self.names, index)
-        trial = [*self.hands[:index], checked, *self.hands[index + 1 :]]
+        self._keep([*self.hands[:index], checked, *self.hands[index + 1 :]], end_there)
+        return checked
+
+    def delete_hand(self, index: int, *, end_there: bool = False) -> None:
+        """Take hand ``index`` off the sheet; the later hands move up one (each with the pass
+        of its new place). :class:`EndsEarlier` (and no change) when the game would then end
+        before the last hand; with ``end_there`` the hands after the end go too."""
+        if not 0 <= index < len(self.hands):
+            raise SheetProblem(NO_SUCH_HAND, number=index + 1)
+        rest = [hand.entry for number, hand in enumerate(self.hands) if number != index]
+        trial = [check_hand(self.rules, e, self.names, n) for n, e in enumerate(rest)]
+        self._keep(trial, end_there)
+
+    def _keep(self, trial: list[CheckedHand], end_there: bool) -> None:
+        """Take ``trial`` as the sheet's hands, unless the game ends before its last hand:
+        then :class:`EndsEarlier`, or (``end_there``) the hands after the end are dropped."""
         totals = [0] * self.players
         for number, hand in enumerate(trial[:-1]):
             for seat, points in enumerate(hand.scores):
@@ -508,7 +523,6 @@ class ScoreSheet:
                 trial = trial[: number + 1]
                 break
         self.hands = trial
-        return checked
 
     def entries(self) -> list[HandEntry]:
         return [hand.entry for hand in self.hands]

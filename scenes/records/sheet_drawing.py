@@ -170,7 +170,9 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
     sheet = scene.sheet
     size = round(15 * scale)
     if scene.correcting is not None:
-        label = _("Correct hand {number} (Esc: cancel)").format(number=scene.correcting + 1)
+        label = _("Correct hand {number} (Esc: cancel · Ctrl+Del: delete it)").format(
+            number=scene.correcting + 1
+        )
     elif sheet.over:
         label = result_text(sheet)
     else:

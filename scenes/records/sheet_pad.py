@@ -11,6 +11,7 @@ Up/Down or a click on a hand's row choose an earlier hand to correct it. The dra
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -67,8 +68,10 @@ class SheetScene(ReportScene):
         self.draft: tuple[list[str], int | None] | None = None  # the new hand, while correcting
         self.photos: dict[int, bytes] = {}
         self.problem = ""
+        self.delete_button = Button(N_("Delete hand"), self.ask_delete, enabled=False)
         self.buttons = [
             Button(N_("Validate"), self.validate),
+            self.delete_button,
             Button(N_("Players"), lambda: self.app.stack.push(PlayersScene(self.app))),
             self.back_button,
         ]
@@ -199,7 +202,7 @@ class SheetScene(ReportScene):
             else:
                 sheet.add_hand(checked.entry)
         except scoresheet.EndsEarlier as ended:
-            self.ask_end_there(ended, moon_subtract)
+            self.ask_end_there(ended, lambda: self.validate(moon_subtract, end_there=True))
             return
         except SheetProblem as problem:
             if problem.template == scoresheet.MOON_CHOICE:
@@ -211,25 +214,58 @@ class SheetScene(ReportScene):
 
     def saved(self, checked: scoresheet.CheckedHand, said: str | None) -> None:
         """A hand accepted: stored, what was understood said, and the next hand's boxes."""
-        sheet = self.sheet
-        note = "" if said is None else said_text(sheet, checked, said)
-        status = sheet.status()
+        self.store("" if said is None else said_text(self.sheet, checked, said))
+        if self.correcting is None:
+            self.draft = None
+        self.back_to_new_hand()
+
+    def store(self, note: str) -> None:
+        """Every hand of the sheet written to the profile, and ``note`` said."""
+        status = self.sheet.status()
         try:
             self.app.profile.save_sheet_hands(
                 self.sheet_id,
-                [e.to_dict() for e in sheet.entries()],
+                [e.to_dict() for e in self.sheet.entries()],
                 status.over,
                 list(status.winners),
             )
             self.say(note)
         except sqlite3.Error as exc:
             self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)
-        if self.correcting is None:
-            self.draft = None
+
+    def ask_delete(self) -> None:
+        """Delete the hand being corrected, once the person says so (keeping it is first)."""
+        index = self.correcting
+        if index is None:
+            return
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Delete hand {number}?").format(number=index + 1),
+                _("Its figures leave the sheet and every total is worked out again."),
+                [
+                    (N_("Keep the hand"), lambda: None),
+                    (
+                        _("Delete hand {number}").format(number=index + 1),
+                        lambda: self.delete_hand(index),
+                    ),
+                ],
+                cancel=lambda: None,
+            )
+        )
+
+    def delete_hand(self, index: int, end_there: bool = False) -> None:
+        try:
+            self.sheet.delete_hand(index, end_there=end_there)
+        except scoresheet.EndsEarlier as ended:
+            self.ask_end_there(ended, lambda: self.delete_hand(index, end_there=True))
+            return
+        self.store(_("Hand {number} deleted.").format(number=index + 1))
         self.back_to_new_hand()
 
-    def ask_end_there(self, ended: scoresheet.EndsEarlier, moon_subtract: bool | None) -> None:
-        """Keeping every hand is the first choice and Esc's: a reflex Enter deletes nothing."""
+    def ask_end_there(self, ended: scoresheet.EndsEarlier, confirm: Callable[[], None]) -> None:
+        """Keeping every hand is the first choice and Esc's: a reflex Enter deletes nothing.
+        ``confirm`` ends the game there."""
         self.app.stack.push(
             ChoiceDialog(
                 self.app,
@@ -237,10 +273,7 @@ class SheetScene(ReportScene):
                 problem_text(ended),
                 [
                     (N_("Keep every hand"), lambda: None),
-                    (
-                        _("End the game after hand {number}").format(number=ended.number),
-                        lambda: self.validate(moon_subtract, end_there=True),
-                    ),
+                    (_("End the game after hand {number}").format(number=ended.number), confirm),
                 ],
                 cancel=lambda: None,
             )
@@ -309,6 +342,7 @@ class SheetScene(ReportScene):
         if self.correcting is None:
             self.draft = (list(self.inputs), self.jack) if self.typed() else None
         self.correcting = index
+        self.delete_button.enabled = True
         self.inputs, self.jack = self.as_typed(index)
         self.problem = ""
         self.focus_box(0)
@@ -317,6 +351,7 @@ class SheetScene(ReportScene):
         """The new hand's boxes again, with the figures typed before a correction; the caret
         on the first player's box (or the first one still empty)."""
         self.correcting = None
+        self.delete_button.enabled = False
         inputs, jack = self.draft or ([""] * self.sheet.players, None)
         self.draft = None
         self.inputs, self.jack = list(inputs), jack
@@ -349,6 +384,8 @@ class SheetScene(ReportScene):
             self.step_box(-1 if shift else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # the caret's box, never a button
             self.step_box(1 if key == pygame.K_RIGHT else -1)
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and event.mod & pygame.KMOD_CTRL:
+            self.ask_delete()  # Ctrl+Delete: the hand being corrected
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             whole = self.selected_whole or key == pygame.K_DELETE
             self.inputs[self.field] = "" if whole else self.inputs[self.field][:-1]

@@ -185,6 +185,7 @@ class SheetSetupScene(FormScene):
                     (N_("Keep typing"), lambda: None),
                     (N_("Leave without them"), lambda: FormScene.back(self)),
                 ],
+                cancel=lambda: None,
             )
         )
 

@@ -4,12 +4,13 @@ player's language, the game's result, and a stored sheet checked again.
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any, Final
 
 from game.engine.rules import Rules
 from game.records import scoresheet
 from game.records.scoresheet import CheckedHand, HandEntry, ScoreSheet, SheetProblem
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, current_language
 
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -54,3 +55,19 @@ def stored_sheet(stored: Any) -> ScoreSheet:
     rules = Rules.from_dict(stored.rules)
     entries = [HandEntry.from_dict(h) for h in stored.hands]
     return ScoreSheet.from_entries(rules, tuple(stored.names), entries)
+
+
+def local_time(iso: str) -> str:
+    """A stored UTC time as the local date and time of day ("12/11/2026 20:41").
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:16]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    day = "%d/%m/%Y" if current_language() == "fr" else "%Y-%m-%d"
+    return moment.strftime(f"{day} %H:%M")
