@@ -38,7 +38,7 @@ class PlayersScene(ReportScene):
     its path and press Enter to give them a photo; type a name and Enter (on New player) to add
     one."""
 
-    window_size = (900, 640)
+    window_size = (1180, 640)
 
     app: ProfileScreen
 
@@ -54,7 +54,7 @@ class PlayersScene(ReportScene):
             Button(N_("Remove photo"), self.remove_photo),
             Button(N_("New player"), self.add_player),
             Button(N_("Rename"), self.rename_player),
-            Button(N_("Delete player"), self.ask_delete),
+            Button(N_("Delete"), self.ask_delete),
             self.back_button,
         ]
         self.boxes: list[pygame.Rect] = []
@@ -239,7 +239,7 @@ class PlayersScene(ReportScene):
         area = self.list_area
         pygame.draw.rect(surface, WHITE, area)
         pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-        size = round(15 * scale)
+        size = max(11, round(15 * scale))  # never under 11 px
         photo = round(44 * scale)
         row_h = photo + round(8 * scale)
         if not self.players:

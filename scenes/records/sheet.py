@@ -163,7 +163,7 @@ class SheetListScene(ReportScene):
             draw_text(
                 surface,
                 _("No score sheet yet: start one with New sheet."),
-                round(15 * self.scale),
+                max(11, round(15 * self.scale)),
                 DISABLED_INK,
                 area.center,
             )

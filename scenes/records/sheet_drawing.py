@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
@@ -17,6 +17,7 @@ from scenes.ui.widgets import (
     INK,
     WHITE,
     draw_text,
+    fit_text,
     wrap_text,
 )
 
@@ -45,11 +46,51 @@ class SheetView(Protocol):
     def entering(self) -> bool: ...
 
 
+MIN_TEXT: Final = 11
+"""No text of the sheet is drawn smaller than this many pixels, whatever the window's size."""
+
+AVATAR_COLOURS: Final = (
+    (206, 222, 246),
+    (246, 218, 198),
+    (208, 236, 208),
+    (236, 216, 244),
+    (246, 238, 190),
+)
+"""A pale colour per seat behind the initials of a player without a photo."""
+
+
+def px(scale: float, size: float) -> int:
+    """A text size for the window's scale, never under :data:`MIN_TEXT`."""
+    return max(MIN_TEXT, round(size * scale))
+
+
+def initials(names: tuple[str, ...]) -> list[str]:
+    """What stands in for a missing photo: the first letter, or as many as tell apart two
+    players with the same initial (the seat's number when even that cannot).
+
+    >>> initials(("Léa", "Lucas", "Papa"))
+    ['Lé', 'Lu', 'P']
+    >>> initials(("Ann", "ann.", "Bob"))
+    ['A1', 'A2', 'B']
+    """
+    folded = [name.casefold() for name in names]
+    marks = []
+    for seat, name in enumerate(names):
+        others = [f for index, f in enumerate(folded) if index != seat]
+        for length in (1, 2, 3):
+            if not any(other[:length] == folded[seat][:length] for other in others):
+                marks.append(name[:1].upper() + name[1:length].lower())
+                break
+        else:
+            marks.append(f"{name[:1].upper()}{seat + 1}")
+    return marks
+
+
 def row_geometry(scene: SheetView) -> tuple[int, int, int, int]:
     """The sheet's rows: their height, the players' header height, the first hand shown and
     how many hands fit."""
     scale = scene.scale
-    row_h = round(round(15 * scale) * 1.7)
+    row_h = round(px(scale, 15) * 1.7)
     head_h = round(46 * scale) + row_h
     room = max(1, (scene.sheet_area.h - head_h - 8) // row_h - 2)
     count = len(scene.sheet.hands)
@@ -78,9 +119,10 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     label_w, col_w = scene.columns()
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-    size = round(15 * scale)
+    size = px(scale, 15)
     row_h, head_h, first, room = row_geometry(scene)
     photo = head_h - row_h
+    marks = initials(sheet.names)
     for seat, name in enumerate(sheet.names):
         cx = area.x + label_w + seat * col_w + col_w // 2
         data = scene.photos.get(seat)
@@ -90,24 +132,19 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
         if picture is not None:
             surface.blit(picture, box)
         else:
-            pygame.draw.rect(surface, (225, 225, 225), box)
-            draw_text(
-                surface,
-                name[:1].upper(),
-                round(26 * scale),
-                DISABLED_INK,
-                box.center,
-                bold=True,
-            )
+            pygame.draw.rect(surface, AVATAR_COLOURS[seat % len(AVATAR_COLOURS)], box)
+            letters = round(26 * scale) if len(marks[seat]) == 1 else round(20 * scale)
+            draw_text(surface, marks[seat], max(MIN_TEXT, letters), INK, box.center, bold=True)
         pygame.draw.rect(surface, BEVEL_SHADOW, box, 1)
-        draw_text(surface, name, size, INK, (cx, box.bottom + row_h // 2), bold=True)
+        shown = fit_text(name, size, col_w - round(6 * scale), True)  # a long name never spills
+        draw_text(surface, shown, size, INK, (cx, box.bottom + row_h // 2), bold=True)
     pygame.draw.line(
         surface, INK, (area.x, area.y + head_h + 4), (area.right - 1, area.y + head_h + 4)
     )
     hands = sheet.hands
     selected = scene.correcting
     y = area.y + head_h + 6
-    small = round(12 * scale)
+    small = px(scale, 12)
     for index in range(first, min(len(hands), first + room)):
         hand = hands[index]
         if index == selected:
@@ -151,7 +188,7 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     for row, (label, values) in enumerate(
         (
             (_("Total"), [str(t) for t in sheet.totals]),
-            (_("Place"), [_(PLACES[places[s] - 1]) for s in range(sheet.players)]),
+            (_("Rank"), [_(PLACES[places[s] - 1]) for s in range(sheet.players)]),
         )
     ):
         cy = y + row * row_h + row_h // 2
@@ -162,66 +199,79 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
             draw_text(surface, text, size, colour, (cx, cy), bold=row == 0)
 
 
+def entry_lines(scale: float) -> tuple[int, int, int]:
+    """The entry's heights: its heading line, the boxes, and one line of the sentence or of
+    the keys (the sentence has a line of its own, so it never covers the keys)."""
+    heading = round(px(scale, 16) * 1.7)
+    box_h = max(round(34 * scale), round(px(scale, 15) * 1.9))
+    line = round(px(scale, 12) * 1.4)
+    return heading, box_h, line
+
+
+def entry_heading(scene: SheetView) -> str:
+    """The correction's keys, the result once the game is over, or the next hand: its number,
+    its pass and its dealer (and a tie to break)."""
+    sheet = scene.sheet
+    if scene.correcting is not None:
+        return _("Correct hand {number} (Esc: cancel · Ctrl+Del: delete it)").format(
+            number=scene.correcting + 1
+        )
+    if sheet.over:
+        return result_text(sheet)
+    label = " · ".join(
+        (
+            _("Hand {number}").format(number=len(sheet.hands) + 1),
+            pass_label(sheet.next_pass),
+            _("{name} deals").format(name=sheet.names[sheet.next_dealer]),
+        )
+    )
+    tie = result_text(sheet)
+    return label + "  —  " + tie if tie else label
+
+
+def keys_text(scene: SheetView) -> str:
+    if not scene.entering():  # the game is over: no more boxes, as on paper
+        return _("Up: correct a hand · Esc: back to the sheets")
+    text = _("Tab or Left/Right: next player · Enter: validate · Up: correct a hand")
+    if scene.sheet.rules.jack_of_diamonds:
+        text += " · " + _("J: who took the J♦; type their points with the jack counted")
+    return text
+
+
 def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
-    """The hand being written (or corrected): its label, the keys, each player's box with
-    the caret, and what is wrong; after the end, the result and no boxes."""
+    """The hand being written (or corrected): its heading, each player's box with the caret,
+    what is wrong on a line of its own, and the keys; after the end, the result and no boxes."""
     scale = scene.scale
     area = scene.entry_area
     sheet = scene.sheet
-    size = round(15 * scale)
-    if scene.correcting is not None:
-        label = _("Correct hand {number} (Esc: cancel · Ctrl+Del: delete it)").format(
-            number=scene.correcting + 1
-        )
-    elif sheet.over:
-        label = result_text(sheet)
-    else:
-        number = len(sheet.hands) + 1
-        label = " · ".join(
-            (
-                _("Hand {number}").format(number=number),
-                pass_label(sheet.next_pass),
-                _("{name} deals").format(name=sheet.names[sheet.next_dealer]),
-            )
-        )
-        tie = result_text(sheet)
-        if tie:
-            label += "  —  " + tie
+    heading_h, _box_h, line = entry_lines(scale)
     colour = ERROR_RED if sheet.over and scene.correcting is None else INK
-    draw_text(
-        surface,
-        label,
-        round(16 * scale),
-        colour,
-        (area.x, area.y + round(12 * scale)),
-        "midleft",
-        bold=True,
-    )
-    label_w, _col = scene.columns()
-    if not scene.entering():  # the game is over: no more boxes, as on paper
-        draw_text(
-            surface,
-            _("Up: correct a hand · Esc: back to the sheets"),
-            round(12 * scale),
-            INK,
-            (area.x, area.y + round(34 * scale)),
-            "topleft",
-        )
-        return
-    hint_lines = wrap_text(
-        _("Tab or Left/Right: next player · Enter: validate · Up: correct a hand")
-        + (
-            " · " + _("J: who took the J♦; type their points with the jack counted")
-            if sheet.rules.jack_of_diamonds
-            else ""
-        ),
-        round(12 * scale),
-        label_w - round(8 * scale),
-    )
-    hy = area.y + round(34 * scale)
-    for line in hint_lines:
-        draw_text(surface, line, round(12 * scale), INK, (area.x, hy), "topleft")
-        hy += round(15 * scale)
+    heading = fit_text(entry_heading(scene), px(scale, 16), area.w, True)
+    at = (area.x, area.y + heading_h // 2)
+    draw_text(surface, heading, px(scale, 16), colour, at, "midleft", bold=True)
+    y = area.y + heading_h
+    if scene.entering():
+        draw_boxes(scene, surface)
+        y = scene.boxes[0].bottom + round(4 * scale)
+        if scene.problem:
+            problem = fit_text(scene.problem, px(scale, 14), area.w, True)
+            at = (area.centerx, y + line // 2)
+            draw_text(surface, problem, px(scale, 14), ERROR_RED, at, bold=True)
+        y += line
+    lines = wrap_text(keys_text(scene), px(scale, 12), area.w)
+    room = max(1, (area.bottom - y) // line)
+    if len(lines) > room:
+        lines = [*lines[: room - 1], fit_text(" ".join(lines[room - 1 :]), px(scale, 12), area.w)]
+    for text in lines:
+        draw_text(surface, text, px(scale, 12), INK, (area.x, y + line // 2), "midleft")
+        y += line
+
+
+def draw_boxes(scene: SheetView, surface: pygame.Surface) -> None:
+    """Each player's box: the figure typed, the caret or the figure selected whole, the mark
+    of the jack's taker."""
+    scale = scene.scale
+    size = px(scale, 15)
     for seat, box in enumerate(scene.boxes):
         focused = seat == scene.field
         pygame.draw.rect(surface, WHITE, box)
@@ -239,22 +289,6 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
         else:
             text = scene.inputs[seat] + ("|" if focused else "")
             draw_text(surface, text, size, INK, at, "midleft")
-        if sheet.rules.jack_of_diamonds and scene.jack == seat:
-            draw_text(
-                surface,
-                _("J♦"),
-                size,
-                ERROR_RED,
-                (box.right - round(6 * scale), box.centery),
-                "midright",
-                bold=True,
-            )
-    if scene.problem:
-        draw_text(
-            surface,
-            scene.problem,
-            size,
-            ERROR_RED,
-            (area.centerx, scene.boxes[0].bottom + round(18 * scale)),
-            bold=True,
-        )
+        if scene.sheet.rules.jack_of_diamonds and scene.jack == seat:
+            at = (box.right - round(6 * scale), box.centery)
+            draw_text(surface, _("J♦"), size, ERROR_RED, at, "midright", bold=True)

@@ -431,17 +431,16 @@ class SheetScene(ReportScene):
     def layout(self) -> None:
         area = self.content
         scale = self.scale
-        entry_h = round(118 * scale)
+        heading, box_h, line = sheet_drawing.entry_lines(scale)
+        entry_h = heading + box_h + round(4 * scale) + 3 * line  # the sentence, two of keys
         self.sheet_area = pygame.Rect(area.x, area.y, area.w, area.h - entry_h)
         self.entry_area = pygame.Rect(area.x, area.bottom - entry_h, area.w, entry_h)
-        n = self.sheet.players
-        label_w = round(area.w * 0.22)
-        col_w = (area.w - label_w) // n
-        box_w, box_h = min(col_w - round(16 * scale), round(110 * scale)), round(34 * scale)
-        top = self.entry_area.y + round(30 * scale)
+        label_w, col_w = self.columns()
+        box_w = min(col_w - round(16 * scale), round(110 * scale))
+        top = self.entry_area.y + heading
         self.boxes = [
             pygame.Rect(area.x + label_w + s * col_w + (col_w - box_w) // 2, top, box_w, box_h)
-            for s in range(n)
+            for s in range(self.sheet.players)
         ]
 
     def columns(self) -> tuple[int, int]:

@@ -159,7 +159,7 @@ class Button:
         if not self.visible:
             return
         draw_bevel(surface, self.rect)
-        size = max(10, round(self.rect.h * 0.45))
+        size = max(11, round(self.rect.h * 0.45))  # never under 11 px (issue 41)
         draw_text(
             surface,
             self.text(),
