@@ -1,12 +1,12 @@
 """The history of the player's games, newest first, and one game's sheet: its score table hand
 by hand and a line chart of every seat's total over the hands. A hand opens the hand review.
 
-Export writes the whole history as CSV next to the profile and says where.
+Export writes the whole history and the score sheets as CSV files next to the profile
+(:mod:`scenes.records.csv_export`), says where, and Open folder shows them.
 """
 
 from __future__ import annotations
 
-import csv
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -19,8 +19,9 @@ from game.engine.save import InvalidSave, load_match
 from game.records import stats
 from game.records.profile import ABANDONED, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
-from scenes.core.i18n import N_, _, current_language
+from scenes.core.i18n import N_, _
 from scenes.core.services import Media, ProfileScreen, Worker
+from scenes.records import csv_export
 from scenes.records.statistics import damaged_count, level_name, short_date
 from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
 from scenes.ui.widgets import (
@@ -146,19 +147,11 @@ def export_csv(
     damaged: list[DamagedGame] | None = None,
     language: str | None = None,
 ) -> Path:
-    """Write the history to ``folder/history.csv`` (through a temporary file, so a failure
-    never leaves half a file); returns the path. Raises OSError. In French the file starts
-    with a byte order mark and uses ``;`` between cells, as a French spreadsheet expects
-    (its decimal mark is the comma); otherwise plain UTF-8 with commas."""
-    french = (language or current_language()) == "fr"
-    path = folder / CSV_FILE
-    partial = path.with_name(path.name + ".part")
-    with partial.open("w", newline="", encoding="utf-8-sig" if french else "utf-8") as out:
-        writer = csv.writer(out, delimiter=";" if french else ",")
-        writer.writerow(stats.CSV_HEADER)
-        writer.writerows(stats.history_csv_rows(games, damaged or []))
-    partial.replace(path)
-    return path
+    """Write the history to ``folder/history.csv`` (:mod:`scenes.records.csv_export`: one
+    column per player's total, local times, the player's language); returns the path. Raises
+    OSError."""
+    rows = csv_export.history_rows(games, damaged or [], rules_summary, lineup)
+    return csv_export.write_csv(folder / CSV_FILE, rows, language)
 
 
 class HistoryScene(ReportScene):
@@ -177,7 +170,13 @@ class HistoryScene(ReportScene):
         self.shown: dict[int, list[str]] = {}  # the rows already put into words, by index
         self.selected = 0
         self.open_button = Button(N_("Open"), self.open_selected)
-        self.buttons = [self.open_button, Button(N_("Export CSV"), self.export), self.back_button]
+        self.folder_button = Button(N_("Open folder"), self.open_folder, visible=False)
+        self.buttons = [
+            self.open_button,
+            Button(N_("Export CSV"), self.export),
+            self.folder_button,
+            self.back_button,
+        ]
         self.sheet_area = pygame.Rect(0, 0, 0, 0)
 
     def title(self) -> str:
@@ -298,13 +297,31 @@ class HistoryScene(ReportScene):
         self.app.stack.push(GameScene(self.app, game_id, game))
 
     def export(self) -> None:
+        """The history and the score sheets as CSV files next to the profile; the message says
+        where, and Open folder shows them."""
+        folder = self.app.profile.path.parent
         try:
             history = stats.read_history(self.app.profile.game_rows())
-            path = export_csv(history.games, self.app.profile.path.parent, history.damaged)
+            path = export_csv(history.games, folder, history.damaged)
+            sheets = csv_export.sheet_rows(self.app.profile.sheets(), rules_summary)
+            csv_export.write_csv(folder / csv_export.SHEETS_FILE, sheets)
         except Exception as exc:  # OSError, sqlite3.Error: said, nothing lost
             self.say(_("The history could not be exported: {error}").format(error=exc), True)
             return
-        self.say(_("History exported to {path}").format(path=str(path)))
+        self.say(
+            _("History exported to {path} (the score sheets to {sheets})").format(
+                path=str(path), sheets=csv_export.SHEETS_FILE
+            )
+        )
+        self.folder_button.visible = True
+        self.relayout()
+
+    def open_folder(self) -> None:
+        folder = self.app.profile.path.parent
+        try:
+            csv_export.open_folder(folder)
+        except OSError as exc:
+            self.say(_("The folder {path} cannot be shown: {error}").format(path=folder, error=exc))
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         count = len(self.games)

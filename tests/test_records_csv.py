@@ -1,0 +1,118 @@
+"""Issue 41: the CSV files as a family opens them. One column per player's total (the totals
+were all in one cell, "57 | 10 | 24 | 39"), local times, French headers and words in French,
+the score sheets exported too, the message says where, and Open folder shows it."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.rules import Rules
+from game.records.profile import FinishedGame
+from game.records.scoresheet import HandEntry, ScoreSheet
+from scenes.core import i18n
+from scenes.core.app import App, Options
+from scenes.records.history import HistoryScene, export_csv
+from scenes.records.sheet_words import local_time
+
+UTC_EVENING = "2026-11-20T22:30:00+00:00"
+
+
+@pytest.fixture
+def app_options(profile_folder: Path) -> Options:
+    return Options(profile=profile_folder, size=(1024, 700), lang="fr")
+
+
+def game(totals: tuple[int, ...], names: tuple[str, ...]) -> FinishedGame:
+    lowest = min(totals)
+    return FinishedGame(
+        rules=Rules(players=len(names)).to_dict(),
+        level="hard",
+        human_seat=0,
+        names=names,
+        totals=totals,
+        winners=tuple(s for s, t in enumerate(totals) if t == lowest),
+        practice=False,
+        hands=7,
+        match=None,
+        finished_at=UTC_EVENING,
+    )
+
+
+def read(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.reader(f, delimiter=";"))
+
+
+def test_history_one_column_per_total_local_times_in_french(tmp_path: Path) -> None:
+    i18n.set_language("fr")
+    games = [
+        (1, game((57, 10, 24, 39), ("Vous", "Ouest", "Nord", "Est"))),
+        (2, game((101, 12, 40), ("Vous", "Ouest", "Nord"))),
+    ]
+    header, first, second = read(export_csv(games, tmp_path, language="fr"))
+    totals = [header.index(f"Total {n}") for n in range(1, 6)]
+    assert [first[c] for c in totals] == ["57", "10", "24", "39", ""]
+    assert [second[c] for c in totals] == ["101", "12", "40", "", ""]
+    assert first[header.index("Joueur 2")] == "Ouest"
+    assert first[header.index("Finie (heure locale)")] == local_time(UTC_EVENING)
+    assert first[header.index("Résultat")] == "terminée"
+    assert first[header.index("Niveau")] == "Difficile"
+    assert first[header.index("Gagnants")] == "Ouest"
+    assert first[header.index("Gagnée par vous")] == "non"
+    assert not any(" | " in cell for row in (first, second) for cell in row)
+
+
+def test_the_score_sheets_have_their_own_file(app: App) -> None:
+    profile = app.profile
+    rules = Rules(target=50)
+    names = ("Mamie", "Papa", "Léa", "Théo")
+    ids = [profile.add_player(name) for name in names]
+    sheet = ScoreSheet(rules, names)
+    sheet_id = profile.new_sheet(rules.to_dict(), ids, list(names))
+    for points in ((0, 0, 26, 0), (0, 0, 26, 0)):
+        sheet.add_hand(HandEntry(points))
+    status = sheet.status()
+    profile.save_sheet_hands(
+        sheet_id, [e.to_dict() for e in sheet.entries()], status.over, list(status.winners)
+    )
+    history = HistoryScene(app)
+    app.stack.push(history)
+    history.export()
+    folder = profile.path.parent
+    assert str(folder / "history.csv") in history.message and "sheets.csv" in history.message
+    header, row = read(folder / "sheets.csv")
+    assert header[:4] == [
+        "Feuille",
+        "Commencée (heure locale)",
+        "Dernière donne (heure locale)",
+        "État",
+    ]
+    assert row[3] == "terminée" and row[header.index("Gagnants")] == "Léa"
+    assert [row[header.index(f"Total {n}")] for n in range(1, 5)] == ["52", "52", "0", "52"]
+    assert row[header.index("Joueur 3")] == "Léa"
+
+
+def test_open_folder_shows_where_the_files_are(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Any] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: opened.append(args))
+    monkeypatch.setattr(sys, "platform", "linux")
+    history = HistoryScene(app)
+    app.stack.push(history)
+    assert not history.folder_button.visible  # nothing written yet
+    history.export()
+    assert history.folder_button.visible
+    history.folder_button.action()
+    assert opened == [["xdg-open", str(app.profile.path.parent)]]
+
+    def no_opener(args: Any, **kw: Any) -> None:
+        raise FileNotFoundError("xdg-open")
+
+    monkeypatch.setattr(subprocess, "Popen", no_opener)
+    history.folder_button.action()
+    assert str(app.profile.path.parent) in history.message
