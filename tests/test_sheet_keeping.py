@@ -5,16 +5,24 @@ finished sheet and shows the time of day."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+import scenes.core.text as text_module
 from game.engine.rules import MoonMode, Rules
 from game.records.scoresheet import EndsEarlier, HandEntry, ScoreSheet
 from scenes.core.app import App, Options
+from scenes.records import history as history_screen
+from scenes.records import sheet_share
 from scenes.records.players import PlayersScene
 from scenes.records.sheet import SheetListScene
+from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.records_window import enter_hand, key, new_sheet, open_from_menu, typed
@@ -32,10 +40,10 @@ def test_a_hand_is_deleted_only_once_asked(app: App) -> None:
     enter_hand(app, ["13", "5", "8", "0"])
     enter_hand(app, ["0", "13", "5", "8"])
     enter_hand(app, ["26", "0", "0", "0"])
-    assert not scene.delete_button.enabled  # nothing chosen to delete
+    assert not scene.delete_button.visible  # nothing chosen to delete
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)  # hand 2
-    assert scene.delete_button.enabled
+    assert scene.delete_button.visible
     key(app, pygame.K_DELETE, pygame.KMOD_CTRL)
     assert isinstance(app.stack.top, ChoiceDialog)
     key(app, pygame.K_RETURN)  # a reflex Enter keeps the hand
@@ -143,3 +151,63 @@ def test_escape_closes_the_new_sheets_question(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is setup  # type: ignore[comparison-overlap]
     assert setup.names[0] == "Zoé"
+
+
+def finished_sheet(app: App) -> SheetScene:
+    listing = open_from_menu(app, "Score sheet")
+    listing.new_sheet()
+    setup = app.stack.top
+    assert isinstance(setup, SheetSetupScene)
+    setup.names[:4] = FAMILY
+    setup.target = 50
+    setup.start()
+    scene = app.stack.top
+    assert isinstance(scene, SheetScene)
+    assert scene.chart_button.visible is False and scene.share_button.visible is False
+    enter_hand(app, ["13", "5", "8", "0"])
+    assert scene.chart_button.visible
+    enter_hand(app, ["0", "0", "26", "0"])
+    enter_hand(app, ["0", "0", "26", "0"])
+    assert scene.sheet.over
+    return scene
+
+
+def test_a_finished_sheet_is_shared_as_a_picture(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = finished_sheet(app)
+    assert scene.share_button.visible and not scene.validate_button.visible
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no clipboard tool
+    scene.share_button.action()
+    path = app.profile.path.parent / f"sheet-{scene.sheet_id}.png"
+    assert str(path) in scene.message and "copied" not in scene.message
+    picture = pygame.image.load(str(path))
+    assert picture.get_width() == sheet_share.IMAGE_WIDTH + 2 * sheet_share.MARGIN
+    fewer = sheet_share.sheet_image(
+        ScoreSheet.from_entries(scene.sheet.rules, scene.sheet.names, scene.sheet.entries()[:1]),
+        {},
+        "",
+    )
+    assert picture.get_height() > fewer.get_height()  # every hand is on the picture
+    copied: list[list[str]] = []
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(subprocess, "run", lambda command, **kw: copied.append(command))
+    scene.share_button.action()
+    assert copied and copied[0][0] == "wl-copy" and "copied" in scene.message
+
+
+def test_a_sheets_chart_of_totals(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = finished_sheet(app)
+    scene.chart_button.action()
+    chart = app.stack.top
+    assert isinstance(chart, sheet_share.SheetChartScene)
+    drawn: list[str] = []
+    real = text_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(history_screen, "draw_text", spy)
+    app.stack.draw(app.screen)
+    assert set(FAMILY) <= set(drawn)  # the legend
+    assert "65" in drawn  # Mamie's total, the highest, on the axis

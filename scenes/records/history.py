@@ -545,7 +545,7 @@ def draw_chart(
     names in their line's colour below; the ``selected`` hand's totals on a light band."""
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-    size = max(9, round(12 * scale))
+    size = max(11, round(12 * scale))  # never under 11 px (issue 41)
     pad = round(10 * scale)
     legend_h = round(24 * scale)
     plot = pygame.Rect(

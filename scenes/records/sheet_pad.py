@@ -19,7 +19,7 @@ import pygame
 from game.records import scoresheet
 from game.records.scoresheet import ScoreSheet, SheetProblem
 from scenes.core.i18n import N_, _
-from scenes.records import sheet_drafts, sheet_drawing
+from scenes.records import sheet_drafts, sheet_drawing, sheet_share
 from scenes.records.players import PlayersScene
 from scenes.records.sheet_words import problem_text, said_text
 from scenes.ui.dialogs import ChoiceDialog
@@ -68,10 +68,15 @@ class SheetScene(ReportScene):
         self.draft: tuple[list[str], int | None] | None = None  # the new hand, while correcting
         self.photos: dict[int, bytes] = {}
         self.problem = ""
-        self.delete_button = Button(N_("Delete hand"), self.ask_delete, enabled=False)
+        self.validate_button = Button(N_("Validate"), self.validate, visible=not sheet.over)
+        self.delete_button = Button(N_("Delete hand"), self.ask_delete, visible=False)
+        self.chart_button = Button(N_("Chart"), self.show_chart, visible=bool(sheet.hands))
+        self.share_button = Button(N_("Share"), self.share, visible=sheet.over)
         self.buttons = [
-            Button(N_("Validate"), self.validate),
+            self.validate_button,
             self.delete_button,
+            self.chart_button,
+            self.share_button,
             Button(N_("Players"), lambda: self.app.stack.push(PlayersScene(self.app))),
             self.back_button,
         ]
@@ -335,6 +340,36 @@ class SheetScene(ReportScene):
             )
         )
 
+    def refresh_buttons(self) -> None:
+        """Validate while there are boxes, Delete hand while correcting one, the chart once a
+        hand is written, Share once the game is over."""
+        shown = (
+            self.entering(),
+            self.correcting is not None,
+            bool(self.sheet.hands),
+            self.sheet.over,
+        )
+        buttons = (self.validate_button, self.delete_button, self.chart_button, self.share_button)
+        if shown != tuple(b.visible for b in buttons):
+            for button, visible in zip(buttons, shown, strict=True):
+                button.visible = visible
+            self.focus = 0
+            self.relayout()
+
+    def show_chart(self) -> None:
+        self.app.stack.push(sheet_share.SheetChartScene(self.app, self.sheet))
+
+    def share(self) -> None:
+        """The final sheet as a picture: saved next to the profile, copied where possible."""
+        try:
+            stored = self.app.profile.sheet(self.sheet_id)
+        except sqlite3.Error:
+            stored = None
+        when = "" if stored is None else stored.updated_at  # the last hand's time
+        folder = self.app.profile.path.parent
+        said, error = sheet_share.share(self.sheet, self.sheet_id, self.photos, when, folder)
+        self.say(said, error=error)
+
     def start_correction(self, index: int | None) -> None:
         if index is None:
             self.back_to_new_hand()
@@ -342,22 +377,22 @@ class SheetScene(ReportScene):
         if self.correcting is None:
             self.draft = (list(self.inputs), self.jack) if self.typed() else None
         self.correcting = index
-        self.delete_button.enabled = True
         self.inputs, self.jack = self.as_typed(index)
         self.problem = ""
         self.focus_box(0)
+        self.refresh_buttons()
 
     def back_to_new_hand(self) -> None:
         """The new hand's boxes again, with the figures typed before a correction; the caret
         on the first player's box (or the first one still empty)."""
         self.correcting = None
-        self.delete_button.enabled = False
         inputs, jack = self.draft or ([""] * self.sheet.players, None)
         self.draft = None
         self.inputs, self.jack = list(inputs), jack
         self.problem = ""
         self.field = next((s for s, t in enumerate(self.inputs) if not t.strip()), 0)
         self.selected_whole = False
+        self.refresh_buttons()
 
     def type_text(self, text: str) -> None:
         if not self.entering():
