@@ -116,3 +116,42 @@ def test_open_folder_shows_where_the_files_are(app: App, monkeypatch: pytest.Mon
     monkeypatch.setattr(subprocess, "Popen", no_opener)
     history.folder_button.action()
     assert str(app.profile.path.parent) in history.message
+
+
+def test_statistics_count_the_wins_per_family_member_across_sheets(app: App) -> None:
+    from scenes.records.sheet_stats import SheetStatsScene
+    from scenes.records.statistics import StatisticsScene
+
+    profile = app.profile
+    ids = {name: profile.add_player(name) for name in ("Mamie", "Papa", "Léa", "Théo")}
+    rules = Rules(target=50)
+
+    def play(names: tuple[str, ...], hands: list[tuple[int, ...]]) -> None:
+        sheet = ScoreSheet(rules, names)
+        sheet_id = profile.new_sheet(rules.to_dict(), [ids[n] for n in names], list(names))
+        for points in hands:
+            sheet.add_hand(HandEntry(points))
+        status = sheet.status()
+        entries = [e.to_dict() for e in sheet.entries()]
+        profile.save_sheet_hands(sheet_id, entries, status.over, list(status.winners))
+
+    family = ("Mamie", "Papa", "Léa", "Théo")
+    play(family, [(0, 0, 26, 0), (0, 0, 26, 0)])  # Léa's two moons: Léa wins alone
+    # Mamie's moon, Papa's moon (a tie for the lowest at 26: play on), then Papa wins alone
+    play(family, [(26, 0, 0, 0), (0, 26, 0, 0), (13, 0, 0, 13)])
+    play(("Papa", "Léa", "Théo", "Mamie"), [(13, 13, 0, 0), (13, 13, 0, 0)])  # unfinished
+    profile.rename_player(ids["Théo"], "Théodore")
+    statistics = StatisticsScene(app)
+    app.stack.push(statistics)
+    next(b for b in statistics.buttons if b.text() == "Feuilles de score").action()
+    scene = app.stack.top
+    assert isinstance(scene, SheetStatsScene)
+    by_name = {m.name: m for m in scene.figures}
+    assert set(by_name) == {"Mamie", "Papa", "Léa", "Théodore"}  # the name today
+    assert by_name["Léa"].played == 2 and by_name["Léa"].moons == 2
+    assert by_name["Mamie"].played == 2  # the unfinished sheet is not counted
+    wins = {name: (m.won, m.shared) for name, m in by_name.items()}
+    assert wins == {"Léa": (1, 0), "Papa": (1, 0), "Mamie": (0, 0), "Théodore": (0, 0)}
+    assert [m.name for m in scene.figures][:2] == ["Léa", "Papa"]  # the most wins first
+    assert by_name["Papa"].best == 26 and by_name["Papa"].moons == 1
+    app.stack.draw(app.screen)

@@ -19,6 +19,7 @@ from game.records import stats
 from game.records.stats import ALL_LEVELS, DayMark, LevelStats
 from scenes.core.i18n import MONTHS, N_, _, current_language, ngettext
 from scenes.core.services import ProfileScreen, Worker
+from scenes.records.sheet_stats import SheetStatsScene
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet
 from scenes.ui.widgets import (
@@ -135,12 +136,17 @@ class StatisticsScene(ReportScene):
             Button(N_("Previous month"), lambda: self.change_month(-1)),
             Button(N_("Next month"), lambda: self.change_month(1)),
             Button(N_("Reset statistics"), self.ask_reset),
+            Button(N_("Score sheets"), self.show_sheet_wins),
             self.back_button,
         ]
         self.focus = len(self.buttons) - 1
 
     def title(self) -> str:
         return _("Statistics")
+
+    def show_sheet_wins(self) -> None:
+        """Wins per family member across the finished score sheets (issue 41)."""
+        self.app.stack.push(SheetStatsScene(self.app))
 
     def enter(self) -> None:
         self.load()
