@@ -256,3 +256,26 @@ def texts_drawn(app: App, scene: SheetScene) -> list[str]:
     finally:
         setattr(drawing, "draw_text", real)  # noqa: B010
     return drawn
+
+
+def click(app: App, at: tuple[int, int]) -> None:
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at))
+
+
+def test_a_hand_by_mouse_alone_with_the_number_pad(app: App) -> None:
+    scene = new_sheet(app, FAMILY, jack=True)
+    keys = {label: rect.center for label, rect in scene.keypad}
+    assert set("0123456789") <= set(keys) and len(keys) == 14
+    for figure in ("5", "6", "♦", "⇥", "5", "⇥", "0", "⇥", "1", "2", "⌫"):
+        click(app, keys[figure])
+    assert scene.inputs == ["56", "5", "0", "1"] and scene.jack == 0
+    click(app, scene.boxes[0].center)  # the box, chosen by a click: its figure selected
+    click(app, keys["6"])
+    click(app, scene.boxes[2].center)
+    click(app, keys["5"])
+    click(app, scene.boxes[3].center)
+    click(app, keys["⌫"])  # the selected figure erased whole
+    click(app, keys["0"])
+    assert scene.inputs == ["6", "5", "5", "0"]
+    click(app, scene.validate_button.rect.center)
+    assert scene.problem == "" and scene.sheet.hands[0].scores == (6, 5, 5, 0)

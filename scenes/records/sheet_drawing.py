@@ -16,6 +16,7 @@ from scenes.ui.widgets import (
     FOCUS,
     INK,
     WHITE,
+    draw_bevel,
     draw_text,
     fit_text,
     wrap_text,
@@ -33,6 +34,7 @@ class SheetView(Protocol):
     sheet_area: pygame.Rect
     entry_area: pygame.Rect
     boxes: list[pygame.Rect]
+    keypad: list[tuple[str, pygame.Rect]]
     photos: dict[int, bytes]
     inputs: list[str]
     field: int
@@ -45,6 +47,12 @@ class SheetView(Protocol):
 
     def entering(self) -> bool: ...
 
+
+PAD_MINUS: Final = "−"
+PAD_JACK: Final = "♦"
+PAD_ERASE: Final = "⌫"
+PAD_NEXT: Final = "⇥"
+"""The number pad on the screen: the figures, minus, the jack's mark, erase, the next box."""
 
 MIN_TEXT: Final = 11
 """No text of the sheet is drawn smaller than this many pixels, whatever the window's size."""
@@ -258,6 +266,9 @@ def draw_entry(scene: SheetView, surface: pygame.Surface) -> None:
             at = (area.centerx, y + line // 2)
             draw_text(surface, problem, px(scale, 14), ERROR_RED, at, bold=True)
         y += line
+        if scene.keypad:
+            draw_keypad(scene, surface)
+            y = scene.keypad[0][1].bottom + round(4 * scale)
     lines = wrap_text(keys_text(scene), px(scale, 12), area.w)
     room = max(1, (area.bottom - y) // line)
     if len(lines) > room:
@@ -292,3 +303,13 @@ def draw_boxes(scene: SheetView, surface: pygame.Surface) -> None:
         if scene.sheet.rules.jack_of_diamonds and scene.jack == seat:
             at = (box.right - round(6 * scale), box.centery)
             draw_text(surface, _("J♦"), size, ERROR_RED, at, "midright", bold=True)
+
+
+def draw_keypad(scene: SheetView, surface: pygame.Surface) -> None:
+    """The number pad on the screen: raised keys, the jack's in the jack's colour."""
+    size = px(scene.scale, 16)
+    for label, key in scene.keypad:
+        draw_bevel(surface, key)
+        jack = label == PAD_JACK
+        text = _("J♦") if jack else label
+        draw_text(surface, text, size, ERROR_RED if jack else INK, key.center, bold=jack)

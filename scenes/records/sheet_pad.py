@@ -21,6 +21,7 @@ from game.records.scoresheet import ScoreSheet, SheetProblem
 from scenes.core.i18n import N_, _
 from scenes.records import sheet_drafts, sheet_drawing, sheet_share
 from scenes.records.players import PlayersScene
+from scenes.records.sheet_drawing import PAD_ERASE, PAD_JACK, PAD_MINUS, PAD_NEXT
 from scenes.records.sheet_words import problem_text, said_text
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene
@@ -84,6 +85,7 @@ class SheetScene(ReportScene):
         self.sheet_area = pygame.Rect(0, 0, 0, 0)
         self.entry_area = pygame.Rect(0, 0, 0, 0)
         self.boxes: list[pygame.Rect] = []
+        self.keypad: list[tuple[str, pygame.Rect]] = []  # the number pad on the screen
 
     def title(self) -> str:
         return _("Score sheet")
@@ -411,6 +413,21 @@ class SheetScene(ReportScene):
                 self.inputs[self.field] = "-"
         self.problem = ""
 
+    def press(self, label: str) -> None:
+        """A key of the number pad on the screen, by touch or mouse."""
+        if label == PAD_ERASE:
+            whole = self.selected_whole
+            self.inputs[self.field] = "" if whole else self.inputs[self.field][:-1]
+            self.selected_whole = False
+        elif label == PAD_NEXT:
+            self.step_box(1)
+        elif label == PAD_JACK:
+            self.type_text("v")
+        elif label == PAD_MINUS:
+            self.type_text("-")
+        else:
+            self.type_text(label)
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -455,6 +472,10 @@ class SheetScene(ReportScene):
                     if box.collidepoint(event.pos):
                         self.focus_box(seat)
                         return True
+                for label, key in self.keypad:
+                    if key.collidepoint(event.pos):
+                        self.press(label)
+                        return True
             index = sheet_drawing.hand_at(self, event.pos)
             if index is not None:
                 self.correct(index)
@@ -467,7 +488,9 @@ class SheetScene(ReportScene):
         area = self.content
         scale = self.scale
         heading, box_h, line = sheet_drawing.entry_lines(scale)
-        entry_h = heading + box_h + round(4 * scale) + 3 * line  # the sentence, two of keys
+        gap = round(4 * scale)
+        # the heading, the boxes, the sentence, the number pad, two lines of keys
+        entry_h = heading + box_h + gap + line + box_h + gap + 2 * line
         self.sheet_area = pygame.Rect(area.x, area.y, area.w, area.h - entry_h)
         self.entry_area = pygame.Rect(area.x, area.bottom - entry_h, area.w, entry_h)
         label_w, col_w = self.columns()
@@ -477,6 +500,17 @@ class SheetScene(ReportScene):
             pygame.Rect(area.x + label_w + s * col_w + (col_w - box_w) // 2, top, box_w, box_h)
             for s in range(self.sheet.players)
         ]
+        labels = [*"0123456789", PAD_MINUS]
+        if self.sheet.rules.jack_of_diamonds:
+            labels.append(PAD_JACK)
+        labels += [PAD_ERASE, PAD_NEXT]
+        key_w = min(round(64 * scale), (area.w - gap * (len(labels) - 1)) // len(labels))
+        x = area.centerx - (key_w * len(labels) + gap * (len(labels) - 1)) // 2
+        y = top + box_h + gap + line
+        self.keypad = []
+        for label in labels:
+            self.keypad.append((label, pygame.Rect(x, y, key_w, box_h)))
+            x += key_w + gap
 
     def columns(self) -> tuple[int, int]:
         label_w = round(self.content.w * 0.22)

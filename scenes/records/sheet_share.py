@@ -41,6 +41,7 @@ class Picture:
     correcting: int | None = None
     entry_area: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     boxes: list[pygame.Rect] = field(default_factory=list)
+    keypad: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     inputs: list[str] = field(default_factory=list)
     field: int = 0
     jack: int | None = None
