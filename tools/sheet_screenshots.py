@@ -1,16 +1,18 @@
 """Screenshots of the score sheet a family keeps (issue 41): the pad with the jack typed as on
-paper, a correction shown as typed, the question before deleting a hand, the list of sheets and
-the players, at 800x600 and 1280x800, in French and English (headless).
+paper, a correction shown as typed, the question before deleting a hand, the list of sheets, the
+players, a finished sheet with its chart and its shared picture, and the wins per player, at
+800x600 and 1280x800, in French and English (headless).
 
     python tools/sheet_screenshots.py [OUT_DIR]     # default build/screenshots/sheet
 
-The profile is a temporary one with one sheet (three hands, long names, two players with the
+The profile is a temporary one with two sheets (one finished; long names, two players with the
 same initial), so the pictures are the same on every run.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -41,6 +43,16 @@ def fill_profile(folder: Path) -> None:
         checked, _said = read_typed(rules, typed, jack, None, NAMES, len(sheet.hands))
         sheet.add_hand(checked.entry)
     profile.save_sheet_hands(sheet_id, [e.to_dict() for e in sheet.entries()], False, [])
+    # a finished sheet, to 50 (the one the records and the shared picture show)
+    rules = Rules(target=50)
+    finished = ScoreSheet(rules, NAMES)
+    done_id = profile.new_sheet(rules.to_dict(), ids, list(NAMES))
+    for typed in ((13, 5, 8, 0), (0, 26, 26, 26), (4, 13, 9, 0), (0, 0, 0, 26)):
+        checked, _said = read_typed(rules, typed, None, None, NAMES, len(finished.hands))
+        finished.add_hand(checked.entry)
+    status = finished.status()
+    entries = [e.to_dict() for e in finished.entries()]
+    profile.save_sheet_hands(done_id, entries, status.over, list(status.winners))
     profile.close()
 
 
@@ -66,6 +78,7 @@ def main() -> int:
     from scenes.records.players import PlayersScene
     from scenes.records.sheet import SheetListScene
     from scenes.records.sheet_pad import SheetScene
+    from scenes.records.sheet_stats import SheetStatsScene
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "profile"
@@ -77,7 +90,24 @@ def main() -> int:
                 app.start()
                 listing = SheetListScene(app)
                 app.stack.push(listing)
-                shoot(app, out / f"sheet-list-{tag}.png")
+                shoot(app, out / f"sheet-list-{tag}.png")  # the finished one first: "View"
+                listing.open_selected()
+                done = app.stack.top
+                assert isinstance(done, SheetScene) and done.sheet.over
+                shoot(app, out / f"sheet-finished-{tag}.png")
+                done.share()
+                shutil.copy(
+                    app.profile.path.parent / f"sheet-{done.sheet_id}.png",
+                    out / f"sheet-shared-{lang}.png",
+                )
+                done.show_chart()
+                shoot(app, out / f"sheet-chart-{tag}.png")
+                app.stack.remove(done)
+                statistics = SheetStatsScene(app)
+                app.stack.push(statistics)
+                shoot(app, out / f"sheet-wins-{tag}.png")
+                app.stack.remove(statistics)
+                listing.selected = 1
                 listing.open_selected()
                 pad = app.stack.top
                 assert isinstance(pad, SheetScene)

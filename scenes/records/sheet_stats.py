@@ -21,7 +21,7 @@ class SheetStatsScene(ReportScene):
     """One row per family member: sheets played, wins alone and shared, the rate, the best
     total, the moons."""
 
-    window_size = (1000, 620)
+    window_size = (1180, 620)
 
     app: ProfileScreen
 
@@ -77,7 +77,7 @@ class SheetStatsScene(ReportScene):
             _("Best total"),
             _("Moons shot"),
         ]
-        columns = [0.0, 0.3, 0.4, 0.5, 0.62, 0.75, 0.88]
+        columns = [0.0, 0.22, 0.32, 0.43, 0.55, 0.7, 0.83]
         rows = self.rows()[: visible_rows(self.content, self.scale)]
         draw_sheet(surface, self.content, header, rows, columns, self.scale)
         if not self.figures:
