@@ -155,6 +155,25 @@ def test_closing_the_window_keeps_the_typed_figures_with_the_sheet(app: App) -> 
     assert reopen(app).inputs == ["", "", "", ""]
 
 
+def test_closing_the_window_keeps_a_correction_being_typed(app: App) -> None:
+    scene = new_sheet(app, FAMILY)
+    enter_hand(app, ["13", "5", "8", "0"])
+    typed(app, "7")  # the next hand, begun
+    key(app, pygame.K_UP)
+    typed(app, "0")
+    key(app, pygame.K_TAB)
+    typed(app, "18")  # hand 1 changed, not validated
+    app.handle_event(pygame.event.Event(pygame.QUIT))
+    app.stack.reset()
+    app.stack.push(MenuScene(app))
+    again = reopen(app)
+    assert again is not scene and again.correcting == 0
+    assert again.inputs == ["0", "18", "8", "0"]
+    key(app, pygame.K_RETURN)
+    assert again.sheet.hands[0].scores == (0, 18, 8, 0)
+    assert again.correcting is None and again.inputs == ["7", "", "", ""]
+
+
 def test_f2_keeps_the_typed_figures_with_the_sheet(app: App) -> None:
     new_sheet(app, FAMILY)
     typed(app, "12")

@@ -1,6 +1,7 @@
 """The figures typed on a sheet and not validated, kept with the sheet (a profile setting per
 sheet) when the sheet closes without asking: F2 for a new game, or the window closed. They
-come back in the new hand's boxes when the sheet is opened again.
+come back when the sheet is opened again: the new hand's in its boxes, a correction changed
+and not validated on its hand.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ class SheetScene(Protocol):
 
     def back_to_new_hand(self) -> None: ...
 
+    def changed(self) -> bool: ...
+
+    def start_correction(self, index: int | None) -> None: ...
+
 
 def key(sheet_id: int) -> str:
     return f"sheet_draft.{sheet_id}"
@@ -45,13 +50,22 @@ def new_hand(scene: SheetScene) -> tuple[list[str], int | None] | None:
 
 
 def keep(scene: SheetScene) -> None:
-    """Store the new hand's figures with the sheet (or forget an old draft once validated)."""
+    """Store the new hand's figures with the sheet, and a correction changed and not yet
+    validated (or forget an old draft once validated)."""
     figures = new_hand(scene)
-    value = None if figures is None else {"inputs": figures[0], "jack": figures[1]}
+    value: dict[str, Any] = {}
+    if figures is not None:
+        value = {"inputs": figures[0], "jack": figures[1]}
+    if scene.correcting is not None and scene.changed():
+        value["correction"] = {
+            "hand": scene.correcting,
+            "inputs": list(scene.inputs),
+            "jack": scene.jack,
+        }
     try:
         stored = scene.app.profile.setting(key(scene.sheet_id))
-        if stored != value:
-            scene.app.profile.set_setting(key(scene.sheet_id), value)
+        if stored != (value or None):
+            scene.app.profile.set_setting(key(scene.sheet_id), value or None)
     except sqlite3.Error as exc:
         scene.app.notices.append(
             _("The figures typed on the score sheet could not be kept ({error})").format(error=exc)
@@ -82,14 +96,23 @@ def read(value: Any, players: int) -> tuple[list[str], int | None] | None:
 
 
 def restore(scene: SheetScene) -> None:
-    """The draft in the new hand's boxes, the caret on the first box still empty."""
-    if scene.sheet.over or scene.typed():
+    """The draft in the new hand's boxes, the caret on the first box still empty; and the
+    correction that was being typed, back on its hand."""
+    if scene.typed():
         return
     try:
-        figures = read(scene.app.profile.setting(key(scene.sheet_id)), scene.sheet.players)
+        value = scene.app.profile.setting(key(scene.sheet_id))
     except sqlite3.Error:
         return
-    if figures is None:
+    figures = read(value, scene.sheet.players)
+    if figures is not None and not scene.sheet.over:
+        scene.draft = figures
+        scene.back_to_new_hand()
+    correction = value.get("correction") if isinstance(value, dict) else None
+    changed = read(correction, scene.sheet.players)
+    hand = correction.get("hand") if isinstance(correction, dict) else None
+    if changed is None or not isinstance(hand, int) or isinstance(hand, bool):
         return
-    scene.draft = figures
-    scene.back_to_new_hand()
+    if 0 <= hand < len(scene.sheet.hands):
+        scene.start_correction(hand)
+        scene.inputs, scene.jack = changed
