@@ -10,15 +10,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.engine.rules import Rules
+from game.records import stats
 from game.records.profile import FinishedGame
 from game.records.scoresheet import HandEntry, ScoreSheet
 from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records.history import HistoryScene, export_csv
+from scenes.records.sheet_stats import SheetStatsScene
 from scenes.records.sheet_words import local_time
+from scenes.records.statistics import StatisticsScene
+from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.records_window import key
 
 UTC_EVENING = "2026-11-20T22:30:00+00:00"
 
@@ -119,9 +125,6 @@ def test_open_folder_shows_where_the_files_are(app: App, monkeypatch: pytest.Mon
 
 
 def test_statistics_count_the_wins_per_family_member_across_sheets(app: App) -> None:
-    from scenes.records.sheet_stats import SheetStatsScene
-    from scenes.records.statistics import StatisticsScene
-
     profile = app.profile
     ids = {name: profile.add_player(name) for name in ("Mamie", "Papa", "Léa", "Théo")}
     rules = Rules(target=50)
@@ -155,3 +158,13 @@ def test_statistics_count_the_wins_per_family_member_across_sheets(app: App) -> 
     assert [m.name for m in scene.figures][:2] == ["Léa", "Papa"]  # the most wins first
     assert by_name["Papa"].best == 26 and by_name["Papa"].moons == 1
     app.stack.draw(app.screen)
+
+
+def test_escape_cancels_the_statistics_reset(app: App) -> None:
+    statistics = StatisticsScene(app)
+    app.stack.push(statistics)
+    statistics.ask_reset()
+    assert isinstance(app.stack.top, ChoiceDialog)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is statistics  # type: ignore[comparison-overlap]
+    assert app.profile.setting(stats.RESET_SETTING) is None

@@ -206,6 +206,7 @@ class StatisticsScene(ReportScene):
                     "and the daily challenge's days before today stop counting."
                 ),
                 [(N_("Reset"), self.reset), (N_("Cancel"), lambda: None)],
+                cancel=lambda: None,  # Esc cancels (issue 41)
             )
         )
 
