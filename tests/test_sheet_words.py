@@ -175,3 +175,35 @@ def test_the_photo_error_has_no_english_tail(app: App, tmp_path: Path) -> None:
     players.set_photo_from(str(not_an_image))
     assert "notes.png" in players.message
     assert "Unsupported" not in players.message and "format" not in players.message
+
+
+@pytest.mark.parametrize("screen", ["sheet", "new game"])
+def test_the_moon_choice_never_runs_over_its_arrows(
+    app: App, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
+    import scenes.ui.widgets as widgets
+    from game.engine.rules import MoonMode
+    from scenes.records.sheet_setup import SheetSetupScene
+    from scenes.screens.new_game import NewGameScene
+
+    app.prefs.new_game.moon = MoonMode.SHOOTER_MINUS.value
+    form: SheetSetupScene | NewGameScene = NewGameScene(app)
+    if screen == "sheet":
+        form = SheetSetupScene(app)
+        form.moon = MoonMode.SHOOTER_MINUS
+        form.rebuild()
+    app.stack.push(form)
+    seen: list[tuple[str, pygame.Rect]] = []
+    real = text_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)
+        seen.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "draw_text", spy)
+    app.stack.draw(app.screen)
+    value = next(r for t, r in seen if "chelem" in t and "pour" in t)
+    arrows = [r for t, r in seen if t in ("◀", "▶") and r.centery == value.centery]
+    assert len(arrows) == 2 and not any(value.colliderect(a) for a in arrows)
+    assert next(t for t, r in seen if r == value) == "−26 pour celui qui fait le chelem"

@@ -52,7 +52,7 @@ class NameRow(TextRow):
 
 
 class SheetSetupScene(FormScene):
-    window_width = 620
+    window_width = 820
     label_width = 0.42
 
     app: ProfileScreen
