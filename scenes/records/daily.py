@@ -365,8 +365,9 @@ class DailyScene(Scene):
 
     # -- layout and drawing ----------------------------------------------------------------------
 
-    def info_lines(self) -> list[tuple[str, int, bool, float]]:
-        """The texts above the boards: (text, size at scale 1, bold, gap after in sizes)."""
+    def info_lines(self) -> list[tuple[str, int, bool, float, tuple[int, int, int]]]:
+        """The texts above the boards: (text, size at scale 1, bold, gap after in sizes,
+        colour)."""
         sub = [self.par_text()]
         if self.direction is not None:
             sub.insert(0, pass_label(self.direction))
@@ -374,23 +375,22 @@ class DailyScene(Scene):
         if self.past:
             title = _("{date} (practice)").format(date=title)
         lines = [
-            (title, 26, True, 0.35),
-            ("   ·   ".join(t for t in sub if t), 18, False, 0.2),
+            (title, 26, True, 0.35, INK),
+            ("   ·   ".join(t for t in sub if t), 18, False, 0.2, INK),
         ]
-        lines += [(note, 13, False, 0.1) for note in words.par_notes(self.par)]
-        lines[-1] = (*lines[-1][:3], 0.5)
-        lines.append((self.status_text(), 15, False, 0.4))
+        notes = words.par_notes(self.par)
+        lines += [(n, 14, False, 0.5 if n == notes[-1] else 0.1, words.NOTE_COLOUR) for n in notes]
+        lines.append((self.status_text(), 15, False, 0.4, INK))
         streaks = self.streak_lines()
-        lines += [(line, 15, False, 0.15) for line in streaks[:-1]]
-        lines.append((streaks[-1], 15, False, 0.7))
+        lines += [(line, 15, False, 0.15, INK) for line in streaks[:-1]]
+        lines.append((streaks[-1], 15, False, 0.7, INK))
         return lines
 
     def _flow(self, surface: pygame.Surface | None, area: pygame.Rect) -> int:
         """Draw (or only measure, without a surface) the info lines; returns the y below."""
         y = area.y
-        for text, size_1, bold, gap in self.info_lines():
+        for text, size_1, bold, gap, colour in self.info_lines():
             size = round(size_1 * self.scale)
-            colour = words.NOTE_COLOUR if size_1 == 13 else INK
             for line in wrap_text(text, size, area.w, bold):
                 if surface is not None:
                     draw_text(surface, line, size, colour, (area.centerx, y), "midtop", bold=bold)

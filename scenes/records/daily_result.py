@@ -16,7 +16,6 @@ from scenes.core.scene import Scene
 from scenes.records import daily_words as words
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
-    DISABLED_INK,
     INK,
     WHITE,
     Button,
@@ -217,7 +216,7 @@ class DailyResultScene(Scene):
         y += round(6 * scale)
         for line in self.lines():
             y = text(line, round(18 * scale), INK, y)
-        small, tiny = round(15 * scale), round(13 * scale)
+        small, tiny = round(15 * scale), round(14 * scale)
         for line in words.par_notes(self.par):
             y = text(line, tiny, words.NOTE_COLOUR, y)
         if self.note():
@@ -234,6 +233,6 @@ class DailyResultScene(Scene):
             if surface is not None:
                 draw_text(surface, line, small, INK, (inner.centerx, ty), "midtop")
             ty += round(small * 1.4)
-        y = text(self.copy_text(), tiny, DISABLED_INK, field.bottom + round(small * 0.5))
+        y = text(self.copy_text(), tiny, words.NOTE_COLOUR, field.bottom + round(small * 0.5))
         y = text(self.clock, small, INK, y + round(small * 0.3), bold=True)
         return y - inner.y

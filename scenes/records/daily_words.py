@@ -31,7 +31,7 @@ PAR_EXPLAINED: Final = N_(
 PAR_ZERO: Final = N_(
     "A par of 0 cannot be beaten: take no points to equal it, which keeps your streak."
 )
-NOTE_COLOUR: Final = (90, 90, 90)
+NOTE_COLOUR: Final = (60, 60, 60)
 
 
 def now() -> _dt.datetime:
