@@ -128,6 +128,7 @@ def test_a_practice_replay_in_progress_is_not_called_the_counted_attempt(
     frames(app)
     status = scene.status_text()
     assert "practice" in status and "does not count" in status, status
+    assert scene.play_label() == "Resume (practice)"
 
 
 # -- 6. the menu shows the daily hand in progress -----------------------------------------------

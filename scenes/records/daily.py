@@ -299,7 +299,7 @@ class DailyScene(Scene):
 
     def play_label(self) -> str:
         if self.saved is not None:
-            return _("Resume")
+            return _("Resume (practice)") if self.saved.practice else _("Resume")
         if self.past:
             return _("Play (practice)")
         if any(r.date == self.day.isoformat() for r in self.results):
