@@ -47,7 +47,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.players import Player, play_match
 from game.engine.rules import PassDirection, Rules
-from game.tutor.sentences import Plural, Sentence, Translate, render
+from game.text.sentences import Plural, Sentence, Translate, render
 
 DAILY_VERSION: Final = 1
 DIRECTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
@@ -233,7 +233,7 @@ SHARE_VERDICTS: Final = {  # the mark and the word: the line reads without a leg
 def share_sentence(
     day: _dt.date, points: int, par: int, tricks_taken: int, practice: bool = False
 ) -> Sentence:
-    """The shareable line as a :class:`~game.tutor.sentences.Sentence` (for the window);
+    """The shareable line as a :class:`~game.text.sentences.Sentence` (for the window);
     ``practice``: a hand that does not count (a replay, a past day, a hint or teaching mode)."""
     day = _check_date(day)
     one, many = (SHARE_PRACTICE, SHARE_PRACTICE_PL) if practice else (SHARE, SHARE_PL)
