@@ -26,7 +26,7 @@ from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
-from tests.helpers.records_window import enter_hand, key, open_from_menu
+from tests.helpers.records_window import enter_hand, key, open_from_menu, texts_drawn
 
 NAMES = ("Mamie", "Papa", "Léa", "Théo", "Zoé")
 
@@ -197,7 +197,5 @@ def test_a_moon_typed_as_its_scores_comes_back_as_typed(app: App) -> None:
 def test_the_box_says_how_v_works(app: App) -> None:
     scene = sheet_of(app, 4, jack=True)
     i18n.set_language("fr")
-    from tests.test_sheet_trust import texts_drawn
-
     hint = " ".join(texts_drawn(app, scene))
     assert "valet compris" in hint and "V\u00a0: qui a pris le V♦" in hint

@@ -20,7 +20,14 @@ from scenes.records.sheet_setup import SheetSetupScene
 from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.records_window import enter_hand, key, new_sheet, open_from_menu, typed
+from tests.helpers.records_window import (
+    enter_hand,
+    key,
+    new_sheet,
+    open_from_menu,
+    texts_drawn,
+    typed,
+)
 
 FAMILY = ["Mamie", "Papa", "Léa", "Théo"]
 
@@ -257,24 +264,6 @@ def test_numlock_off_is_said(app: App) -> None:
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP5, mod=with_numlock, unicode="5")
     )
     assert scene.problem == ""
-
-
-def texts_drawn(app: App, scene: SheetScene) -> list[str]:
-    import scenes.records.sheet_drawing as drawing
-    from scenes.ui.widgets import draw_text as real
-
-    drawn: list[str] = []
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        drawn.append(text)
-        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
-
-    setattr(drawing, "draw_text", spy)  # noqa: B010 (the module's own name, patched)
-    try:
-        scene.draw(app.screen)
-    finally:
-        setattr(drawing, "draw_text", real)  # noqa: B010
-    return drawn
 
 
 def click(app: App, at: tuple[int, int]) -> None:
