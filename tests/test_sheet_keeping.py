@@ -79,9 +79,13 @@ def test_deleting_a_hand_that_ends_the_game_earlier_asks_where_it_ends() -> None
 def test_a_sheet_is_deleted_once_asked_and_the_list_says_view_and_the_time(app: App) -> None:
     scene = new_sheet(app, FAMILY)
     enter_hand(app, ["13", "5", "8", "0"])
+    typed(app, "7")
     scene.back()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # keep the 7 for later: a draft with the sheet
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
+    assert app.profile.setting("sheet_draft.1") is not None
     assert listing.open_button.text() == "Resume"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", listing.rows()[0][0])
     listing.delete_button.action()
@@ -95,6 +99,7 @@ def test_a_sheet_is_deleted_once_asked_and_the_list_says_view_and_the_time(app: 
     assert isinstance(dialog, ChoiceDialog)
     dialog.buttons[1].action()
     assert app.profile.sheets() == [] and listing.sheets == []
+    assert "sheet_draft.1" not in app.profile.settings()  # its draft went with it
 
 
 def test_a_finished_sheet_is_viewed_not_resumed(app: App) -> None:

@@ -204,6 +204,9 @@ def test_tab_goes_to_the_next_name_on_a_new_sheet(app: App) -> None:
     key(app, pygame.K_UP)  # Up ends the name too, and goes back a row
     assert setup.names[:4] == FAMILY
     assert setup.form.focus == 3
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # Shift+Tab: back a row too
+    assert setup.form.focus == 2
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     assert setup.form.focus == 5

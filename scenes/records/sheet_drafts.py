@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.records.profile.sheets import draft_key
 from game.records.scoresheet import MAX_TYPED, ScoreSheet
 from scenes.core.i18n import _
 
@@ -37,7 +38,7 @@ class SheetScene(Protocol):
 
 
 def key(sheet_id: int) -> str:
-    return f"sheet_draft.{sheet_id}"
+    return draft_key(sheet_id)
 
 
 def new_hand(scene: SheetScene) -> tuple[list[str], int | None] | None:

@@ -169,6 +169,8 @@ class SheetSetupScene(FormScene):
         )
         if moves and isinstance(row, NameRow) and row.editing:
             row.editing = False  # the name is done: Tab, Down, Up go to the next row, as the pad
+        if moves and event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
+            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")
         return super().handle_event(event)
 
     def back(self) -> None:

@@ -10,6 +10,11 @@ from typing import Any
 from game.records.profile.store import Store, now, to_json
 
 
+def draft_key(sheet_id: int) -> str:
+    """The setting that keeps the figures typed on a sheet and not validated."""
+    return f"sheet_draft.{sheet_id}"
+
+
 @dataclass(frozen=True)
 class SheetPlayer:
     """A player the score sheet knows."""
@@ -91,10 +96,11 @@ class SheetStore(Store):
         self._write("DELETE FROM players WHERE id = ?", (player_id,))
 
     def delete_sheet(self, sheet_id: int) -> None:
-        """Forget a sheet and its hands."""
+        """Forget a sheet, its hands and the figures typed on it and not validated."""
         with self._transaction() as db:
             db.execute("DELETE FROM sheet_hands WHERE sheet_id = ?", (sheet_id,))
             db.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,))
+            db.execute("DELETE FROM settings WHERE key = ?", (draft_key(sheet_id),))
 
     def new_sheet(self, rules: dict[str, Any], player_ids: list[int], names: list[str]) -> int:
         """Start a score sheet; returns its id."""
