@@ -18,7 +18,7 @@ import scenes.core.text as text_module
 from game.engine.rules import MoonMode, Rules
 from game.records.scoresheet import EndsEarlier, HandEntry, ScoreSheet
 from scenes.core.app import App, Options
-from scenes.records import history as history_screen
+from scenes.records import chart as chart_module
 from scenes.records import sheet_share
 from scenes.records.players import PlayersScene
 from scenes.records.sheet import SheetListScene
@@ -212,7 +212,7 @@ def test_a_sheets_chart_of_totals(app: App, monkeypatch: pytest.MonkeyPatch) -> 
         drawn.append(text)
         return real(surface, text, *args, **kw)
 
-    monkeypatch.setattr(history_screen, "draw_text", spy)
+    monkeypatch.setattr(chart_module, "draw_text", spy)
     app.stack.draw(app.screen)
     assert set(FAMILY) <= set(drawn)  # the legend
     assert "65" in drawn  # Mamie's total, the highest, on the axis

@@ -17,7 +17,7 @@ import pygame
 
 from scenes.core.i18n import _
 from scenes.records import sheet_drawing
-from scenes.records.history import draw_chart
+from scenes.records.chart import draw_chart
 from scenes.records.sheet_words import local_time, result_text
 from scenes.ui.report import ReportScene
 from scenes.ui.widgets import INK, WHITE, draw_text
