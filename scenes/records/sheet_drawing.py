@@ -120,18 +120,32 @@ def hand_at(scene: SheetView, pos: tuple[int, int]) -> int | None:
 
 def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
     """The sheet: the players' photos and names, each hand's line with its running totals,
-    the totals and the places."""
-    scale = scene.scale
+    the totals and the ranks."""
     area = scene.sheet_area
-    sheet = scene.sheet
-    label_w, col_w = scene.columns()
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-    size = px(scale, 15)
     row_h, head_h, first, room = row_geometry(scene)
+    draw_players(scene, surface)
+    pygame.draw.line(
+        surface, INK, (area.x, area.y + head_h + 4), (area.right - 1, area.y + head_h + 4)
+    )
+    y = area.y + head_h + 6
+    for index in range(first, min(len(scene.sheet.hands), first + room)):
+        draw_hand(scene, surface, index, y)
+        y += row_h
+    draw_totals(scene, surface, max(y, area.bottom - 2 * row_h - 4))
+
+
+def draw_players(scene: SheetView, surface: pygame.Surface) -> None:
+    """Each player's photo (or initials on their colour) and name, cut to its column."""
+    scale = scene.scale
+    area = scene.sheet_area
+    label_w, col_w = scene.columns()
+    size = px(scale, 15)
+    row_h, head_h, _first, _room = row_geometry(scene)
     photo = head_h - row_h
-    marks = initials(sheet.names)
-    for seat, name in enumerate(sheet.names):
+    marks = initials(scene.sheet.names)
+    for seat, name in enumerate(scene.sheet.names):
         cx = area.x + label_w + seat * col_w + col_w // 2
         data = scene.photos.get(seat)
         picture = photos.photo_surface(data, photo) if data else None
@@ -146,50 +160,49 @@ def draw_table(scene: SheetView, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, BEVEL_SHADOW, box, 1)
         shown = fit_text(name, size, col_w - round(6 * scale), True)  # a long name never spills
         draw_text(surface, shown, size, INK, (cx, box.bottom + row_h // 2), bold=True)
-    pygame.draw.line(
-        surface, INK, (area.x, area.y + head_h + 4), (area.right - 1, area.y + head_h + 4)
-    )
-    hands = sheet.hands
-    selected = scene.correcting
-    y = area.y + head_h + 6
-    small = px(scale, 12)
-    for index in range(first, min(len(hands), first + room)):
-        hand = hands[index]
-        if index == selected:
-            surface.fill(SELECTED, (area.x + 1, y, area.w - 2, row_h))
-        ink = WHITE if index == selected else INK
-        label = _("Hand {number}").format(number=index + 1)
-        draw_text(surface, label, size, ink, (area.x + round(8 * scale), y + row_h // 2), "midleft")
-        draw_text(
-            surface,
-            pass_label(hand.pass_direction, short=True),
-            small,
-            ink if index == selected else DISABLED_INK,
-            (area.x + label_w - round(6 * scale), y + row_h // 2),
-            "midright",
-        )
-        running = sheet.totals_after(index + 1)
-        for seat, points in enumerate(hand.scores):
-            text = str(points)
-            if hand.moon_shooter == seat:
-                text += " ☾"
-            if sheet.rules.jack_of_diamonds and hand.entry.jack == seat:
-                text += " " + _("J♦")
-            cx = area.x + label_w + seat * col_w + col_w // 2
-            draw_text(surface, text, size, ink, (cx - col_w // 10, y + row_h // 2), "midright")
-            total = str(running[seat])  # the running total, as on paper
-            draw_text(
-                surface,
-                total,
-                size,
-                ink,
-                (cx + col_w // 4, y + row_h // 2),
-                "midright",
-                bold=True,
-            )
-        y += row_h
-    # totals and places
-    y = max(y, area.bottom - 2 * row_h - 4)
+
+
+def draw_hand(scene: SheetView, surface: pygame.Surface, index: int, y: int) -> None:
+    """Hand ``index``'s line at ``y``: its number and pass, each score (the moon and the jack
+    marked) and each running total, as on paper."""
+    scale = scene.scale
+    area = scene.sheet_area
+    sheet = scene.sheet
+    label_w, col_w = scene.columns()
+    size = px(scale, 15)
+    row_h = row_geometry(scene)[0]
+    hand = sheet.hands[index]
+    chosen = index == scene.correcting
+    if chosen:
+        surface.fill(SELECTED, (area.x + 1, y, area.w - 2, row_h))
+    ink = WHITE if chosen else INK
+    cy = y + row_h // 2
+    label = _("Hand {number}").format(number=index + 1)
+    draw_text(surface, label, size, ink, (area.x + round(8 * scale), cy), "midleft")
+    passed = pass_label(hand.pass_direction, short=True)
+    at = (area.x + label_w - round(6 * scale), cy)
+    draw_text(surface, passed, px(scale, 12), ink if chosen else DISABLED_INK, at, "midright")
+    running = sheet.totals_after(index + 1)
+    for seat, points in enumerate(hand.scores):
+        text = str(points)
+        if hand.moon_shooter == seat:
+            text += " ☾"
+        if sheet.rules.jack_of_diamonds and hand.entry.jack == seat:
+            text += " " + _("J♦")
+        cx = area.x + label_w + seat * col_w + col_w // 2
+        draw_text(surface, text, size, ink, (cx - col_w // 10, cy), "midright")
+        total = str(running[seat])  # the running total, as on paper
+        draw_text(surface, total, size, ink, (cx + col_w // 4, cy), "midright", bold=True)
+
+
+def draw_totals(scene: SheetView, surface: pygame.Surface, y: int) -> None:
+    """The totals and the ranks under a rule at ``y``, the winners in red once it is over."""
+    scale = scene.scale
+    area = scene.sheet_area
+    sheet = scene.sheet
+    label_w, col_w = scene.columns()
+    size = px(scale, 15)
+    row_h = row_geometry(scene)[0]
     pygame.draw.line(surface, INK, (area.x + 4, y), (area.right - 4, y))
     status = sheet.status()
     places = dict((seat, place) for place, seat in sheet.ranking())
