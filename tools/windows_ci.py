@@ -541,7 +541,12 @@ def main(argv: list[str] | None = None) -> int:
                 took = tests.finish()
                 done("rest of the tests")
                 say(f"the tests under Windows' Python passed in {took:.0f} s (beside the above)")
-            at_150_percent(prefix, built["onefile"], display)  # restarts Wine: last
+        # 150 %: Wine restarted on a new X server, the DPI set before its first window (after
+        # a change of DPI, windows that Wine had shown on the same X server were found missing)
+        prefix.shut_down()
+        with xvfb() as display:
+            prefix.display = display
+            at_150_percent(prefix, built["onefile"], display)
             done("150 %")
     except (StageFailed, WineError, subprocess.TimeoutExpired, OSError) as error:
         print(f"windows-ci: FAILED: {error}", file=sys.stderr, flush=True)
