@@ -262,7 +262,10 @@ def test_a_searched_card_is_told_by_a_fact_of_the_position() -> None:
     assert said(after, 0, "AD") == (
         "Lead the A♦: no higher card of that suit is still out, so you win the trick and lead again"
     )
-    assert said(after, 0, "QD") == "Lead the Q♦: 1 higher card of that suit is still out to beat it"
+    assert said(after, 0, "QD") == (  # issue 42: "1 higher card ... to beat it" argued a loss
+        "Lead the Q♦: only 1 higher card of that suit is still out, so you will most likely win "
+        "the trick and lead again"
+    )
     assert said(after + " AD", 1, "8H") == (
         "Throw the 8♥: you have no diamonds, so its point goes to another player; South is "
         "winning the trick with the A♦ so far"
@@ -435,7 +438,7 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         assert french(runner) == "la D♠ n'a qu'un pique plus bas pour la protéger"
         higher = words.counted(words.LEAD_HIGHER, 2, card=Card.parse("AH"))
         assert french(higher) == (
-            "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore dehors pour "
+            "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore en jeu pour "
             "prendre le pli"
         )
         block = words.sentence(words.BLOCK, card=card, seat=SeatRef(3), count=5)

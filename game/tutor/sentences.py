@@ -234,6 +234,8 @@ LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit a
 LEAD_WINS: Final = (
     "Lead the {card}: no higher card of that suit is still out, so you win the trick and lead again"
 )
+LEAD_LIKELY: Final = "Lead the {card}: only {count} higher card of that suit is still out, so you will most likely win the trick and lead again"  # noqa: E501
+LEAD_LIKELY_PL: Final = "Lead the {card}: only {count} higher cards of that suit are still out, so you will most likely win the trick and lead again"  # noqa: E501
 LEAD_SPADE_SAFE: Final = "Lead the {card}: the queen of spades has already been played, so this spade trick cannot bring her to you"  # noqa: E501
 LEAD_HIGHER: Final = "Lead the {card}: {count} higher card of that suit is still out to beat it"
 LEAD_HIGHER_PL: Final = (
@@ -244,6 +246,7 @@ DUCK_LAST: Final = (
     "Play the {card} under the {winning}: the trick is already won and you stay out of it"
 )
 DUCK: Final = "Play the {card} under the {winning}: {seat} is winning the trick and you stay below"
+DUCK_QUEEN: Final = "Play the {card} under the {winning}: the queen of spades is still out and someone plays after you, so taking this trick could bring her to you"  # noqa: E501
 FOLLOW_LOW: Final = "Play the {card}: every card you may play beats the {winning}, and this is the lowest, so a later card may still beat it"  # noqa: E501
 WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points, so a high card goes at no cost"  # noqa: E501
 WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point, a small price to be rid of a high card"  # noqa: E501
@@ -265,6 +268,7 @@ THROW_HIGH_SPADE: Final = (
 )
 THROW_HIGH_HEART: Final = "Throw the {card}: you have no {suit}, and it is your highest heart, the one most likely to take a trick later"  # noqa: E501
 THROW_HIGHEST: Final = "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit, the one most likely to take a trick later"  # noqa: E501
+THROW_LAST_OF_SUIT: Final = "Throw the {card}: you have no {suit}, and it is the last card of its suit you hold, so you can throw points when that suit is led too"  # noqa: E501
 THROW_LAST: Final = "Throw the {card}: you have no {suit} and play last, so {seat} takes the trick with the {winning}"  # noqa: E501
 THROW_HEART_ON: Final = "Throw the {card}: you have no {suit}, so its point goes to another player; {seat} is winning the trick with the {winning} so far"  # noqa: E501
 THROW_UNBEATEN: Final = "Throw the {card}: you have no {suit}, and no card still out beats it in its suit, so it would take a trick later"  # noqa: E501
@@ -297,6 +301,7 @@ SINGULAR_TO_PLURAL: Final = {
     SHORT: SHORT_PL,
     MOON_KEEP: MOON_KEEP_PL,
     LEAD_HIGHER: LEAD_HIGHER_PL,
+    LEAD_LIKELY: LEAD_LIKELY_PL,
     THROW_FEW_ABOVE: THROW_FEW_ABOVE_PL,
     LEAD_LOWER: LEAD_LOWER_PL,
     WIN_LAST: WIN_LAST_PL,

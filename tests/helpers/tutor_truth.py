@@ -335,11 +335,20 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     words.LEAD_WINS: lambda v, c, a: (
         not v.trick and _lead_lower(v, c) > 0 and _out_above(v, c) == 0
     ),
+    words.LEAD_LIKELY: lambda v, c, a: (
+        not v.trick and 0 < _out_above(v, c) == count_of(a) < _lead_lower(v, c)
+    ),
     words.LEAD_SPADE_SAFE: lambda v, c, a: not v.trick and c.suit == 2 and _queen_played(v),
     words.LEAD_HIGHER: lambda v, c, a: not v.trick and _out_above(v, c) == count_of(a) > 0,
     words.FLUSH: _flush,
     words.DUCK_LAST: _duck_last,
     words.DUCK: _duck,
+    words.DUCK_QUEEN: lambda v, c, a: (  # she is out and someone plays after
+        _under(v, c, a)
+        and bool(others_hold(v) >> QUEEN & 1)
+        and len(v.trick) < v.rules.players - 1
+        and v.trick_number > 0
+    ),
     words.FOLLOW_LOW: _follow_low,
     words.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
     words.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
@@ -368,6 +377,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
         _throw(v, a) and c.suit == 3 and highest_in_suit(v.hand, c)
     ),
     words.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
+    words.THROW_LAST_OF_SUIT: lambda v, c, a: _throw(v, a) and suit_cards(v.hand, c.suit) == [c],
     words.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
     words.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
     words.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
@@ -532,9 +542,10 @@ RULE_SETS = [
 ]
 
 
-def positions(games: int) -> Iterator[tuple[SeatView, Advice]]:
-    """Every decision of every seat in ``games`` seeded hands, with the tutor's advice."""
-    for game in range(games):
+def positions(games: int, start: int = 0) -> Iterator[tuple[SeatView, Advice]]:
+    """Every decision of every seat in seeded hands ``start`` .. ``start + games - 1``, with the
+    tutor's advice."""
+    for game in range(start, start + games):
         rules = RULE_SETS[game % len(RULE_SETS)]
         match = Match.new(rules, seed=f"tutor-test/{game}", single_hand=True)
         players = mixed_players(game, rules.players)
