@@ -174,7 +174,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     if first.kind == "pass":
         assert lines[0] == "You passed {}.".format(" ".join(c.symbol() for c in first.chosen))
         judged = review.judgements[0]
-        said = "The tutor agrees" if judged.agrees else "The tutor would choose"
+        said = "The tutor agrees" if judged.agrees else "The tutor would pass"
         assert lines[1].startswith(said)
         # the pass's cost, if any, in points taken in the player's seat
         assert judged.tutor_value is not None and judged.player_value is not None

@@ -238,6 +238,7 @@ def test_the_faces_print_r_d_v_in_french_unless_english_letters_are_asked(app: A
         assert art.rank_letters()[9:12] == ("J", "Q", "K")
         assert corner(king) == english
     finally:
+        art.english_indices = False
         i18n.set_language("en")
 
 

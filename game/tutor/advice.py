@@ -162,12 +162,43 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
         if moon.template_id == tpl.MOON_KEEP:
             said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=moon)
             return Advice(cards, decision, said, tuple(per_card))
-    reasons = {key: tpl.brief(clause) for key, clause in zip(_CLAUSES, clauses, strict=True)}
-    said = sentence(tpl.PASS_EACH, cards=CardRef(cards), **reasons)
+    grouped = grouped_clauses(cards, clauses)
+    if len(grouped) == 1:
+        said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=grouped[0])
+    else:
+        template = tpl.PASS_TWO if len(grouped) == 2 else tpl.PASS_EACH
+        said = sentence(
+            template, cards=CardRef(cards), **dict(zip(_CLAUSES, grouped, strict=False))
+        )
     return Advice(cards, decision, said, tuple(per_card))
 
 
-_CLAUSES: Final = ("first", "second", "third")  # PASS_EACH's blanks, one per passed card
+_CLAUSES: Final = ("first", "second", "third")  # PASS_EACH's blanks, one per clause
+
+
+def grouped_clauses(cards: tuple[Card, ...], clauses: list[Sentence]) -> list[Sentence]:
+    """The whole pass's reasons, brief: a suit-length clause said once for the passed cards of
+    that suit ("the 2♣ 8♣ 9♣ leave you no clubs": true only of the three together), any other
+    one per card."""
+    said: list[Sentence] = []
+    done: set[int] = set()
+    for i, clause in enumerate(clauses):
+        if i in done:
+            continue
+        group = tpl.GROUPS.get(clause.template_id)
+        alike = [
+            j
+            for j in range(i, len(cards))
+            if clauses[j].template_id == clause.template_id and cards[j].suit == cards[i].suit
+        ]
+        if group is None or len(alike) < 2:
+            said.append(tpl.brief(clause))
+            continue
+        done.update(alike)
+        params = {k: v for k, v in clause.params if k != "card"}
+        named = CardRef(tuple(cards[j] for j in alike))
+        said.append(sentence(group, tpl.SINGULAR_TO_PLURAL.get(group), cards=named, **params))
+    return said
 
 
 def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None = None) -> Advice:

@@ -179,6 +179,7 @@ def suit_word(suit: int) -> Sentence:
 # card, inside "Pass {cards}: {reason}" (the whole pass) or "Pass the {card}: {reason}".
 PASS_ALL: Final = "Pass {cards}: {reason}"
 PASS_EACH: Final = "Pass {cards}: {first}; {second}; {third}"  # a clause per card
+PASS_TWO: Final = "Pass {cards}: {first}; {second}"  # a clause said once for two cards
 PASS_ONE: Final = "Pass the {card}: {reason}"
 Q_UNGUARDED_NONE: Final = "the {card} has no lower spade to protect it"
 Q_UNGUARDED: Final = "the {card} has only {count} lower spade to protect it"
@@ -223,6 +224,16 @@ BRIEF_SHORT_PL: Final = (
 )
 BRIEF_FEWER: Final = "the {card} leaves {count} card of its suit, so it runs out sooner"
 BRIEF_FEWER_PL: Final = "the {card} leaves {count} cards of its suit, so it runs out sooner"
+# A suit's length clause, said once for the passed cards of that suit it holds for together.
+GROUP_VOID: Final = "the {cards} leave you no {suit}, so you can throw points"
+GROUP_SHORT: Final = (
+    "the {cards} leave only {count} card of their suit, so you can soon throw points"
+)
+GROUP_SHORT_PL: Final = (
+    "the {cards} leave only {count} cards of their suit, so you can soon throw points"
+)
+GROUP_FEWER: Final = "the {cards} leave {count} card of their suit, so it runs out sooner"
+GROUP_FEWER_PL: Final = "the {cards} leave {count} cards of their suit, so it runs out sooner"
 # Playing: whole sentences.
 ONLY_CARD: Final = "Play the {card}: it is the only card you may play"
 LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more, so you keep the lead"
@@ -311,6 +322,8 @@ SINGULAR_TO_PLURAL: Final = {
     BRIEF_HIGH_SPADE: BRIEF_HIGH_SPADE_PL,
     BRIEF_SHORT: BRIEF_SHORT_PL,
     BRIEF_FEWER: BRIEF_FEWER_PL,
+    GROUP_SHORT: GROUP_SHORT_PL,
+    GROUP_FEWER: GROUP_FEWER_PL,
 }
 """The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
 
@@ -341,6 +354,30 @@ def brief(clause: Sentence) -> Sentence:
     if short is None:
         return clause
     return Sentence(short, clause.params, SINGULAR_TO_PLURAL.get(short))
+
+
+GROUPS: Final = {VOID: GROUP_VOID, SHORT: GROUP_SHORT, FEWER: GROUP_FEWER}
+"""A suit-length pass clause -> its form for several cards of the suit (true only together)."""
+
+REASONS_ONLY: Final = {PASS_EACH: "{first}; {second}; {third}", PASS_TWO: "{first}; {second}"}
+
+
+def reasons_of(said: Sentence) -> Sentence:
+    """A pass sentence without its "Pass {cards}:" head (for a line that names the cards
+    already); any other sentence as it is.
+
+    >>> queen = Card.parse("QS")
+    >>> why = sentence(Q_COSTLY, card=queen)
+    >>> render(reasons_of(sentence(PASS_ALL, cards=CardRef((queen,)), reason=why)))
+    'the Q♠ costs 13 points to whoever takes it'
+    """
+    if said.template_id == PASS_ALL:
+        reason = said.args["reason"]
+        return reason if isinstance(reason, Sentence) else said
+    only = REASONS_ONLY.get(said.template_id)
+    if only is None:
+        return said
+    return Sentence(only, tuple((k, v) for k, v in said.params if k != "cards"))
 
 
 def counted(template: str, count: int, **params: object) -> Sentence:

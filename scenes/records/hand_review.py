@@ -21,7 +21,7 @@ from game.engine.cards import cards_of
 from game.engine.save import InvalidSave
 from game.tutor import review, sentences
 from game.tutor.review import DecisionPoint, HandReview, Judgement
-from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
+from scenes.core.i18n import N_, _, card_name, ngettext, pass_label, typeset
 from scenes.core.scene import Scene
 from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
@@ -144,7 +144,8 @@ class HandReviewScene(Scene):
     def render(self, sentence: Any) -> str:
         """The tutor's sentence in the player's language, its cards named as the table names
         them (R, D, V in French)."""
-        return sentences.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
+        text = sentences.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
+        return typeset(text)
 
     def cards_text(self, cards: tuple[int, ...]) -> str:
         from game.engine.cards import CARDS
@@ -193,7 +194,7 @@ class HandReviewScene(Scene):
         lines: list[str] = []
         for index, point in found:
             lines += self.verdict_of(index, point)
-        return lines
+        return [typeset(line) for line in lines]
 
     def verdict_of(self, index: int, point: DecisionPoint) -> list[str]:
         judged = self.judgements.get(index)
@@ -211,17 +212,21 @@ class HandReviewScene(Scene):
         if judged is None:
             lines.append(_("The tutor is thinking..."))
             return lines
+        # The tutor's sentence names its choice: a line never says the cards twice.
         reason = self.render(judged.sentence)
         if judged.agrees:
-            lines.append(_("The tutor agrees: {reason}").format(reason=reason))
+            lines.append(_("The tutor agrees. {reason}").format(reason=reason))
         elif point.kind == review.MOON:
-            lines.append(_("The tutor would choose otherwise: {reason}").format(reason=reason))
-        else:
+            lines.append(_("The tutor would choose otherwise. {reason}").format(reason=reason))
+        elif point.kind == review.PASS:
             lines.append(
-                _("The tutor would choose {cards}: {reason}").format(
-                    cards=self.cards_text(judged.tutor_cards), reason=reason
+                _("The tutor would pass {cards}: {reason}").format(
+                    cards=self.cards_text(judged.tutor_cards),
+                    reason=self.render(sentences.reasons_of(judged.sentence)),
                 )
             )
+        else:
+            lines.append(_("The tutor would play otherwise. {reason}").format(reason=reason))
         if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
             points = round(review.seat_points(judged.cost, len(self.names)))
             if points:
@@ -238,6 +243,9 @@ class HandReviewScene(Scene):
 
     def cost_line(self) -> str:
         """One line: what the player's choices cost in the hand, by the tutor's reckoning."""
+        return typeset(self._cost_line())
+
+    def _cost_line(self) -> str:
         r = self.review
         if r is None:
             return self.error
@@ -256,6 +264,14 @@ class HandReviewScene(Scene):
             return taken + _(
                 "; by the tutor's reckoning, your choices were expected to take as many as its own."
             )
+        if figure.taken < figure.saved:  # fewer taken than the gap: luck, said as such
+            return taken + ngettext(
+                ", though by the tutor's reckoning your choices were expected to take about "
+                "{points} point more than its own.",
+                ", though by the tutor's reckoning your choices were expected to take about "
+                "{points} points more than its own.",
+                figure.saved,
+            ).format(points=figure.saved)
         return taken + ngettext(
             "; by the tutor's reckoning, your choices were expected to take about {points} point "
             "more than its own.",

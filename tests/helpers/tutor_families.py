@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from game.ai.decision import Motive
 from game.engine.cards import Card, Suit, cards_of, mask_of
 from game.engine.hand import Phase
 from game.engine.view import SeatView
@@ -81,8 +82,8 @@ def kept_higher(view: SeatView, advice: Advice) -> bool | None:
     """A card passed or thrown while a higher card of the same danger stays in hand (the
     moon plan, which keeps high cards on purpose, is not counted)."""
     if view.phase is Phase.PASS:
-        if advice.sentence.template_id == words.PASS_ALL:
-            return None
+        if advice.decision.motive is Motive.KEEP_FOR_MOON:
+            return None  # the moon plan keeps high cards on purpose
         kept = view.hand & ~mask_of(advice.cards)
         return any(higher_kept(c, kept, view) for c in advice.cards)
     if not view.trick or not void_in_led(view) or moon_in_play(view):

@@ -153,6 +153,24 @@ PASS_CHECKS: dict[str, PassCheck] = {
 # A brief form (the whole pass's clause for one card) claims no more than its long form.
 PASS_CHECKS.update({short: PASS_CHECKS[long] for long, short in words.BRIEF.items()})
 
+
+def _group(check: PassCheck) -> PassCheck:
+    """A clause said once for several cards of one suit: its claim holds for each of them."""
+
+    def holds(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
+        ref = a["cards"]
+        assert isinstance(ref, CardRef) and len(ref.cards) >= 2
+        suits = {c.suit for c in ref.cards}
+        rest = {k: v for k, v in a.items() if k != "cards"}
+        return len(suits) == 1 and all(
+            check(view, passed, {**rest, "card": CardRef((c,))}) for c in ref.cards
+        )
+
+    return holds
+
+
+PASS_CHECKS.update({group: _group(PASS_CHECKS[one]) for one, group in words.GROUPS.items()})
+
 # Play sentences: (view, the card chosen, the blanks).
 PlayCheck = Callable[[SeatView, Card, Mapping[str, object]], bool]
 
@@ -460,11 +478,15 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     assert all(c.symbol() in text for c in advice.cards), text
     used = []
     said = whole_clauses(advice)
-    if whole.template_id == words.PASS_EACH:  # one clause per card, each naming its card
-        assert [c.cards() for c in said] == [(c,) for c in advice.cards], text
-    else:
-        assert whole.template_id == words.PASS_ALL and len(said) == 1
-        assert said[0].template_id == words.MOON_KEEP, text  # the one plan for all three
+    if said[0].template_id == words.MOON_KEEP:  # the one plan for all three
+        assert whole.template_id == words.PASS_ALL and len(said) == 1, text
+    else:  # a clause per card, or one for the cards of a suit it holds for together
+        wrapper = {1: words.PASS_ALL, 2: words.PASS_TWO, 3: words.PASS_EACH}[len(said)]
+        assert whole.template_id == wrapper, text
+        covered = [c for clause in said for c in clause.cards()]
+        assert sorted(covered) == list(advice.cards), text
+        grouped = [c for c in said if "cards" in c.args]
+        assert all(c.template_id in words.GROUPS.values() for c in grouped), text
     clauses: list[object] = [*said]
     assert [c for c, _ in advice.per_card] == list(advice.cards)
     for card, one in advice.per_card:
@@ -486,7 +508,7 @@ def whole_clauses(advice: Advice) -> list[Sentence]:
     """The reasons the whole pass sentence gives: one per card, or the moon plan once."""
     args = advice.sentence.args
     keys = ("first", "second", "third") if "first" in args else ("reason",)
-    clauses = [args[k] for k in keys]
+    clauses = [args[k] for k in keys if k in args]
     assert all(isinstance(c, Sentence) for c in clauses)
     return [c for c in clauses if isinstance(c, Sentence)]
 
