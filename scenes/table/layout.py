@@ -32,6 +32,9 @@ MIN_SPACING: Final = 0.30
 """The narrowest slice of a hand card that shows (share of its width) before two rows are used."""
 LARGE_CARDS: Final = 1.25
 """How much larger the player's cards are with the "Large cards" setting."""
+TEACHING_LINES: Final = 3
+"""The lines of the tutor's box the table keeps room for in teaching mode (a pass's three
+reasons in French take three lines at the box's usual width)."""
 RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
@@ -90,10 +93,13 @@ class TableLayout:
         top_inset: int = 0,
         *,
         large_cards: bool = False,
+        teaching: bool = False,
     ) -> None:
         """``top_inset``: pixels at the top of the window kept clear (a notice shown there);
         ``large_cards``: the player's cards (and so the trick's) larger, for players who see
-        less well (the hand overlaps more to fit)."""
+        less well (the hand overlaps more to fit); ``teaching``: room kept above the help line
+        for the tutor's box at its real height (:data:`TEACHING_LINES` lines and a heading),
+        so it never covers the trick (see :mod:`scenes.table.teaching_box`)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
@@ -108,6 +114,9 @@ class TableLayout:
         self.top_inset = top_inset
         self.font_size = max(11, round(18 * self.scale))
         self.small_font = max(10, round(15 * self.scale))
+        # The tutor's box: its lines, its heading and its padding (0 outside teaching mode).
+        box_h = self.small_font * (1.35 * TEACHING_LINES + 1 + 1.2) + self.margin
+        self.teaching_room = round(box_h) if teaching else 0
         self._place_toolbar()
         self.top = self.toolbar.bottom + self.margin // 2  # where the table's top edge starts
         self.two_rows = w / h < 1.05 or w < 760
@@ -225,7 +234,7 @@ class TableLayout:
         fan_w = bw + gaps * self.back_step  # a full fan's length
         # The trick stays clear of the fan across and of the help line above the hand (above
         # the player's plate when the hand has two rows).
-        help_line = self.hand_area.top - m - self.font_size * 1.8
+        help_line = self.hand_area.top - m - self.font_size * 1.8 - self.teaching_room
         if self.two_rows:
             help_line -= self.plate_h + m
         tricks = self._trick_spots(
@@ -359,6 +368,10 @@ class TableLayout:
         # Where the hand's name is written: (position, anchor, the next line's direction).
         self.hand_label = ((w - m, self.toolbar.y), "topright", 1)
         self.rect = pygame.Rect(0, self.top_inset, w, self.height - self.top_inset)
+
+    def fan_box(self, side: int) -> pygame.Rect:
+        """Round the full fan of backs of the seat at ``places[side]`` (what no text covers)."""
+        return self._fan_box(side)
 
     def _fan_box(self, side: int) -> pygame.Rect:
         """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""
