@@ -11,7 +11,7 @@ import pytest
 
 from game.engine.cards import parse_cards
 from game.engine.legality import SUIT_NAMES
-from game.tutor import sentences as words
+from game.text import sentences as words
 from scenes.core import i18n
 from scenes.table.buttons import TableButtons
 from scenes.table.layout import TableLayout

@@ -17,7 +17,7 @@ from game.engine.rules import PassDirection, Rules
 from game.engine.save import save_match
 from game.engine.view import SeatView
 from game.tutor import advice as tutor
-from game.tutor import sentences as words
+from game.text import sentences as words
 from game.tutor.review import PASS, PLAY, Judgement
 from scenes.core import i18n
 from tests.helpers.engine import hands_from
@@ -136,7 +136,7 @@ def test_the_cost_line_reads_right_when_the_player_took_no_points(scene: Any) ->
 
 def test_english_card_letters_name_the_cards_in_french_sentences() -> None:
     """With "English card letters" on, the cards show J and the tutor wrote "V♦"."""
-    from scenes.table.card_art import CardArt
+    from scenes.core.card_art import CardArt
 
     said = words.sentence(words.DUCK_LAST, card=Card.parse("4D"), winning=Card.parse("JD"))
     try:

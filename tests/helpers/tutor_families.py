@@ -15,9 +15,9 @@ from game.ai.decision import Motive
 from game.engine.cards import Card, Suit, cards_of, mask_of
 from game.engine.hand import Phase
 from game.engine.view import SeatView
-from game.tutor import sentences as words
+from game.text import sentences as words
 from game.tutor.advice import Advice
-from game.tutor.sentences import CardRef, Sentence
+from game.text.sentences import CardRef, Sentence
 
 QUEEN = Card.parse("QS")
 JACK_OF_DIAMONDS = Card.parse("JD")
