@@ -12,10 +12,10 @@ from game.engine.cards import Card, parse_cards
 from game.engine.match import Match
 from game.engine.rules import PassDirection, Rules
 from game.engine.view import SeatView
-from game.tutor import advice as tutor
 from game.text import sentences as words
-from game.tutor.advice import Advice
 from game.text.sentences import Sentence, render
+from game.tutor import advice as tutor
+from game.tutor.advice import Advice
 from tests.helpers.engine import hands_from
 from tests.helpers.tutor_families import FAMILIES, families_of
 from tests.helpers.tutor_truth import check_pass, check_play, positions

@@ -16,8 +16,8 @@ from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import PassDirection, Rules
 from game.engine.save import save_match
 from game.engine.view import SeatView
-from game.tutor import advice as tutor
 from game.text import sentences as words
+from game.tutor import advice as tutor
 from game.tutor.review import PASS, PLAY, Judgement
 from scenes.core import i18n
 from tests.helpers.engine import hands_from

@@ -63,7 +63,6 @@ from game.engine.legality import Reason, illegal_reason, reason_blanks
 from game.engine.rules import PASS_SIZE, MoonMode
 from game.engine.view import SeatView
 from game.text import sentences as tpl
-from game.tutor.corrections import duck_card, queen_may_fall, settle_pass, settle_throw
 from game.text.sentences import (
     CardRef,
     Plural,
@@ -75,6 +74,7 @@ from game.text.sentences import (
     sentence,
     suit_word,
 )
+from game.tutor.corrections import duck_card, queen_may_fall, settle_pass, settle_throw
 
 FEW: Final = 3  # a count this small or smaller is "only" that many
 

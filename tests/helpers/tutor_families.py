@@ -16,8 +16,8 @@ from game.engine.cards import Card, Suit, cards_of, mask_of
 from game.engine.hand import Phase
 from game.engine.view import SeatView
 from game.text import sentences as words
-from game.tutor.advice import Advice
 from game.text.sentences import CardRef, Sentence
+from game.tutor.advice import Advice
 
 QUEEN = Card.parse("QS")
 JACK_OF_DIAMONDS = Card.parse("JD")
