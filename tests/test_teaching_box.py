@@ -5,6 +5,7 @@ control: wrapped to two or three lines, in French, with large cards, at every si
 from __future__ import annotations
 
 import re
+import time
 
 import pygame
 import pytest
@@ -13,9 +14,13 @@ from game.engine.cards import parse_cards
 from game.engine.legality import SUIT_NAMES
 from game.text import sentences as words
 from scenes.core import i18n
+from scenes.core.app import App
+from scenes.table import games
 from scenes.table.buttons import TableButtons
 from scenes.table.layout import TableLayout
+from scenes.table.table_scene import TableScene
 from scenes.table.teaching_box import keep_out, teaching_box
+from tests.helpers.window import frames
 
 SIZES = ((800, 600), (1280, 800), (640, 1000), (1024, 768), (2560, 1440), (720, 1100))
 
@@ -109,3 +114,23 @@ def test_the_teaching_box_never_covers_a_card_or_a_control(
         assert checked >= 12
     finally:
         i18n.set_language("en")
+
+
+def test_a_teaching_table_keeps_room_for_the_box_at_its_real_height(app: App) -> None:
+    """The table scene lays a teaching game out with the box's room, and the box it draws
+    (the pass's three reasons) covers no card and no control."""
+    app.prefs.new_game.teaching = True
+    games.new_game(app, app.prefs.new_game)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    deadline = time.monotonic() + 120
+    while not (table.human_to_pass() and table.advisor.teaching_text()):
+        assert time.monotonic() < deadline, "no teaching text"
+        frames(app)
+        time.sleep(0.005)
+    assert table.layout.teaching_room > 0
+    controls = [button.rect for button in table.buttons() if button.visible]
+    box = teaching_box(table.layout, table.advisor.teaching_text(), i18n._("Teach me"), controls)
+    obstacles = keep_out(table.layout, controls)
+    hit = box.rect.collidelist(obstacles)
+    assert hit < 0, (box.rect, obstacles[hit])

@@ -201,7 +201,9 @@ class TableScene(Scene):
         # The "not saved" notice, when shown, covers the window's top: the table lies below it.
         notice = self.app.save_notice.height(size)
         large = self.app.prefs.large_cards
-        self.layout = TableLayout(size, self.source.rules.players, notice, large_cards=large)
+        self.layout = TableLayout(
+            size, self.source.rules.players, notice, large_cards=large, teaching=self.teaching
+        )
         self.table_buttons.place(self.layout, self.bottom)
         self.renderer.resize(size)
 
