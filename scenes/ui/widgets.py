@@ -387,6 +387,25 @@ class Form:
             if self.rows[self.focus].enabled():
                 return
 
+    def label_room(self, index: int) -> int:
+        """The width a row's label may take: its share of the row, less the padding."""
+        rect = self.rects[index]
+        return round(rect.w * self.label_width) - 2 * round(10 * self.scale)
+
+    def label_size(self, index: int) -> int:
+        """The label's font size: the form's, smaller (to 80%) for a label longer than its room
+        ("Lettres anglaises sur les cartes (K, Q, J)" ran into its value box)."""
+        size = round(19 * self.scale)
+        text, room = _(self.rows[index].label), self.label_room(index)
+        for smaller in range(size, max(8, round(size * 0.8)) - 1, -1):
+            if assets.font(smaller).size(text)[0] <= room:
+                return smaller
+        return max(8, round(size * 0.8))
+
+    def label_text(self, index: int) -> str:
+        """The label as drawn: whole, or cut with "…" when even the smallest size is too wide."""
+        return fit_text(_(self.rows[index].label), self.label_size(index), self.label_room(index))
+
     def draw(self, surface: pygame.Surface) -> None:
         size = round(19 * self.scale)
         for index, (row, rect) in enumerate(zip(self.rows, self.rects, strict=True)):
@@ -403,7 +422,9 @@ class Form:
             ink = WHITE if focused else INK
             split = rect.x + round(rect.w * self.label_width)
             pad = round(10 * self.scale)
-            draw_text(surface, _(row.label), size, ink, (rect.x + pad, rect.centery), "midleft")
+            label = self.label_text(index)
+            at = (rect.x + pad, rect.centery)
+            draw_text(surface, label, self.label_size(index), ink, at, "midleft")
             value_box = pygame.Rect(split, rect.y + 2, rect.right - split - 2, rect.h - 4)
             pygame.draw.rect(surface, WHITE, value_box)
             pygame.draw.rect(surface, BEVEL_SHADOW, value_box, 1)
