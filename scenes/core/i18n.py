@@ -109,6 +109,27 @@ def set_language(lang: str | None) -> str:
     return chosen
 
 
+def in_every_language(msgids: tuple[str, ...]) -> dict[str, str]:
+    """Each translation of each of ``msgids`` in every language with a catalog (the English
+    included) -> its msgid: a word stored in one language, found again in another.
+
+    >>> in_every_language(("Margaret",))["Marguerite"]
+    'Margaret'
+    """
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        try:
+            catalog = gettext.translation(
+                DOMAIN, localedir=str(asset_path("locale")), languages=[lang]
+            )
+        except FileNotFoundError:
+            continue
+        for msgid in msgids:
+            found[catalog.gettext(msgid)] = msgid
+            found[msgid] = msgid
+    return found
+
+
 def current_language() -> str:
     """The language ``_()`` translates into now: "en" or "fr"."""
     return _language
