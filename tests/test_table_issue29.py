@@ -252,12 +252,12 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     key(app, pygame.K_h)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and not session.practice
-    key(app, pygame.K_UP)  # Back (the last choice)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Enter alone: Back, the default (issue 42), the game counts
     assert app.stack.top is table and not session.practice and table.advisor.hint is None
     click(app, table.hint_button.rect.center)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_RETURN)  # "Show the hint"
+    key(app, pygame.K_DOWN)  # from Back round to "Show the hint"
+    key(app, pygame.K_RETURN)
     assert app.stack.top is table and session.practice and table.advisor.hint is not None
     key(app, pygame.K_h)  # already a practice game: no question
     assert app.stack.top is table
@@ -267,7 +267,7 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     wait_for_player(app, second)
     key(app, pygame.K_h)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)  # "Show it, and don't ask again"
     assert app.stack.top is second and local(second).session.practice
     assert Preferences.load(Profile.open(app.options.profile)).ask_before_hint is False
@@ -360,9 +360,7 @@ def test_the_first_launch_asks_the_players_name_once(app: App) -> None:
     assert isinstance(app.stack.top, WelcomeScene)
     for letter in "Ada":
         app.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    key(app, pygame.K_RETURN)  # the name typed
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # OK
+    key(app, pygame.K_RETURN)  # the name typed: Enter goes on (issue 42: it toggled editing)
     assert isinstance(app.stack.top, MenuScene)
     stored = Preferences.load(Profile.open(app.options.profile))
     assert stored.names[0] == "Ada" and stored.welcomed

@@ -333,6 +333,8 @@ class Form:
             if event.type == pygame.KEYDOWN:
                 if event.key == pygame.K_BACKSPACE:
                     editing.backspace()
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._one_text_box():
+                    self._continue()  # a form of one text box: Enter after typing goes on
                 elif event.key in (
                     pygame.K_RETURN,
                     pygame.K_KP_ENTER,
@@ -379,6 +381,20 @@ class Form:
                 if movable and rect.collidepoint(event.pos) and self.rows[index].enabled():
                     self.focus = index
         return False
+
+    def _one_text_box(self) -> bool:
+        return sum(isinstance(row, TextRow) for row in self.rows) == 1
+
+    def _continue(self) -> None:
+        """Typing ends and the first action after the text box is taken (the form's OK)."""
+        self._stop_editing()
+        start = self.focus
+        for index in range(start + 1, len(self.rows)):
+            row = self.rows[index]
+            if isinstance(row, ActionRow) and row.enabled():
+                self.focus = index
+                row.activate()
+                return
 
     def _move(self, delta: int) -> None:
         self._stop_editing()
