@@ -59,6 +59,7 @@ def status_sentences() -> list[str]:
         _("Cards received from {name}: your lead").format(name=name),
         _("Cards received from {name}: press OK").format(name=name),
         _("Choose three cards to pass"),
+        _("Three cards chosen: press the pass button (P)"),
         _("Your turn"),
         _("No trick has been taken yet this hand"),
         _("The computer plays for {name} from now on").format(name=name),
