@@ -19,3 +19,26 @@ def test_the_pass_line_says_what_to_do_once_three_cards_are_chosen(app: App) -> 
     frames(app)
     assert len(table.hand.selected) == 3
     assert help_line(table) == "Three cards chosen: press the pass button (P)"
+
+
+def test_new_game_keeps_its_place_when_players_change_and_says_mixed(app: App) -> None:
+    """The dialog re-centred when Players changed, so the next click missed; Difficulty said
+    "Hard" while one seat was Medium."""
+    from scenes.screens.new_game import NewGameScene
+
+    app.prefs.new_game.players = 4
+    app.prefs.new_game.set_level("hard")
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    players_row = scene.form.rects[0].copy()
+    click(app, players_row.center)  # 4 -> 5 players: a row more
+    frames(app)
+    assert app.prefs.new_game.players != 4
+    assert scene.form.rects[0] == players_row  # the row clicked stays under the mouse
+    difficulty = scene.form.rows[1]
+    assert difficulty.value_text() == "Hard"
+    app.prefs.new_game.levels[1] = "medium"
+    assert difficulty.value_text() == "Mixed"
+    difficulty.step(1)
+    assert {app.prefs.new_game.level_of(s) for s in range(1, 4)} == {"medium"}
