@@ -42,3 +42,22 @@ def test_new_game_keeps_its_place_when_players_change_and_says_mixed(app: App) -
     assert difficulty.value_text() == "Mixed"
     difficulty.step(1)
     assert {app.prefs.new_game.level_of(s) for s in range(1, 4)} == {"medium"}
+
+
+def test_one_minimum_window_size_said_once_and_held(app: App) -> None:
+    """The README said 800x600, --size refused under 640x480, resizing allowed 600x1000."""
+    import re
+    from pathlib import Path
+
+    import pygame
+
+    from scenes.core.cli import MIN_SIZE, build_parser
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    said = re.findall(r"resizable, from (\d+)x(\d+)", readme)
+    assert said == [(str(MIN_SIZE[0]), str(MIN_SIZE[1]))]
+    assert f"at least {MIN_SIZE[0]}x{MIN_SIZE[1]}" in build_parser().format_help()
+    pygame.display.set_mode((600, 1000), pygame.RESIZABLE)
+    app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=600, y=1000))
+    assert app.screen.get_size() == (MIN_SIZE[0], 1000)
+    assert app.stack.size == (MIN_SIZE[0], 1000)

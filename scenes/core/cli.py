@@ -124,7 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
     )
     parser.add_argument(
-        "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
+        "--size",
+        metavar="WxH",
+        type=_size,
+        help=f"window size, e.g. 1280x800 (default); at least {MIN_SIZE[0]}x{MIN_SIZE[1]}",
     )
     parser.add_argument(
         "--continue",
