@@ -239,11 +239,17 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
         application.stack.push(ScoreScene(application, table))
         score = application.stack.top
         assert isinstance(score, ScoreScene)
-        review = next(b for b in score.buttons if b.label == "Review hand")
-        review.action()
+        for _ in range(len(score.buttons) - 1):  # Review hand, the last, by keyboard
+            key(application, pygame.K_TAB)
+        assert score.buttons[score.focus].label == "Review hand"
+        key(application, pygame.K_RETURN)
         scene = application.stack.top
         assert isinstance(scene, HandReviewScene) and scene.review is not None
         assert scene.review.scores == match.hand.hand_scores
+        key(application, pygame.K_ESCAPE)
+        assert application.stack.top is score
+        # Issue 42: Enter back on the score window went on to the review again.
+        assert score.buttons[score.focus].label != "Review hand"
     finally:
         application.shutdown()
 
