@@ -143,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--autoplay",
         action="store_true",
-        help="start a new game in which the computer also plays your seat (saved as usual)",
+        help="start a new game in which the computer also plays your seat: saved, and kept "
+        "in History, as the computer's game (never in your statistics)",
     )
     parser.add_argument(
         "--exit-after",
