@@ -148,3 +148,20 @@ def test_english_card_letters_name_the_cards_in_french_sentences() -> None:
     finally:
         i18n.set_english_card_letters(False)
         i18n.set_language("en")
+
+
+def test_the_gold_outline_marks_the_card_led_in_the_review_as_at_the_table(scene: Any) -> None:
+    """The gold outline marked the led card at the table but the winner in the review."""
+    from scenes.records.hand_review import trick_marks
+    from scenes.table.renderer import GOLD
+
+    differ = 0
+    for step in scene.review.steps[1:]:
+        marks = trick_marks(step)
+        leader = step.trick[0][0]
+        assert marks[leader] == GOLD
+        assert [seat for seat, colour in marks.items() if colour == GOLD] == [leader]
+        if step.winner != leader:
+            differ += 1
+            assert marks[step.winner] != GOLD
+    assert differ  # the check saw a trick won by another seat than its leader

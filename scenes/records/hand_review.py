@@ -27,6 +27,7 @@ from scenes.core.scene import Scene
 from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
 from scenes.table.layout import trick_cross, trick_gap
+from scenes.table.renderer import GOLD as LED_GOLD
 from scenes.ui.felt import felt_surface
 from scenes.ui.report import ERROR_RED
 from scenes.ui.widgets import (
@@ -44,6 +45,17 @@ from scenes.ui.widgets import (
 log = logging.getLogger(__name__)
 
 TUTOR_MARK: Final = (80, 230, 255)  # the tutor's card, as teaching mode marks it
+
+
+def trick_marks(step: Any) -> dict[int, tuple[int, int, int]]:
+    """The outlines of a trick's cards in the review: gold for the card led (its one meaning,
+    as at the table), white for the card that took the trick (when another one)."""
+    marks: dict[int, tuple[int, int, int]] = {}
+    if step.winner is not None:
+        marks[step.winner] = WHITE
+    if step.trick:
+        marks[step.trick[0][0]] = LED_GOLD
+    return marks
 
 
 def signed(value: float) -> str:
@@ -476,18 +488,15 @@ class HandReviewScene(Scene):
                 shadow=(0, 50, 10),
             )
         # the trick in the middle laid out as on the table, a gap between the cards, each
-        # toward its player; the winner's framed
+        # toward its player; the card led in gold as at the table, the winner's in white
+        outlines = trick_marks(step)
         for seat, card in step.trick:
             x, y = self.trick_rect(seat, players).topleft
             surface.blit(art.face(int(card), card_w), (x, y))
-            if seat == step.winner:
-                pygame.draw.rect(
-                    surface,
-                    HIGHLIGHT,
-                    (x, y, card_w, card_h),
-                    max(2, round(3 * scale)),
-                    border_radius=4,
-                )
+            if seat in outlines:
+                width = max(2, round(3 * scale))
+                box = pygame.Rect(x, y, card_w, card_h).inflate(width * 2, width * 2)
+                pygame.draw.rect(surface, outlines[seat], box, width, border_radius=6)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         scale = self.scale
