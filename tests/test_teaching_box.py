@@ -134,3 +134,34 @@ def test_a_teaching_table_keeps_room_for_the_box_at_its_real_height(app: App) ->
     obstacles = keep_out(table.layout, controls)
     hit = box.rect.collidelist(obstacles)
     assert hit < 0, (box.rect, obstacles[hit])
+
+
+BADGE_SIZES = (*SIZES, (640, 480), (1024, 768))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", BADGE_SIZES, ids=[f"{w}x{h}" for w, h in BADGE_SIZES])
+def test_the_hearts_broken_badge_never_covers_a_card_or_a_control(
+    size: tuple[int, int], lang: str
+) -> None:
+    """ "Hearts broken" was written over Hugo's cards (the fans across, a tall window) and over
+    the last cards of a full hand."""
+    from scenes.table.teaching_box import hearts_badge
+
+    pygame.font.init()
+    i18n.set_language(lang)
+    try:
+        for players in (3, 4, 5):
+            for large in (False, True):
+                layout = TableLayout(size, players, large_cards=large)
+                icon, words = hearts_badge(layout, i18n._("Hearts broken"))
+                controls = placed_controls(layout)
+                obstacles = keep_out(layout, controls)[:-2]  # the hand: its cards, not its strip
+                hand = layout.hand_rects(layout.hand_size)
+                obstacles += [card.inflate(0, 2 * layout.raise_px) for card in hand]
+                for rect in (icon, words):
+                    assert pygame.Rect((0, 0), size).contains(rect), (players, large, rect)
+                    hit = rect.collidelist(obstacles)
+                    assert hit < 0, (players, large, rect, obstacles[hit])
+    finally:
+        i18n.set_language("en")

@@ -19,7 +19,7 @@ from scenes.core.i18n import _
 from scenes.table.layer import area
 from scenes.table.layout import TableLayout
 from scenes.table.status_line import status_lines
-from scenes.table.teaching_box import teaching_box
+from scenes.table.teaching_box import hearts_badge, teaching_box
 from scenes.ui.widgets import draw_text, text_surface, wrap_text
 
 if TYPE_CHECKING:
@@ -138,19 +138,15 @@ class TableOverlay:
     def _draw_indicators(self, surface: pygame.Surface, picture: tuple[str, str, str]) -> None:
         broken, hand_text, practice = picture
         layout = self.layout
-        rect = layout.hearts_icon
+        # The heart and its words where no card, fan, plate or button is (teaching_box).
+        rect, words = hearts_badge(layout, _("Hearts broken"))
         colour = (214, 20, 40) if broken else (40, 90, 50)
         icon = suit_surface(3, rect.w, colour)
         surface.blit(icon, rect)
         if broken:
+            at = words.topleft
             draw_text(
-                surface,
-                broken,
-                layout.small_font,
-                (255, 255, 255),
-                (rect.left - layout.margin // 2, rect.centery),
-                "midright",
-                shadow=(0, 0, 0),
+                surface, broken, layout.small_font, (255, 255, 255), at, "topleft", shadow=(0, 0, 0)
             )
         # Which hand this is: under the hearts indicator (two rows) or beside the corner
         # buttons (one row), with "Practice" on the next line.

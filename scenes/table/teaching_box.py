@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.core import assets
+from scenes.core.i18n import _
 from scenes.core.text import wrap_text
 from scenes.table.layout import BOTTOM, TableLayout
 
@@ -131,3 +132,48 @@ def _covered(rect: pygame.Rect, obstacles: list[pygame.Rect], window: pygame.Rec
     area = sum(rect.clip(o).w * rect.clip(o).h for o in obstacles)
     inside = rect.clip(window)
     return area + rect.w * rect.h - inside.w * inside.h
+
+
+def hearts_badge(layout: TableLayout, text: str) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the hearts indicator and its "Hearts broken" go: the layout's corner, the text
+    beside the heart or above it, else the heart under the hand's label at the top right;
+    the first clear of every card (a full hand raised), fan, plate and button. It was written
+    over the fans across in a tall window and over the last cards of a full hand."""
+    size = layout.small_font
+    w, h = assets.font(size).size(text) if text else (0, 0)
+    m = layout.margin
+    controls = [layout.hint_button, layout.menu_button, layout.score_button]
+    obstacles = keep_out(layout, [*controls, layout.last_trick_button])[:-2]
+    obstacles += [card.inflate(0, 2 * layout.raise_px) for card in layout.hand_rects(52)]
+    obstacles += [card for card in layout.hand_rects(layout.hand_size)]
+    window = pygame.Rect(0, layout.toolbar.top, layout.width, layout.height)
+    corner = layout.hearts_icon.copy()
+    top_right = corner.copy()
+    top_right.topright = (layout.width - m, layout.toolbar.bottom + m // 2)
+    # In the strip of buttons, left of the hand's name (never over a card: the table is below)
+    label_w = max(
+        assets.font(size).size(words)[0]
+        for words in (
+            _("Daily challenge, par {par}").format(par=26),
+            _("Hand {number}").format(number=99),
+            _("Practice"),
+        )
+    )
+    strip = corner.copy()
+    strip.midright = (layout.width - m - label_w - m, layout.toolbar.centery)
+    first: tuple[pygame.Rect, pygame.Rect] | None = None
+    for icon in (corner, top_right, strip):
+        beside = pygame.Rect(0, 0, w, h)
+        beside.midright = (icon.left - m // 2, icon.centery)
+        above = pygame.Rect(0, 0, w, h)
+        above.bottomright = (icon.right, icon.top - m // 4)
+        below = pygame.Rect(0, 0, w, h)
+        below.topright = (icon.right, icon.bottom + m // 4)
+        for label in (beside, above, below):
+            placed = (icon, label)
+            first = first or placed
+            clear = all(r.collidelist(obstacles) < 0 and window.contains(r) for r in placed)
+            if clear:
+                return placed
+    assert first is not None
+    return first
