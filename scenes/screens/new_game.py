@@ -33,7 +33,7 @@ class DifficultyRow(ChoiceRow):
 
 
 class NewGameScene(FormScene):
-    window_width = 720
+    window_width = 820
     label_width = 0.46
     app: NewGameServices
 
