@@ -61,3 +61,47 @@ def test_one_minimum_window_size_said_once_and_held(app: App) -> None:
     app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=600, y=1000))
     assert app.screen.get_size() == (MIN_SIZE[0], 1000)
     assert app.stack.size == (MIN_SIZE[0], 1000)
+
+
+def test_ctrl_z_takes_back_the_last_card_and_makes_the_game_practice(app: App) -> None:
+    """Windows 7's Hearts had Undo: Ctrl+Z takes back the player's last card of the hand."""
+    import pygame
+
+    from scenes.table.table_scene import TableScene
+    from tests.helpers.window import local, session_of
+
+    app.prefs.new_game.level = "easy"
+    table = start_game(app)
+    wait_for_player(app, table)
+    key_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")
+    app.stack.handle_event(key_z)  # nothing played yet: said, nothing changes
+    assert app.stack.top is table and not session_of(table).practice
+    for index in (0, 1, 2):
+        rect = table.hand.rects()[index]
+        click(app, (rect.x + 6, rect.centery))
+    click(app, table.pass_button.rect.center)
+    wait_for_player(app, table)
+    if table.ok_button.visible:
+        click(app, table.ok_button.rect.center)
+        wait_for_player(app, table)
+    match = local(table).match
+    legal = table.legal_cards()
+    card = next(c for c in table.model.hand if legal >> c & 1)
+    table.play_card(card)
+    wait_for_player(app, table)
+    assert card not in again_hand(local(table).match)
+    app.stack.handle_event(key_z)
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again is not table
+    frames(app)
+    rewound = local(again).match
+    assert rewound.hand.turn == 0 and card in again_hand(rewound)
+    assert session_of(again).practice  # a game with an undo is practice
+    assert rewound.hand.plays != match.hand.plays
+
+
+def again_hand(match: object) -> list[int]:
+    """The player's cards in ``match`` (seat 0)."""
+    from game.engine.cards import cards_of
+
+    return [int(c) for c in cards_of(match.view(0).hand)]  # type: ignore[attr-defined]

@@ -52,15 +52,7 @@ from game.engine.source import (
 from game.engine.view import SeatView
 from scenes.core.i18n import _, reason_message
 from scenes.core.scene import Countdown, Scene, Stopwatch
-from scenes.core.services import (
-    Lifetime,
-    Media,
-    Navigation,
-    Reviews,
-    SaveStatus,
-    Settings,
-    Worker,
-)
+from scenes.core.services import Lifetime, Media, Navigation, Reviews, SaveStatus, Settings, Worker
 from scenes.table.advisor import Advisor
 from scenes.table.animator import Animator
 from scenes.table.buttons import TableButtons
@@ -73,6 +65,7 @@ from scenes.table.model import TableModel
 from scenes.table.online_news import OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
+from scenes.table.undo import undo_last_card
 from scenes.ui.dialogs import moon_dialog
 from scenes.ui.widgets import Button
 
@@ -411,6 +404,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_h:
                 self.advisor.ask_for_hint()
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                undo_last_card(self)  # a practice game from now on
                 return True
             if event.key in (pygame.K_s, pygame.K_F4):
                 self.show_score_sheet()
