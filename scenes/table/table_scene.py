@@ -304,7 +304,7 @@ class TableScene(Scene):
         reason = self._refusal(card)
         if reason is not None:
             if self.teaching and self.human_to_play():
-                sentence = self.advisor.explain_illegal(card)
+                sentence = self.advisor.explain_refusal(reason)
                 if sentence:
                     self.say(sentence, TEACHING_MESSAGE_SHOWN, boxed=True)
                     return
