@@ -122,27 +122,7 @@ class SeatView:
         >>> views[0].tricks is views[3].tricks
         True
         """
-        public: dict[str, Any] = {
-            "rules": h.rules,
-            "phase": h.phase if phase is None else phase,
-            "hand_number": hand_number,
-            "dealer": dealer,
-            "pass_direction": h.pass_direction,
-            "pass_chosen": tuple(p is not None for p in h.passes),
-            "leader": h.leader,
-            "turn": h.turn,
-            "trick": tuple(h.trick),
-            "trick_number": h.trick_number,
-            "hearts_broken": h.hearts_broken,
-            "first_lead": h.first_lead,
-            "tricks": tuple(h.tricks),
-            "card_counts": tuple(x.bit_count() for x in h.hands),
-            "totals": (0,) * h.n if totals is None else totals,
-            "history": history,
-            "hand_scores": h.hand_scores,
-            "moon_shooter": h.moon_shooter,
-            "winners": winners,
-        }
+        public = _public_fields(h, phase, hand_number, dealer, totals, history, winners)
         views: list[SeatView] = []
         for seat in seats:
             private: dict[str, Any] = {
@@ -368,3 +348,36 @@ def _read_view(r: Reader) -> SeatView:
         moon_shooter=shooter,
         winners=ints("winners", None),
     )
+
+
+def _public_fields(
+    h: HandState,
+    phase: Phase | None,
+    hand_number: int,
+    dealer: int,
+    totals: tuple[int, ...] | None,
+    history: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+) -> dict[str, Any]:
+    """What every seat sees alike of ``h`` (a view's fields but :data:`PRIVATE_FIELDS`)."""
+    return {
+        "rules": h.rules,
+        "phase": h.phase if phase is None else phase,
+        "hand_number": hand_number,
+        "dealer": dealer,
+        "pass_direction": h.pass_direction,
+        "pass_chosen": tuple(p is not None for p in h.passes),
+        "leader": h.leader,
+        "turn": h.turn,
+        "trick": tuple(h.trick),
+        "trick_number": h.trick_number,
+        "hearts_broken": h.hearts_broken,
+        "first_lead": h.first_lead,
+        "tricks": tuple(h.tricks),
+        "card_counts": tuple(x.bit_count() for x in h.hands),
+        "totals": (0,) * h.n if totals is None else totals,
+        "history": history,
+        "hand_scores": h.hand_scores,
+        "moon_shooter": h.moon_shooter,
+        "winners": winners,
+    }

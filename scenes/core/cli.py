@@ -120,6 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--speed", choices=tuple(SPEEDS), help="animation speed for this run (instant: none)"
     )
+    _add_run_options(parser)
+    return parser
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """How this run opens and ends: the window, the game opened at once, the start-up report."""
     parser.add_argument(
         "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
     )
@@ -153,7 +159,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
     )
-    return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
