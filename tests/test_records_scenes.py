@@ -103,7 +103,9 @@ def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[M
     assert isinstance(scene, StatisticsScene)
     frames(app, lambda: scene.figures is not None)  # counted in the worker
     assert scene.figures is not None
-    expected = stats.game_statistics(Profile.open(app.profile.path.parent).game_history())
+    expected = stats.game_statistics(
+        stats.read_history(Profile.open(app.profile.path.parent).game_rows()).games
+    )
     assert scene.figures == expected
     overall = scene.figures[stats.ALL_LEVELS]
     assert overall.played == 3 and overall.practice == 1
@@ -123,7 +125,7 @@ def test_reset_asks_first_and_keeps_the_history(app: App, games: list[Match]) ->
     key(app, pygame.K_RETURN)  # Reset
     frames(app, lambda: scene.figures is not None)
     assert scene.figures is not None and scene.figures[stats.ALL_LEVELS].played == 0
-    assert len(app.profile.game_history()) == 3
+    assert len(stats.read_history(app.profile.game_rows()).games) == 3
 
 
 def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
@@ -219,7 +221,7 @@ def test_export_failure_is_said_and_loses_nothing(
     monkeypatch.setattr(Path, "open", full)
     history.export()
     assert "could not be exported" in history.message and "No space" in history.message
-    assert len(app.profile.game_history()) == 3
+    assert len(stats.read_history(app.profile.game_rows()).games) == 3
 
 
 def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Path) -> None:
@@ -431,7 +433,7 @@ def test_statistics_opened_again_replay_only_the_new_games(
     frames(app, lambda: again.figures is not None)
     assert asked == [[app.profile.game_ids()[-1]]]  # only the new game is replayed
     assert again.figures is not None and again.figures[stats.ALL_LEVELS].played == 4
-    fresh = stats.game_statistics(app.profile.game_history())
+    fresh = stats.game_statistics(stats.read_history(app.profile.game_rows()).games)
     assert again.figures == fresh
 
 
