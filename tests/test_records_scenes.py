@@ -84,9 +84,7 @@ def profile_folder(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 @pytest.fixture

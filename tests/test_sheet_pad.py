@@ -7,7 +7,6 @@ its running total; after the end the boxes go; a new sheet offers the last sheet
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -15,17 +14,14 @@ import pytest
 
 from game.engine.rules import MoonMode
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.records.sheet import SheetListScene
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.records_window import enter_hand, key, new_sheet, open_from_menu, typed
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 def test_left_right_keep_the_caret_in_the_boxes_and_enter_never_closes(app: App) -> None:

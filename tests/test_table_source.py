@@ -19,17 +19,14 @@ from game.engine.events import PassesExchanged
 from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.source import TableSource, Update
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.seat_source import SEAT, SeatViewOnlySource
 from tests.helpers.window import FRAME, click, point_on_card
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def test_the_fake_source_fills_the_protocol() -> None:
