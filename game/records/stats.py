@@ -334,7 +334,9 @@ class DayMark(Enum):
     """How a day of the calendar went."""
 
     BEATEN = "beaten"  # the first attempt beat the par, without help
-    MISSED = "missed"  # played, par not beaten (or beaten with help)
+    EQUALLED = "equalled"  # the first attempt equalled it, without help (a par of 0: the best)
+    MISSED = "missed"  # the first attempt took more points than the par
+    PRACTICE = "practice"  # only practice: help used, or the date replayed after its day
     NOT_PLAYED = "not-played"
 
 
@@ -342,32 +344,39 @@ class DayMark(Enum):
 class DailyStats:
     days_played: int
     pars_beaten: int
-    current_streak: int  # days in a row with the par beaten, up to today (or yesterday)
+    current_streak: int  # days in a row with the par met, up to today (or yesterday)
     best_streak: int
     played_streak: int  # days in a row played
     best_played_streak: int
     marks: Mapping[_dt.date, DayMark] = field(default_factory=dict)
+    pars_equalled: int = 0
 
     def mark(self, day: _dt.date) -> DayMark:
         return self.marks.get(day, DayMark.NOT_PLAYED)
 
 
-def beat_par(result: DailyResult) -> bool:
-    """The first attempt beat the par (fewer points), without help."""
-    return result.counts and result.points < result.par
+def day_mark(result: DailyResult) -> DayMark:
+    """The calendar's mark of a date whose first attempt is ``result``."""
+    if not result.counts:
+        return DayMark.PRACTICE
+    if result.points < result.par:
+        return DayMark.BEATEN
+    return DayMark.EQUALLED if result.points == result.par else DayMark.MISSED
 
 
 def daily_statistics(results: Iterable[DailyResult], today: _dt.date) -> DailyStats:
-    """Days played, pars beaten, the streaks (:func:`game.records.daily.streaks`) and each day's
-    mark."""
+    """Days played, pars beaten and equalled, the streaks (:func:`game.records.daily.streaks`)
+    and each day's mark (a date played only after its day is practice, counted nowhere)."""
+    results = list(results)
     firsts = {r.date: r for r in results if r.first_attempt}
     marks: dict[_dt.date, DayMark] = {}
-    for text, result in firsts.items():
+    for result in results:
         try:
-            day = _dt.date.fromisoformat(text)
+            day = _dt.date.fromisoformat(result.date)
         except ValueError:
             continue
-        marks[day] = DayMark.BEATEN if beat_par(result) else DayMark.MISSED
+        first = firsts.get(result.date)
+        marks[day] = DayMark.PRACTICE if first is None else day_mark(first)
     history: dict[_dt.date | str, tuple[int, int, bool]] = {
         day: (r.points, r.par, r.counts) for day, r in firsts.items()
     }
@@ -375,14 +384,16 @@ def daily_statistics(results: Iterable[DailyResult], today: _dt.date) -> DailySt
         runs = streaks(history, today)
     except ValueError:
         runs = streaks({}, today)
+    counted = [mark for day, mark in marks.items() if day.isoformat() in firsts]
     return DailyStats(
-        days_played=len(marks),
-        pars_beaten=sum(mark is DayMark.BEATEN for mark in marks.values()),
-        current_streak=runs.beaten,
-        best_streak=runs.best_beaten,
+        days_played=len(counted),
+        pars_beaten=counted.count(DayMark.BEATEN),
+        current_streak=runs.met,
+        best_streak=runs.best_met,
         played_streak=runs.played,
         best_played_streak=runs.best_played,
         marks=marks,
+        pars_equalled=counted.count(DayMark.EQUALLED),
     )
 
 
@@ -410,6 +421,7 @@ __all__ = [
     "History",
     "LevelStats",
     "daily_statistics",
+    "day_mark",
     "facts_by_id",
     "game_facts",
     "game_statistics",
