@@ -40,7 +40,6 @@ LONG_ON_PURPOSE: Final[dict[str, str]] = {
     "game.tutor.advice._motive_sentence": "game/tutor/ is being reworked in issue 42",
     "game.tutor.advice.describe_play": "game/tutor/ is being reworked in issue 42",
     "game.tutor.review.replay_hand": "game/tutor/ is being reworked in issue 42",
-    "scenes/records/daily.py": "being split in issue 46",
     # Drawing and encoding routines: one pass over a picture or a message, to be cut by part.
     "game.net.protocol.encode_updates": "the wire format in one place (to cut by message)",
     "scenes.records.hand_review.draw_table": "one drawing pass (to cut by part)",
