@@ -41,7 +41,6 @@ LONG_ON_PURPOSE: Final[dict[str, str]] = {
     "game.tutor.advice.describe_play": "game/tutor/ is being reworked in issue 42",
     "game.tutor.review.replay_hand": "game/tutor/ is being reworked in issue 42",
     # Drawing and encoding routines: one pass over a picture or a message, to be cut by part.
-    "game.net.protocol.encode_updates": "the wire format in one place (to cut by message)",
     "scenes.records.hand_review.draw_table": "one drawing pass (to cut by part)",
     "scenes.records.history.draw_chart": "one drawing pass (to cut by part)",
     "scenes.records.sheet_drawing.draw_table": "one drawing pass (to cut by part)",
