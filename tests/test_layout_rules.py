@@ -45,7 +45,6 @@ LONG_ON_PURPOSE: Final[dict[str, str]] = {
     "scenes.records.history.draw_chart": "one drawing pass (to cut by part)",
     "scenes.records.sheet_drawing.draw_table": "one drawing pass (to cut by part)",
     "scenes.records.sheet_drawing.draw_entry": "one drawing pass (to cut by part)",
-    "scenes.table.layout._place_table": "every position at once (to cut by part of the table)",
 }
 """Files (by path) and functions (by dotted name) allowed over the limits, with the reason;
 the test fails when one of them is back under its limit, so that it is taken off."""
