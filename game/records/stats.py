@@ -431,23 +431,7 @@ __all__ = [
 ]
 
 
-# -- the history as CSV ------------------------------------------------------------------------
-
-CSV_HEADER: Final = (
-    "id",
-    "finished_at",
-    "outcome",
-    "practice",
-    "level",
-    "players",
-    "rules",
-    "hands",
-    "totals",
-    "winners",
-    "player_seat",
-    "player_won",
-)
-
+# -- cells for CSV files (scenes.records.csv_export writes them) -----------------------------
 
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (or strip it into one)."""
@@ -463,39 +447,3 @@ def csv_cell(text: str) -> str:
     'Anne'
     """
     return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-DAMAGED: Final = "damaged"
-"""The outcome written in the CSV for a stored game that cannot be read."""
-
-
-def history_csv_rows(
-    games: Sequence[tuple[int, FinishedGame]], damaged: Sequence[DamagedGame] = ()
-) -> list[list[str]]:
-    """The history as rows of text for a CSV file (the header is :data:`CSV_HEADER`), in the
-    order of the ids; names, totals and winners joined with " | " by seat so a spreadsheet keeps
-    one game per row. A damaged game has a row saying so. Every cell goes through
-    :func:`csv_cell`."""
-    rows: list[tuple[int, list[str]]] = []
-    for game_id, game in games:
-        rules = game.rules if isinstance(game.rules, dict) else {}
-        row = [
-            str(game_id),
-            game.finished_at or "",
-            game.outcome,
-            "yes" if game.practice else "no",
-            game.level,
-            " | ".join(game.names),
-            " ".join(f"{k}={v}" for k, v in sorted(rules.items())),
-            str(game.hands),
-            " | ".join(str(t) for t in game.totals),
-            " | ".join(game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners),
-            "" if game.human_seat is None else str(game.human_seat),
-            "yes" if counts_as_win(game) else "no",
-        ]
-        rows.append((game_id, row))
-    for bad in damaged:
-        row = [str(bad.game_id), bad.finished_at, DAMAGED] + [""] * (len(CSV_HEADER) - 3)
-        rows.append((bad.game_id, row))
-    rows.sort(key=lambda pair: pair[0])
-    return [[csv_cell(cell) for cell in row] for _id, row in rows]

@@ -20,6 +20,7 @@ from game.records.stats import ALL_LEVELS, LevelStats
 from scenes.core.i18n import N_, _, current_language, ngettext
 from scenes.records import daily_calendar
 from scenes.records.daily import DailyScene
+from scenes.records.sheet_stats import SheetStatsScene
 from scenes.table.games import GameServices
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet
@@ -128,12 +129,17 @@ class StatisticsScene(ReportScene):
             Button(N_("Previous month"), lambda: self.change_month(-1)),
             Button(N_("Next month"), lambda: self.change_month(1)),
             Button(N_("Reset statistics"), self.ask_reset),
+            Button(N_("Score sheets"), self.show_sheet_wins),
             self.back_button,
         ]
         self.focus = len(self.buttons) - 1
 
     def title(self) -> str:
         return _("Statistics")
+
+    def show_sheet_wins(self) -> None:
+        """Wins per family member across the finished score sheets (issue 41)."""
+        self.app.stack.push(SheetStatsScene(self.app))
 
     def enter(self) -> None:
         self.load()
@@ -193,6 +199,7 @@ class StatisticsScene(ReportScene):
                     "and the daily challenge's days before today stop counting."
                 ),
                 [(N_("Reset"), self.reset), (N_("Cancel"), lambda: None)],
+                cancel=lambda: None,  # Esc cancels (issue 41)
             )
         )
 
