@@ -172,32 +172,10 @@ class TableServer:
             )
             return False
         if isinstance(message, p.Create):
-            if path != "/new":
-                self._refuse(conn, "malformed", "Create a table on /new")
+            created = self._open_table(conn, message, path)
+            if created is None:
                 return False
-            if len(self.tables) >= self.max_tables:
-                self._refuse(conn, "refused", "This server holds as many tables as it may")
-                return False
-            mine = sum(a == conn.address for a in self.opened_by.values())
-            if self.tables_per_address and mine >= self.tables_per_address:
-                self._refuse(
-                    conn,
-                    "refused",
-                    "Your address has as many tables open as it may: finish or leave one first",
-                )
-                return False
-            code = new_code(self.node, self.tables.__contains__)
-            table = NetTable(
-                code,
-                message.rules.to_rules(),
-                message.level,
-                seed=self.seed_of(code),
-                make_bot=self.make_bot,
-            )
-            self.tables[code] = table
-            self.opened_by[code] = conn.address
-            log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
-            token = None
+            table, token = created, None
         else:
             code = path.removeprefix("/t/").upper() if path.startswith("/t/") else ""
             found = self.tables.get(code)
@@ -257,6 +235,35 @@ class TableServer:
                 waiters.remove((conn, name, seated))
             return False
         return seated.result()
+
+    def _open_table(self, conn: Connection, message: p.Create, path: str) -> NetTable | None:
+        """A new table for ``conn``'s ``create`` (None: refused, and said)."""
+        if path != "/new":
+            self._refuse(conn, "malformed", "Create a table on /new")
+            return None
+        if len(self.tables) >= self.max_tables:
+            self._refuse(conn, "refused", "This server holds as many tables as it may")
+            return None
+        mine = sum(a == conn.address for a in self.opened_by.values())
+        if self.tables_per_address and mine >= self.tables_per_address:
+            self._refuse(
+                conn,
+                "refused",
+                "Your address has as many tables open as it may: finish or leave one first",
+            )
+            return None
+        code = new_code(self.node, self.tables.__contains__)
+        table = NetTable(
+            code,
+            message.rules.to_rules(),
+            message.level,
+            seed=self.seed_of(code),
+            make_bot=self.make_bot,
+        )
+        self.tables[code] = table
+        self.opened_by[code] = conn.address
+        log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
+        return table
 
     def _seat_waiters(self, table: NetTable) -> None:
         waiters = self.waiting.get(table.code)
