@@ -24,7 +24,7 @@ Calling from a scene (``scenes.core.i18n`` holds the catalog functions)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from game.ai.decision import Decision, Motive
@@ -74,7 +74,7 @@ from game.text.sentences import (
     sentence,
     suit_word,
 )
-from game.tutor.corrections import duck_card, queen_may_fall, settle_pass, settle_throw
+from game.tutor.corrections import queen_may_fall, settle_pass, settle_play
 
 FEW: Final = 3  # a count this small or smaller is "only" that many
 
@@ -215,26 +215,6 @@ def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     decision = settle_play(view, decision)
     card = decision.card
     return Advice((card,), decision, play_sentence(view, card, decision))
-
-
-def settle_play(view: SeatView, decision: Decision) -> Decision:
-    """The AI's card, or the card a strong player would play instead
-    (:mod:`game.tutor.corrections`): under the winning card while the queen may still fall on
-    the trick, or the highest card of its danger when throwing off."""
-    card, motive = decision.card, decision.motive
-    duck = duck_card(view, card, motive)
-    if duck is not None:
-        return replace(decision, cards=(CARDS[duck],), motive=Motive.DUCK_UNDER)
-    thrown = settle_throw(view, card, motive)
-    if thrown == card:
-        return decision
-    if _suit(thrown) == HEARTS:
-        motive = Motive.DUMP_HIGH_HEART
-    elif 1 << thrown & HIGH_SPADES:
-        motive = Motive.DUMP_HIGH_SPADE
-    else:
-        motive = Motive.BEST_ODDS
-    return replace(decision, cards=(CARDS[thrown],), motive=motive)
 
 
 def advise_moon(view: SeatView) -> Advice:

@@ -16,11 +16,13 @@ are then kept on purpose). The AI itself is not changed (it plays, the tutor tea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
-from game.ai.decision import Motive
-from game.ai.facts import cards_above, cards_below, moon_runner, trick_winner
+from game.ai.decision import Decision, Motive
+from game.ai.facts import HEARTS, HIGH_SPADES, cards_above, cards_below, moon_runner, trick_winner
 from game.engine.cards import (
+    CARDS,
     DIAMONDS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
@@ -114,11 +116,32 @@ def duck_card(view: SeatView, card: int, motive: Motive) -> int | None:
     return highest_card(under) if under else None
 
 
+def settle_play(view: SeatView, decision: Decision) -> Decision:
+    """The AI's card, or the card a strong player would play instead
+    (:mod:`game.tutor.corrections`): under the winning card while the queen may still fall on
+    the trick, or the highest card of its danger when throwing off."""
+    card, motive = decision.card, decision.motive
+    duck = duck_card(view, card, motive)
+    if duck is not None:
+        return replace(decision, cards=(CARDS[duck],), motive=Motive.DUCK_UNDER)
+    thrown = settle_throw(view, card, motive)
+    if thrown == card:
+        return decision
+    if thrown // RANKS_PER_SUIT == HEARTS:
+        motive = Motive.DUMP_HIGH_HEART
+    elif 1 << thrown & HIGH_SPADES:
+        motive = Motive.DUMP_HIGH_SPADE
+    else:
+        motive = Motive.BEST_ODDS
+    return replace(decision, cards=(CARDS[thrown],), motive=motive)
+
+
 __all__ = [
     "MOON_MOTIVES",
     "duck_card",
     "queen_may_fall",
     "same_danger",
     "settle_pass",
+    "settle_play",
     "settle_throw",
 ]

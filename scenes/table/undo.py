@@ -6,15 +6,14 @@ never the daily challenge nor a table elsewhere."""
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.save import load_match, save_match
 from scenes.core.i18n import _
-
-if TYPE_CHECKING:
-    from scenes.table.table_scene import TableScene
+from scenes.table.local_game import LocalTable
+from scenes.table.session import GameSession
 
 
 def rewound(match: Match, seat: int) -> Match | None:
@@ -33,30 +32,28 @@ def rewound(match: Match, seat: int) -> Match | None:
     return None
 
 
-def undo_last_card(table: TableScene) -> None:
-    """Ctrl+Z at the table: back to just before the player's last card, or say why not."""
+class UndoTable(Protocol):
+    """What an undo reads of the table scene."""
+
+    local: LocalTable | None
+    session: GameSession | None
+    human: bool
+
+    def say(self, text: str, seconds: float = ..., *, boxed: bool = False) -> None: ...
+
+
+def take_back(table: UndoTable) -> LocalTable | None:
+    """Ctrl+Z at the table: the game just before the player's last card, as a new source for
+    a table (the old one closes), or None after saying why not."""
     local, session = table.local, table.session
     if local is None or session is None or session.daily is not None or not table.human:
         table.say(_("Undo is only for your own games on this computer"))
-        return
+        return None
     before = rewound(local.match, local.seat)
     if before is None:
         table.say(_("No card of yours to take back in this hand"))
-        return
+        return None
     session.match = local.match = before
     session.practice = True  # a game with an undo is practice
     local.save()
-    # A new table over the same game, as a saved game continues (the old one closes).
-    from scenes.table.local_game import LocalTable
-    from scenes.table.table_scene import TableScene
-
-    again = LocalTable(session, local.worker, local.names, keeper=local.keeper, fresh=False)
-    table.app.show_table(
-        TableScene(
-            table.app,
-            again,
-            hands_limit=table.hands_limit,
-            on_new_game=table.on_new_game,
-            result=table.result,
-        )
-    )
+    return LocalTable(session, local.worker, local.names, keeper=local.keeper, fresh=False)
