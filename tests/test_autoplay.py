@@ -43,7 +43,8 @@ def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) ->
 
         kept = app.profile.finished_games()
         assert [g.human_seat for g in kept] == [None] and kept[0].outcome != ABANDONED
-        assert stats.game_statistics(app.profile.game_history())[stats.ALL_LEVELS].played == 0
+        history = stats.read_history(app.profile.game_rows()).games
+        assert stats.game_statistics(history)[stats.ALL_LEVELS].played == 0
         # The game that follows is autoplay too: the player's seat passes and plays by itself
         # (it used to wait at the first pass for a person who was not there).
         assert second is not None and session_of(second).autoplay

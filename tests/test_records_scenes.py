@@ -248,6 +248,10 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
         application.stack.push(ScoreScene(application, table))
         score = application.stack.top
         assert isinstance(score, ScoreScene)
+
+        def key(app: App, code: int) -> None:
+            app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
         for _ in range(len(score.buttons) - 1):  # Review hand, the last, by keyboard
             key(application, pygame.K_TAB)
         assert score.buttons[score.focus].label == "Review hand"
