@@ -262,7 +262,8 @@ class Match:
     def hands_with_dealers(self) -> list[tuple[HandState, int]]:
         """Every hand of the match so far with its dealer, oldest first."""
         n = self.rules.players
-        first_dealer = (self.dealer - self.hand_number) % n
+        first_dealer = (self.dealer - len(self.past_hands)) % n  # (a match read from the
+        # notation may begin at a later hand: it counts its hands from there)
         hands = [*self.past_hands, self.hand]
         return [(h, (first_dealer + i) % n) for i, h in enumerate(hands)]
 

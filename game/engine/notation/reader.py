@@ -38,7 +38,7 @@ from game.engine.notation.syntax import (
 )
 from game.engine.notation.writer import ONE_HAND
 from game.engine.points import MOON_POINTS
-from game.engine.rules import PassDirection, Rules
+from game.engine.rules import PASS_SIZE, PassDirection, Rules
 
 UNKNOWN_SEED: Final = "unknown"  # the match's seed when the text gives none (deals are given)
 # The order of a hand's lines; a line may repeat its own stage, never go back to an earlier one.
@@ -308,6 +308,9 @@ class _Reading:
             raise line.fail(1, "a pass is written 'Pass 1: ' and the three cards")
         seat = read_number(head[1], "the seat", 1, self.rules.players) - 1
         cards = [read_card(w) for w in tail]
+        if len(cards) != PASS_SIZE and match.phase is Phase.PASS:
+            column = tail[PASS_SIZE].column if len(tail) > PASS_SIZE else len(line.text) + 1
+            raise line.fail(column, f"a pass is {PASS_SIZE} cards, not {len(cards)}")
         try:
             match.apply(seat, Move.pass_cards(cards))
         except IllegalMove as exc:

@@ -137,13 +137,17 @@ def write_match(
     if chosen[0] < 0 or chosen[-1] >= len(played):
         raise ValueError(f"the match has {len(played)} hand(s)")
     out = _header_tags(match, tags or {}, names, levels, spelling, seed_known)
-    totals = [0] * match.rules.players
-    for scores in match.history[: chosen[0]]:
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+    # The totals before the first hand written: the match's, less the hands from there on
+    # (a match read from a hand alone holds no history before its hand).
+    totals = list(match.totals)
+    for scores in match.history[chosen[0] :]:
+        totals = [t - s for t, s in zip(totals, scores, strict=True)]
+    offset = match.hand_number - len(match.past_hands) + 1  # the first hand's number
     for index in chosen:
         hand, dealer = played[index]
         out.append("")
-        out += hand_lines(hand, index + 1, dealer, totals, spelling, first=index == chosen[0])
+        first = index == chosen[0]
+        out += hand_lines(hand, index + offset, dealer, totals, spelling, first=first)
         if hand.hand_scores is not None:
             totals = [t + s for t, s in zip(totals, hand.hand_scores, strict=True)]
     return "\n".join(out) + "\n"
