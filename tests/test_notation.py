@@ -216,3 +216,14 @@ def test_the_text_of_a_game_is_refused_whole_or_read_whole() -> None:
     with pytest.raises(NotationError):
         read_game(broken)
     assert isinstance(read_game(text), ReadGame)
+
+
+def test_the_specifications_whole_example_reads() -> None:
+    from pathlib import Path
+
+    spec = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    example = spec.split("## A whole example")[1].split("```")[1]
+    game = read_game(example)
+    assert game.names() == ["Claire", "Bot Est", "Bot Ouest"]
+    assert game.match.history == [(3, -7, 20)] and game.tags["Language"] == "fr"
+    assert len(game.match.hand.trick) == 1  # the second hand stops in its third trick
