@@ -23,7 +23,9 @@ from typing import Final
 from game import ai
 from game.engine.match import Match
 from game.engine.notation import (
+    FRENCH,
     SPELLINGS,
+    SYMBOLS,
     NotationError,
     ReadGame,
     read_game,
@@ -48,6 +50,34 @@ def program_tags(event: str, day: _dt.date | None = None) -> dict[str, str]:
     tags["Program"] = PROGRAM
     tags["AI"] = str(ai.AI_VERSION)
     return tags
+
+
+def spelling_for(language: str) -> str:
+    """The card spelling a player of ``language`` reads: D♠ in French, Q♠ otherwise.
+
+    >>> spelling_for("fr"), spelling_for("en")
+    ('french', 'symbols')
+    """
+    return FRENCH if language == "fr" else SYMBOLS
+
+
+def hand_text(
+    match: Match,
+    hand: int,
+    names: Sequence[str],
+    levels: Sequence[str],
+    day: _dt.date,
+    language: str,
+) -> str:
+    """Hand ``hand`` (from 0) of ``match`` alone, for a question to a friend."""
+    return write_match(
+        match,
+        tags=program_tags("A hand of Dame de pique", day),
+        names=names,
+        levels=levels,
+        spelling=spelling_for(language),
+        hands=[hand],
+    )
 
 
 class BadInput(Exception):

@@ -67,6 +67,7 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Statistics"), _push_later("scenes.records.statistics", "StatisticsScene")),
     MenuEntry(N_("History"), _push_later("scenes.records.history", "HistoryScene")),
     MenuEntry(N_("Score sheet"), _push_later("scenes.records.sheet", "SheetListScene")),
+    MenuEntry(N_("Open a game or hand"), _push_later("scenes.records.open_game", "OpenGameScene")),
     MenuEntry(N_("Online table"), _push_later("scenes.screens.online", "OnlineScene")),
     MenuEntry(N_("Settings"), _push(SettingsScene)),
     MenuEntry(N_("Rules"), _push(RulesScene)),
@@ -101,6 +102,16 @@ class MenuScene(FormScene):
 
     def back(self) -> None:
         """Esc in the main menu does nothing (Quit is an entry)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:  # a .hearts file dropped on the window: open it
+            from scenes.records.open_game import OpenGameScene
+
+            scene = OpenGameScene(self.app)
+            self.app.stack.push(scene)
+            scene.open_path(str(event.file))
+            return True
+        return super().handle_event(event)
 
     def resume(self) -> None:
         self.rebuild()
