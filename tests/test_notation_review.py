@@ -12,7 +12,7 @@ from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.engine.save import save_match
 from game.tutor import review
-from tests.test_notation import play
+from tests.helpers.notation_games import play
 
 
 def test_a_read_game_reviews_exactly_as_its_save() -> None:
