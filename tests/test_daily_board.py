@@ -16,25 +16,14 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.notation import write_match
-from game.engine.players import RandomPlayer, decide
 from game.net.board_server import BoardService, serve_board
 from game.net.daily_board import Board, BoardRefusal, check_result
 from game.records.daily import daily_challenge
 from tests.helpers.board_peer import BoardPeer
+from tests.helpers.daily_games import played_daily, points
 
 DAY = _dt.date(2026, 12, 6)
 PAR = 7  # a stand-in par: the real one is seconds of search per date
-
-
-def played_daily(day: _dt.date, seed: int) -> Match:
-    """The date's challenge played to its end: the opponents' passes the challenge's, every
-    other move random (legal)."""
-    match = daily_challenge(day).new_match()
-    players = [RandomPlayer(f"{seed}/{s}") for s in range(4)]
-    while match.to_act():
-        seat = match.to_act()[0]
-        match.apply(seat, decide(players[seat], match.view(seat)))
-    return match
 
 
 def hand_text(match: Match, day: _dt.date = DAY) -> str:
@@ -44,12 +33,6 @@ def hand_text(match: Match, day: _dt.date = DAY) -> str:
 @pytest.fixture(scope="module")
 def daily() -> Match:
     return played_daily(DAY, seed=1)
-
-
-def points(match: Match) -> int:
-    scores = match.hand.hand_scores
-    assert scores is not None
-    return scores[0]
 
 
 # -- the check, alone ---------------------------------------------------------------------------
