@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hard_paired import Setting, moon_against, seat_table, setting, shown
 from game.ai.hard import HardPlayer, utility
-from game.arena import ARENA_LEVELS, new_player, positive
+from game.arena.duplicate import ARENA_LEVELS, new_player, positive
 from game.engine.cards import CARDS, PENALTY_MASK, mask_of
 from game.engine.hand import HandState, Phase, moon_shooter
 from game.engine.match import Match

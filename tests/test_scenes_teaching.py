@@ -25,8 +25,8 @@ from game.engine.moves import Move
 from game.engine.rules import PassDirection, Rules
 from game.records import daily
 from game.records.profile import DAILY_GAME, Profile
+from game.text import sentences as words
 from game.tutor import advice as tutor
-from game.tutor import sentences as words
 from scenes.core.app import App, Options
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.engine.notation import NotationError, read_game
+from game.net.online_table import SitRefused, clean_name
 from game.net.protocol import CODE_ALPHABET
-from game.net.table_core import SitRefused, clean_name
 from game.records.daily import DAILY_RULES, OPPONENT_SEATS, PLAYER_SEAT, daily_challenge
 
 BOARD_CODE_CHARS: Final = 8  # 40 random bits, as a table's code

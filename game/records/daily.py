@@ -47,7 +47,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.players import Player, play_match
 from game.engine.rules import PassDirection, Rules
-from game.tutor.sentences import Plural, Sentence, Translate, render
+from game.text.sentences import Plural, Sentence, Translate, render
 
 DAILY_VERSION: Final = 1
 DIRECTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
@@ -231,7 +231,7 @@ def symbol_line(points: int, par: int) -> str:
 
 
 def share_sentence(day: _dt.date, points: int, par: int, tricks_taken: int) -> Sentence:
-    """The shareable line as a :class:`~game.tutor.sentences.Sentence` (for the window)."""
+    """The shareable line as a :class:`~game.text.sentences.Sentence` (for the window)."""
     day = _check_date(day)
     return Sentence(
         SHARE,

@@ -16,7 +16,7 @@ from typing import Final
 import pygame
 
 from game.engine.notation import NotationError, ReadGame, read_game
-from game.tutor import sentences
+from game.text import sentences
 from scenes.core.i18n import N_, _, ngettext
 from scenes.records.hand_review import HandReviewScene, ReviewServices
 from scenes.ui.clipboard import paste_text
