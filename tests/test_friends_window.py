@@ -167,3 +167,35 @@ def test_a_broken_friends_file_is_set_aside(tmp_path: Path) -> None:
     book = FriendsBook.open(tmp_path)
     assert book.member is None and book.waiting == []
     assert [p.name.startswith("friends.broken-") for p in tmp_path.iterdir()] == [True]
+
+
+def test_a_finished_daily_first_attempt_waits_for_the_board_and_a_replay_does_not(
+    tmp_path: Path,
+) -> None:
+    from game.engine.players import RandomPlayer, decide
+    from game.net.daily_board import check_result
+    from game.records.daily import daily_challenge
+    from game.records.profile import Profile
+    from scenes.table.kept_games import KeptGames
+    from scenes.table.session import GameSession
+
+    challenge = daily_challenge(DAY)
+    profile = Profile.open(tmp_path / "profile")
+    kept = KeptGames(profile, None, str, lambda exc: None, lambda text: None)  # type: ignore[arg-type]
+    scores = []
+    for attempt in range(2):
+        session = GameSession.new_daily(
+            DAY, challenge.pass_direction, challenge.opponent_passes, 6, replay=attempt > 0
+        )
+        match = session.match
+        players = [RandomPlayer(f"{attempt}/{s}") for s in range(4)]
+        while match.to_act():
+            seat = match.to_act()[0]
+            match.apply(seat, decide(players[seat], match.view(seat)))
+        assert match.hand.hand_scores is not None
+        scores.append(match.hand.hand_scores[0])
+        kept.record_daily(session)
+    profile.close()
+    [waiting] = FriendsBook.open(tmp_path / "profile").waiting
+    assert (waiting.date, waiting.points) == (DAY.isoformat(), scores[0])
+    check_result(waiting.hand, DAY, waiting.points)  # the board will take it

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 FRIENDS_FILE: Final = "friends.json"
 DEFAULT_BOARD_PORT: Final = 8766  # game/net/board_server.py's
+KEEP_DAYS: Final = 2  # a result older than this is no longer taken by the board: not kept
 
 
 @dataclass
@@ -84,6 +85,8 @@ class FriendsBook:
         date = day.isoformat()
         if any(w.date == date for w in self.waiting):
             return
+        oldest = (day - _dt.timedelta(days=KEEP_DAYS)).isoformat()
+        self.waiting = [w for w in self.waiting if w.date >= oldest]  # the board takes no older
         self.waiting.append(Waiting(date, points, hand))
         self.save()
 
