@@ -202,3 +202,20 @@ def test_the_score_window_copies_the_hand_just_played(
         assert hand.levels() == ["human", *(options.level_of(s) for s in (1, 2, 3))]
     finally:
         app.shutdown()
+
+
+def test_a_file_dropped_on_the_table_opens_over_it(tmp_path: Path, fresh: App) -> None:
+    """Anywhere a screen does not take dropped files itself (Players takes photos)."""
+    match = Match.new(Rules(), seed=4)
+    play_match(match, [RandomPlayer(s) for s in range(4)], max_hands=1)
+    file = tmp_path / "hand.hearts"
+    file.write_text(hand_text(match, 0, ["A", "B", "C", "D"], ["", "", "", ""], _today(), "en"))
+    start.new_game(fresh, fresh.prefs.new_game, autoplay=False)
+    table = fresh.stack.top
+    assert isinstance(table, TableScene)
+    fresh.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(file)))
+    frames(fresh)
+    scene = fresh.stack.top
+    assert isinstance(scene, OpenGameScene) and scene.game is not None
+    key(fresh, pygame.K_ESCAPE)
+    assert fresh.stack.top is table

@@ -158,7 +158,7 @@ class OpenGameScene(FormScene):
     # -- scene -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.DROPFILE:
+        if event.type == pygame.DROPFILE:  # (on another screen, scenes.core.app opens this one)
             self.open_path(str(event.file))
             return True
         return super().handle_event(event)

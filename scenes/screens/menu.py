@@ -103,16 +103,6 @@ class MenuScene(FormScene):
     def back(self) -> None:
         """Esc in the main menu does nothing (Quit is an entry)."""
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.DROPFILE:  # a .hearts file dropped on the window: open it
-            from scenes.records.open_game import OpenGameScene
-
-            scene = OpenGameScene(self.app)
-            self.app.stack.push(scene)
-            scene.open_path(str(event.file))
-            return True
-        return super().handle_event(event)
-
     def resume(self) -> None:
         self.rebuild()
 
