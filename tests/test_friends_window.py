@@ -199,3 +199,48 @@ def test_a_finished_daily_first_attempt_waits_for_the_board_and_a_replay_does_no
     [waiting] = FriendsBook.open(tmp_path / "profile").waiting
     assert (waiting.date, waiting.points) == (DAY.isoformat(), scores[0])
     check_result(waiting.hand, DAY, waiting.points)  # the board will take it
+
+
+def play_today_and_join(
+    folder: Path, shots: Path, port: int, name: str, code: str
+) -> tuple[int, FriendsScene]:
+    """One profile plays today's challenge in the window, then joins (or, without a code,
+    creates) the group in Daily challenge > Friends, where its first attempt is sent."""
+    from game.records.profile import Profile
+    from tests.helpers.daily_window import play_todays_daily
+
+    app = App(Options(profile=folder, size=(1024, 700), lang="en", speed="instant"))
+    app.start()
+    try:
+        points = play_todays_daily(app).points
+        scene = FriendsScene(app)
+        app.stack.push(scene)
+        fill_form(app, scene, f"127.0.0.1:{port}", name, code)
+        frames(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
+        frames(app, lambda: not scene.book.waiting and not scene.busy(), seconds=60)
+        shoot(app, shots, f"real_{name}.png")
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+    stored = Profile.open(folder)
+    assert [r.points for r in stored.daily_results()] == [points]
+    stored.close()
+    return points, scene
+
+
+@pytest.mark.slow
+def test_three_profiles_play_today_and_see_one_board_on_a_real_server(tmp_path: Path) -> None:
+    """Each profile plays today's challenge in the window, then opens Friends: its first attempt
+    goes to the board of `python -m game.net.server --board`, and all three see one board."""
+    from tests.helpers.net import server_process
+
+    expected: dict[str, int] = {}
+    code = ""
+    with server_process("--board") as (_, port):
+        for name in ("Ann", "Bea", "Cid"):
+            shots = tmp_path / "shots"
+            expected[name], scene = play_today_and_join(tmp_path / name, shots, port, name, code)
+            assert scene.book.member is not None
+            code = scene.book.member.code
+    shown = {row[0]: int(row[1]) for row in scene.rows()}
+    assert shown == expected
