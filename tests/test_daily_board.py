@@ -14,13 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.cards import cards_of
 from game.engine.match import Match
+from game.engine.moves import Move
 from game.engine.notation import write_match
 from game.net.board_server import BoardService, serve_board
 from game.net.daily_board import Board, BoardRefusal, check_result
 from game.records.daily import daily_challenge
 from tests.helpers.board_peer import BoardPeer
-from tests.helpers.daily_games import played_daily, points
+from tests.helpers.daily_games import played_daily, played_daily_ai, points
 
 DAY = _dt.date(2026, 12, 6)
 PAR = 7  # a stand-in par: the real one is seconds of search per date
@@ -39,7 +41,7 @@ def daily() -> Match:
 
 
 def test_a_true_result_is_accepted(daily: Match) -> None:
-    check_result(hand_text(daily), DAY, points(daily))
+    check_result(hand_text(daily), DAY, points(daily), opponents=False)
 
 
 @pytest.mark.parametrize(
@@ -85,12 +87,12 @@ def test_a_forged_result_is_refused_with_its_reason(daily: Match, forge: str, co
     else:
         text = text + "{" + "x" * 9000 + "}"
     with pytest.raises(BoardRefusal) as refused:
-        check_result(text, day, claimed)
+        check_result(text, day, claimed, opponents=False)
     assert refused.value.code == code, refused.value.reason
 
 
 def test_one_result_per_name_a_day_and_names_kept_by_their_token(daily: Match) -> None:
-    board = Board()
+    board = Board(verify_opponents=False)
     code, token = board.create_group("Ann")
     text, claimed = hand_text(daily), points(daily)
     board.submit(code, "Ann", token, DAY, claimed, text, today=DAY)
@@ -109,12 +111,53 @@ def test_one_result_per_name_a_day_and_names_kept_by_their_token(daily: Match) -
 
 def test_the_board_is_kept_in_its_file(tmp_path: Path, daily: Match) -> None:
     file = tmp_path / "board.json"
-    board = Board(file)
+    board = Board(file, verify_opponents=False)
     code, token = board.create_group("Bea")
     board.submit(code, "Bea", token, DAY, points(daily), hand_text(daily), today=DAY)
-    again = Board(file)
+    again = Board(file, verify_opponents=False)
     assert again.standings(code, DAY) == board.standings(code, DAY)
     assert again.join(code, "Bea", token) == token
+
+
+@pytest.fixture(scope="module")
+def daily_ai() -> Match:
+    return played_daily_ai(DAY, seed=2)
+
+
+def test_a_hand_played_by_the_challenges_ai_is_accepted_with_its_cards_asked_again(
+    daily_ai: Match,
+) -> None:
+    check_result(hand_text(daily_ai), DAY, points(daily_ai))
+
+
+def test_an_opponents_card_that_is_not_the_ais_is_refused(daily_ai: Match) -> None:
+    """One opponent's card swapped for another legal one (the rest of the hand random)."""
+    challenge = daily_challenge(DAY)
+    forged = challenge.new_match()
+    plays = daily_ai.hand.plays
+    mine = daily_ai.hand.passes[0]
+    assert mine is not None
+    forged.apply(0, Move.pass_cards(cards_of(mine)))
+    rng = random.Random(4)
+    swapped = False
+    for card in plays:
+        seat = forged.hand.turn
+        legal = forged.hand.legal_cards()
+        if not swapped and seat != 0 and len(legal) > 1:
+            card = next(c for c in legal if c != card)
+            swapped = True
+        forged.apply(seat, Move.play(card))
+        if swapped:
+            break
+    while forged.to_act():
+        seat = forged.to_act()[0]
+        forged.apply(seat, rng.choice(forged.legal_moves(seat)))
+    check_result(hand_text(forged), DAY, points(forged), opponents=False)  # legal, finished
+    with pytest.raises(BoardRefusal) as refused:
+        check_result(hand_text(forged), DAY, points(forged))
+    assert refused.value.code == "not-daily" and "is not the one the challenge's AI" in str(
+        refused.value
+    )
 
 
 # -- the server, from the protocol's page ------------------------------------------------------
@@ -126,7 +169,7 @@ def port() -> Iterator[int]:
     found: list[int] = []
     started = threading.Event()
     loop = asyncio.new_event_loop()
-    service = BoardService(Board(), today=lambda: DAY, par=lambda day: PAR)
+    service = BoardService(Board(verify_opponents=False), today=lambda: DAY, par=lambda day: PAR)
 
     def ready(number: int) -> None:
         found.append(number)
@@ -228,7 +271,7 @@ def test_a_real_board_process_takes_todays_results(tmp_path: Path) -> None:
         port = int(line.rsplit(":", 1)[1].split("/")[0])
         ann, welcome = BoardPeer.create(port, "Ann")
         bea, _ = BoardPeer.join(port, welcome["code"], "Bea")
-        mine, theirs = played_daily(today, 21), played_daily(today, 22)
+        mine, theirs = played_daily_ai(today, 21), played_daily(today, 22)
         assert ann.result(today.isoformat(), points(mine), hand_text(mine, today))["type"] == (
             "board-accepted"
         )

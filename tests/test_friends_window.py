@@ -35,7 +35,7 @@ def port() -> Iterator[int]:
     found: list[int] = []
     started = threading.Event()
     loop = asyncio.new_event_loop()
-    service = BoardService(Board(), today=lambda: DAY, par=lambda day: 6)
+    service = BoardService(Board(verify_opponents=False), today=lambda: DAY, par=lambda day: 6)
 
     def ready(number: int) -> None:
         found.append(number)
@@ -198,7 +198,7 @@ def test_a_finished_daily_first_attempt_waits_for_the_board_and_a_replay_does_no
     profile.close()
     [waiting] = FriendsBook.open(tmp_path / "profile").waiting
     assert (waiting.date, waiting.points) == (DAY.isoformat(), scores[0])
-    check_result(waiting.hand, DAY, waiting.points)  # the board will take it
+    check_result(waiting.hand, DAY, waiting.points, opponents=False)  # the board takes it
 
 
 def play_today_and_join(
@@ -217,7 +217,7 @@ def play_today_and_join(
         app.stack.push(scene)
         fill_form(app, scene, f"127.0.0.1:{port}", name, code)
         frames(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
-        frames(app, lambda: not scene.book.waiting and not scene.busy(), seconds=60)
+        frames(app, lambda: not scene.book.waiting and not scene.busy(), seconds=180)
         shoot(app, shots, f"real_{name}.png")
     finally:
         app.shutdown()
@@ -244,3 +244,17 @@ def test_three_profiles_play_today_and_see_one_board_on_a_real_server(tmp_path: 
             code = scene.book.member.code
     shown = {row[0]: int(row[1]) for row in scene.rows()}
     assert shown == expected
+
+
+def test_a_result_the_board_already_holds_is_not_called_refused(tmp_path: Path) -> None:
+    """An answer lost on the way (the board took it, the game timed out): the next try is told
+    second-attempt, which means the board has it."""
+    book = FriendsBook.open(tmp_path)
+    book.member = Membership("ws://127.0.0.1:1", "ABCDEFGH", "Ann", "t" * 24)
+    book.queue(DAY, 3, "hand")
+
+    def already(member: Membership, date: str, points: int, hand: str) -> BoardMessage:
+        raise BoardRefusal("second-attempt")
+
+    book.send_waiting(already)
+    assert book.waiting == [] and book.refused == {}

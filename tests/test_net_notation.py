@@ -15,7 +15,7 @@ from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
 from tests.helpers.board_peer import BoardPeer
-from tests.helpers.daily_games import played_daily, points
+from tests.helpers.daily_games import played_daily_ai, points
 from tests.helpers.net import play_until_over, server_process, serving
 from tests.helpers.notation_games import play as play_moves
 
@@ -59,7 +59,7 @@ def test_the_table_server_serves_the_board_on_its_own_port(tmp_path: Path) -> No
     board_file = tmp_path / "board.json"
     with server_process("--board", str(board_file), "--games", str(tmp_path)) as (_, port):
         ann, welcome = BoardPeer.create(port, "Ann")
-        match = played_daily(today, 5)
+        match = played_daily_ai(today, 5)
         from game.net.friends_book import result_text
 
         answer = ann.result(today.isoformat(), points(match), result_text(match, today))

@@ -20,6 +20,8 @@ from game.net import board_protocol as bp
 from game.net.daily_board import BoardRefusal
 
 TIMEOUT: Final = 15.0  # seconds for the connection and each answer
+RESULT_TIMEOUT: Final = 90.0  # seconds for a result's answer: the board replays the hand and
+# asks the AI again for each opponent's card (seconds of search, longer on a busy server)
 ANSWERS: Final = (bp.Accepted, bp.Refused, bp.Error)
 
 
@@ -44,9 +46,9 @@ def _open(server: str, path: str) -> ClientConnection:
         raise BoardUnavailable(f"the board at {server} cannot be reached ({exc})") from None
 
 
-def _receive(ws: ClientConnection) -> bp.BoardServerMessage:
+def _receive(ws: ClientConnection, timeout: float = TIMEOUT) -> bp.BoardServerMessage:
     try:
-        return bp.decode_board_server(ws.recv(TIMEOUT))
+        return bp.decode_board_server(ws.recv(timeout))
     except (OSError, WebSocketException, TimeoutError, ValueError) as exc:
         raise BoardUnavailable(f"the board did not answer ({exc})") from None
 
@@ -108,7 +110,7 @@ def send_result(member: Membership, date: str, points: int, hand: str) -> bp.Boa
     with _session(member) as ws:
         ws.send(bp.encode_board(bp.Result(date=date, points=points, hand=hand)).decode())
         while True:
-            answer = _receive(ws)
+            answer = _receive(ws, RESULT_TIMEOUT)
             if isinstance(answer, bp.Accepted):
                 return _board(ws)
             if isinstance(answer, ANSWERS):

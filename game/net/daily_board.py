@@ -29,10 +29,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from game.engine.cards import cards_of
+from game.engine.hand import HandState
+from game.engine.moves import Move
 from game.engine.notation import NotationError, read_game
 from game.net.online_table import SitRefused, clean_name
 from game.net.protocol import CODE_ALPHABET
-from game.records.daily import DAILY_RULES, OPPONENT_SEATS, PLAYER_SEAT, daily_challenge
+from game.records.daily import (
+    DAILY_RULES,
+    OPPONENT_SEATS,
+    PLAYER_SEAT,
+    DailyChallenge,
+    daily_challenge,
+)
 
 BOARD_CODE_CHARS: Final = 8  # 40 random bits, as a table's code
 MAX_MEMBERS: Final = 64  # names in one group
@@ -92,10 +101,12 @@ class Standing:
     streak: int  # days in a row with a result, up to the date (or the day before it)
 
 
-def check_result(text: str, day: _dt.date, points: int) -> None:
+def check_result(text: str, day: _dt.date, points: int, *, opponents: bool = True) -> None:
     """Accept ``text`` as the player's (seat 0) result of ``day``'s challenge worth ``points``,
     or raise :class:`BoardRefusal` saying why not. The deal, the pass and the opponents'
-    passes are derived here from the date, as the game derives them."""
+    passes are derived here from the date, as the game derives them; with ``opponents`` each
+    of their cards is asked again of the challenge's AI (a decision depends only on its seed
+    and the seat's view: a few seconds of search for the hand)."""
     if len(text) > MAX_RESULT_TEXT:
         raise BoardRefusal("too-big")
     try:
@@ -128,14 +139,42 @@ def check_result(text: str, day: _dt.date, points: int) -> None:
     scored = hand.hand_scores[PLAYER_SEAT]
     if scored != points:
         raise BoardRefusal("points", f"The hand gives {scored} points, not {points}")
+    if opponents:
+        check_opponents(challenge, hand)
+
+
+def check_opponents(challenge: DailyChallenge, hand: HandState) -> None:
+    """Each opponent's card in ``hand`` is the one the challenge's AI plays from that view."""
+    match = challenge.new_match()
+    players = challenge.opponents()
+    mine = hand.passes[PLAYER_SEAT]
+    if mine is not None:
+        match.apply(PLAYER_SEAT, Move.pass_cards(cards_of(mine)))
+    for index, card in enumerate(hand.plays):
+        seat = match.hand.turn
+        if seat != PLAYER_SEAT:
+            chosen = players[seat].choose_play(match.view(seat))
+            if chosen != card:
+                trick = index // challenge.rules.players + 1
+                raise BoardRefusal(
+                    "not-daily",
+                    f"Seat {seat + 1}'s card in trick {trick} is not the one the challenge's AI "
+                    "plays",
+                )
+        match.apply(seat, Move.play(card))
 
 
 class Board:
     """Every group and its members' results; optionally kept in a JSON file."""
 
     def __init__(
-        self, path: Path | None = None, token: Callable[[], str] = lambda: secrets.token_urlsafe(18)
+        self,
+        path: Path | None = None,
+        token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
+        *,
+        verify_opponents: bool = True,
     ) -> None:
+        self.verify_opponents = verify_opponents  # (tests with random opponents turn it off)
         self.groups: dict[str, Group] = {}
         self.path = path
         self.new_token = token
@@ -203,7 +242,7 @@ class Board:
             raise BoardRefusal("wrong-date")
         if day.isoformat() in member.results:
             raise BoardRefusal("second-attempt")
-        check_result(text, day, points)
+        check_result(text, day, points, opponents=self.verify_opponents)
         if day.isoformat() in member.results:  # (checked again: the check may run in a thread)
             raise BoardRefusal("second-attempt")
         member.results[day.isoformat()] = points

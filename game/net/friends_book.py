@@ -113,7 +113,8 @@ class FriendsBook:
                 self.keep_board(send(self.member, result.date, result.points, result.hand))
                 sent += 1
             except BoardRefusal as exc:
-                self.refused[result.date] = exc.reason
+                if exc.code != "second-attempt":  # (that one: an earlier try got through)
+                    self.refused[result.date] = exc.reason
             except BoardUnavailable as exc:
                 log.info("the board cannot be reached: %s", exc)
                 break
