@@ -219,3 +219,24 @@ def test_a_file_dropped_on_the_table_opens_over_it(tmp_path: Path, fresh: App) -
     assert isinstance(scene, OpenGameScene) and scene.game is not None
     key(fresh, pygame.K_ESCAPE)
     assert fresh.stack.top is table
+
+
+def test_an_unfinished_hand_opens_in_the_review_to_where_it_stops(
+    clipboard: dict[str, str], fresh: App, shots: Path
+) -> None:
+    from game.engine.notation import write_match
+    from tests.helpers.notation_games import play as play_moves
+
+    match = Match.new(Rules(), seed=12)
+    play_moves(match, 4 + 4 * 6 + 2, greedy=False, seed=12)  # six tricks and two cards
+    clipboard["text"] = write_match(match, names=["Ann", "Bo", "Cy", "Di"])
+    scene = open_from_menu(fresh, "Open a game or hand")
+    assert isinstance(scene, OpenGameScene)
+    scene.paste()
+    scene.review()
+    shown = fresh.stack.top
+    assert isinstance(shown, HandReviewScene) and shown.review is not None
+    assert shown.steps == 1 + 6 + 1 and not shown.review.finished
+    key(fresh, pygame.K_END)
+    assert shown.headline() == "Hand 1 · Trick 7 of 13 · The hand stops here"
+    shoot(fresh, shots, "review_unfinished.png")

@@ -176,7 +176,8 @@ class HandReviewScene(Scene):
         if self.step == 0:
             return f"{number} · {pass_label(r.pass_direction)}"
         step = r.steps[self.step]
-        trick = _("Trick {number} of {count}").format(number=self.step, count=self.steps - 1)
+        count = self.steps - 1 if r.finished else r.steps[0].hands[0].bit_count()
+        trick = _("Trick {number} of {count}").format(number=self.step, count=count)
         if step.winner is None:  # an unfinished hand stops inside this trick
             return f"{number} · {trick} · " + _("The hand stops here")
         winner = step.winner if step.winner is not None else 0
