@@ -105,12 +105,12 @@ class KeptGames:
         tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
         try:
             result = self.profile.record_daily(
-                daily.date.isoformat(), points, daily.par, tricks, session.practice
+                daily.date.isoformat(), points, daily.par, tricks, session.practice, past=daily.past
             )
         except sqlite3.Error as exc:
             self.cannot_save(exc)
             return None
-        if result.first_attempt:
+        if result.first_attempt and not daily.past:  # (a past date's hand is practice)
             self.keep_for_friends(session, points)
         return result
 
