@@ -208,9 +208,8 @@ class TableServer:
                 message.level,
                 seed=self.seed_of(code),
                 make_bot=self.make_bot,
+                on_game_over=self._record_game,  # written when the server keeps its games
             )
-            if self.games is not None:
-                table.on_game_over = self._record_game
             self.tables[code] = table
             self.opened_by[code] = conn.address
             log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
