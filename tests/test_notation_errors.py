@@ -3,11 +3,14 @@ naming the right line and column, and the command line says so with exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.notation import NotationError, read_game
 
@@ -111,3 +114,43 @@ def test_the_command_line_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     refused = run_cli(str(junk))
     assert refused.returncode == 2 and "not a saved game" in refused.stderr
     assert "Traceback" not in missing.stderr + refused.stderr
+
+
+GOOD = (
+    (BAD.parent / "bad" / "wrong_dealer.hearts")
+    .read_text(encoding="utf-8")
+    .replace("Hand 2 dealer 3", "Hand 2 dealer 2")
+)
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(
+    cuts=st.lists(
+        st.tuples(st.integers(0, 3000), st.integers(0, 40), st.text(max_size=12)), max_size=4
+    )
+)
+def test_any_damage_to_a_good_file_is_read_or_refused_never_crashes(
+    cuts: list[tuple[int, int, str]],
+) -> None:
+    """Characters cut out and others put in anywhere: a game, or one NotationError."""
+    text = GOOD
+    for at, length, inserted in cuts:
+        at %= len(text) + 1
+        text = text[:at] + inserted + text[at + length :]
+    try:
+        read_game(text)
+    except NotationError as exc:
+        assert exc.line >= 1 and exc.column >= 1 and "\n" not in str(exc)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(
+            list('HandDelPsTrickMoonPointsTotalsBefore:[]"{} 0123456789CDSHQKAJ♠♥♦♣-+=\n')
+        )
+    )
+)
+def test_any_text_is_read_or_refused_never_crashes(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        read_game(text)
