@@ -9,6 +9,7 @@ import contextlib
 import datetime as _dt
 import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -289,3 +290,42 @@ def test_a_real_board_process_takes_todays_results(tmp_path: Path) -> None:
         server.terminate()
         server.wait(10)
     assert "Ann" in file.read_text(encoding="utf-8")
+
+
+HOSTILE = [
+    "not json",
+    "{}",
+    '{"type": "board-result"}',
+    '{"type": "board-result", "date": "2026-12-06", "points": 3, "hand": 7}',
+    '{"type": "board-result", "date": "2026-12-06", "points": 1000, "hand": "x"}',
+    '{"type": "board-show", "date": "2026-12-06", "extra": 1}',
+    '{"type": "board-hello", "version": 1, "name": "Zed"}',
+    '{"type": "shuffle"}',
+    '{"type": "board-show", "date": "yesterday"}',
+    '{"type": "board-result", "date": "2026-12-06", "points": 3, "hand": "' + "x" * 8001 + '"}',
+    "[" * 500,
+]
+
+
+def test_hostile_messages_are_answered_and_change_nothing(port: int) -> None:
+    """Each from the page's own error codes; the connection and the board stay as they were."""
+    ann, welcome = BoardPeer.create(port, "Ann")
+    codes = []
+    for index, raw in enumerate(HOSTILE):
+        if index % 8 == 7:  # under the flood limit: 2 a second, 10 at once
+            time.sleep(4)
+        ann.ws.send(raw)
+        answer = ann.next()
+        while answer["type"] == "board":  # the group told the par, meanwhile
+            answer = ann.next()
+        assert answer["type"] in ("error", "board-refused"), answer
+        codes.append(answer["code"])
+    assert set(codes) <= {"malformed", "unknown", "too-big", "wrong-date"}
+    assert "unknown" in codes and "too-big" in codes, " ".join(codes)
+    ann.send({"type": "board-show", "date": DAY.isoformat()})
+    board = ann.expect("board")
+    assert [line["name"] for line in board["lines"]] == ["Ann"]
+    again, answer = BoardPeer.join(port, welcome["code"], "Bea")
+    assert answer["type"] == "board-welcome"
+    ann.close()
+    again.close()

@@ -49,7 +49,7 @@ class Result(_Message, tag="board-result", frozen=True):
 
     date: DateText
     points: Points
-    hand: Annotated[str, msgspec.Meta(max_length=MAX_RESULT_TEXT)]
+    hand: str  # (longer than MAX_RESULT_TEXT characters: refused too-big by the board)
 
 
 class Show(_Message, tag="board-show", frozen=True):
