@@ -329,3 +329,23 @@ def test_hostile_messages_are_answered_and_change_nothing(port: int) -> None:
     assert answer["type"] == "board-welcome"
     ann.close()
     again.close()
+
+
+def test_the_par_is_worked_out_only_for_the_days_around_today(port: int) -> None:
+    """(A par is seconds of search: asking for the boards of old dates must not start any.)"""
+    ann, _ = BoardPeer.create(port, "Ann")
+
+    def board_of(date: str) -> dict[str, object]:
+        ann.send({"type": "board-show", "date": date})
+        while True:
+            board = ann.expect("board", timeout=5)
+            if board["date"] == date:
+                return board
+
+    assert board_of("1999-01-01")["par"] is None
+    time.sleep(0.5)  # (a par asked for would be known by now: the stand-in takes no time)
+    assert board_of("1999-01-01")["par"] is None
+    assert board_of((DAY - _dt.timedelta(days=3)).isoformat())["par"] is None  # asked for...
+    time.sleep(0.5)
+    assert board_of((DAY - _dt.timedelta(days=3)).isoformat())["par"] == PAR  # ...and known
+    ann.close()

@@ -44,6 +44,7 @@ RATE: Final = 2.0  # messages a second on average...
 BURST: Final = 10.0  # ...and at once; beyond, "flood" and the connection closes
 GROUPS_PER_ADDRESS: Final = 8  # groups one address may create while the server runs
 CONNECTIONS_PER_ADDRESS: Final = 16
+PAR_DAYS: Final = 7  # the par is worked out for the dates this close to today, not others
 
 
 class Bucket:
@@ -205,9 +206,12 @@ class BoardService:
         return bp.BoardMessage(date=day.isoformat(), par=par, lines=lines)
 
     def par(self, day: _dt.date) -> int | None:
-        """The date's par, or None while it is worked out (the groups hear when it is)."""
+        """The date's par, or None while it is worked out (the groups hear when it is). Only
+        for the days around today: a par is seconds of search, not to be asked for any date."""
         if day in self.pars:
             return self.pars[day]
+        if abs((day - self.today()).days) > PAR_DAYS:
+            return None
         self.pars[day] = None
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.pool, self.par_of, day)
