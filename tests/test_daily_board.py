@@ -349,3 +349,17 @@ def test_the_par_is_worked_out_only_for_the_days_around_today(port: int) -> None
     time.sleep(0.5)
     assert board_of((DAY - _dt.timedelta(days=3)).isoformat())["par"] == PAR  # ...and known
     ann.close()
+
+
+def test_a_name_may_send_five_results_a_date_refused_ones_included(daily: Match) -> None:
+    board = Board(verify_opponents=False)
+    code, token = board.create_group("Ann")
+    text, claimed = hand_text(daily), points(daily)
+    for _ in range(5):
+        with pytest.raises(BoardRefusal, match="points"):
+            board.submit(code, "Ann", token, DAY, (claimed + 1) % 27, text, today=DAY)
+    with pytest.raises(BoardRefusal, match="too-many"):
+        board.submit(code, "Ann", token, DAY, claimed, text, today=DAY)
+    other = DAY + _dt.timedelta(days=1)
+    with pytest.raises(BoardRefusal, match="not-daily"):  # another date: its own five
+        board.submit(code, "Ann", token, other, claimed, text, today=DAY)

@@ -48,6 +48,7 @@ MAX_MEMBERS: Final = 64  # names in one group
 MAX_GROUPS: Final = 100_000  # groups on one server
 MAX_RESULT_TEXT: Final = 8000  # characters: a daily hand written out is about 1,200
 WEEK: Final = 7  # days in the week's total
+MAX_TRIES: Final = 5  # results a name may send for a date (refused ones included)
 DATE_SLACK: Final = 1  # days either side of the server's date a result may be for (time zones)
 
 REASONS: Final = {
@@ -57,6 +58,7 @@ REASONS: Final = {
     "unfinished": "The hand is not finished",
     "points": "The hand does not give the points claimed",
     "second-attempt": "This name already has a result for that date: only the first counts",
+    "too-many": "Too many results were sent for that date under this name",
     "name-taken": "That name is taken in this group",
     "wrong-token": "That name belongs to someone else in this group",
     "full": "This group is full",
@@ -175,6 +177,7 @@ class Board:
         verify_opponents: bool = True,
     ) -> None:
         self.verify_opponents = verify_opponents  # (tests with random opponents turn it off)
+        self.tries: dict[tuple[str, str], int] = {}  # (token, date) -> results checked
         self.groups: dict[str, Group] = {}
         self.path = path
         self.new_token = token
@@ -242,6 +245,10 @@ class Board:
             raise BoardRefusal("wrong-date")
         if day.isoformat() in member.results:
             raise BoardRefusal("second-attempt")
+        tries = self.tries.setdefault((member.token, day.isoformat()), 0)
+        if tries >= MAX_TRIES:
+            raise BoardRefusal("too-many")
+        self.tries[member.token, day.isoformat()] = tries + 1  # (each check: seconds of search)
         check_result(text, day, points, opponents=self.verify_opponents)
         if day.isoformat() in member.results:  # (checked again: the check may run in a thread)
             raise BoardRefusal("second-attempt")
