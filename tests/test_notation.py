@@ -202,3 +202,11 @@ def test_the_specifications_whole_example_reads() -> None:
     assert game.names() == ["Claire", "Bot Est", "Bot Ouest"]
     assert game.match.history == [(3, -7, 20)] and game.tags["Language"] == "fr"
     assert len(game.match.hand.trick) == 1  # the second hand stops in its third trick
+
+
+def test_windows_line_ends_and_a_byte_order_mark_read_the_same() -> None:
+    match = Match.new(Rules(), seed=31)
+    play(match, 40, greedy=False, seed=31)
+    text = write_match(match, spelling=SYMBOLS)
+    windows = "\ufeff" + text.replace("\n", "\r\n")
+    assert fingerprint(read_game(windows).match) == fingerprint(match)

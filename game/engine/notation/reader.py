@@ -417,7 +417,7 @@ _LINE_READERS: Final = {
 def read_game(text: str) -> ReadGame:
     """The game (or hand) ``text`` holds, replayed through the engine; the first fault raises
     :class:`NotationError` naming its line and column."""
-    found = list(lines(text))
+    found = list(lines(text.removeprefix("\ufeff")))  # (a byte-order mark some editors write)
     tags, index = _read_tags(found)
     reading = _Reading(tags)
     for line in found[index:]:
