@@ -24,7 +24,7 @@ from scenes.core.app import App, Options
 from scenes.records.daily import DailyScene
 from scenes.records.friends import FriendsScene, GroupForm, queue_daily_result
 from tests.helpers.daily_games import played_daily, points
-from tests.helpers.records_window import frames, open_from_menu
+from tests.helpers.records_window import open_from_menu, until
 from tests.helpers.window import shoot
 
 DAY = _dt.date(2026, 12, 6)
@@ -85,10 +85,10 @@ def play_and_send(
     app, scene = open_friends(folder)
     try:
         fill_form(app, scene, address, name, code)
-        frames(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
+        until(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
         queue_daily_result(folder, DAY, points(match), board_text(match, DAY))
         scene.refresh()
-        frames(app, lambda: not scene.busy() and not scene.book.waiting, seconds=60)
+        until(app, lambda: not scene.busy() and not scene.book.waiting, seconds=60)
         shoot(app, shots, f"friends_{name}.png")
     finally:
         app.shutdown()
@@ -117,7 +117,7 @@ def test_an_unreachable_board_is_said_and_nothing_is_joined(tmp_path: Path) -> N
     app, scene = open_friends(folder)
     try:
         form = fill_form(app, scene, "127.0.0.1:1", "Ann", "")  # nothing listens there
-        frames(app, lambda: "cannot be reached" in form.status, seconds=30)
+        until(app, lambda: "cannot be reached" in form.status, seconds=30)
         shoot(app, tmp_path / "shots", "friends_unreachable.png")
         assert FriendsBook.open(folder).member is None
     finally:
@@ -216,8 +216,8 @@ def play_today_and_join(
         scene = FriendsScene(app)
         app.stack.push(scene)
         fill_form(app, scene, f"127.0.0.1:{port}", name, code)
-        frames(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
-        frames(app, lambda: not scene.book.waiting and not scene.busy(), seconds=180)
+        until(app, lambda: app.stack.top is scene and not scene.busy(), seconds=60)
+        until(app, lambda: not scene.book.waiting and not scene.busy(), seconds=180)
         shoot(app, shots, f"real_{name}.png")
     finally:
         app.shutdown()

@@ -31,7 +31,7 @@ from scenes.table import games as start
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui import clipboard as clipboard_module
-from tests.helpers.records_window import frames, key, open_from_menu
+from tests.helpers.records_window import key_and_frame, open_from_menu, until
 from tests.helpers.window import shoot
 
 NAMES = ("Ann", "West", "North", "East")
@@ -99,14 +99,14 @@ def copy_from_history(folder: Path, shots: Path) -> None:
     try:
         listing = open_from_menu(app, "History")
         assert isinstance(listing, HistoryScene)
-        frames(app, lambda: bool(listing.games))
+        until(app, lambda: bool(listing.games))
         listing.open_selected()
         scene = app.stack.top
         assert isinstance(scene, GameScene)
-        frames(app)
+        until(app)
         copy = next(b for b in scene.buttons if b.text() == "Copy as text")
         copy.action()
-        frames(app)
+        until(app)
         shoot(app, shots, "history_game_copied.png")
         assert scene.message == "The game is on the clipboard, as text."
     finally:
@@ -123,7 +123,7 @@ def test_a_game_copied_from_history_opens_in_a_fresh_profile(
     scene = open_from_menu(fresh, "Open a game or hand")
     assert isinstance(scene, OpenGameScene)
     scene.paste()
-    frames(fresh)
+    until(fresh)
     shoot(fresh, shots, "open_pasted.png")
     assert scene.game is not None and scene.seat == 0  # the "human" seat
     hand = 1
@@ -136,7 +136,7 @@ def test_a_game_copied_from_history_opens_in_a_fresh_profile(
     assert shown.review.steps[0].hands == match.past_hands[hand].dealt
     assert shown.review.scores == match.history[hand]
     assert shown.names == list(NAMES)
-    key(fresh, pygame.K_RIGHT)
+    key_and_frame(fresh, pygame.K_RIGHT)
     shoot(fresh, shots, "open_review.png")
 
 
@@ -149,7 +149,7 @@ def test_a_text_the_reader_refuses_changes_nothing(
     clipboard["text"] = '[Seed "3"]\nHand 1 dealer 1 pass hold\nTrick 1: QS\n'
     rows = [row.label for row in scene.form.rows]
     scene.paste()
-    frames(fresh)
+    until(fresh)
     shoot(fresh, shots, "open_refused.png")
     assert scene.game is None and scene.error
     assert "Line 3, column 10: seat 3 may not play Q♠" in scene.message
@@ -162,7 +162,7 @@ def test_a_file_dropped_on_the_menu_opens(tmp_path: Path, fresh: App) -> None:
     file = tmp_path / "hand.hearts"
     file.write_text(hand_text(match, 0, ["A", "B", "C"], ["", "", ""], _today(), "fr"))
     fresh.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(file)))
-    frames(fresh)
+    until(fresh)
     scene = fresh.stack.top
     assert isinstance(scene, OpenGameScene) and scene.game is not None
     assert scene.game.match.history == match.history
@@ -191,7 +191,7 @@ def test_the_score_window_copies_the_hand_just_played(
         score = app.stack.top
         assert isinstance(score, ScoreScene)
         score.copy_button.action()
-        frames(app)
+        until(app)
         shoot(app, shots, "score_copied.png")
         assert score.copy_button.text() == "Copied"
         hand = read_game(held["text"])
@@ -214,10 +214,10 @@ def test_a_file_dropped_on_the_table_opens_over_it(tmp_path: Path, fresh: App) -
     table = fresh.stack.top
     assert isinstance(table, TableScene)
     fresh.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(file)))
-    frames(fresh)
+    until(fresh)
     scene = fresh.stack.top
     assert isinstance(scene, OpenGameScene) and scene.game is not None
-    key(fresh, pygame.K_ESCAPE)
+    key_and_frame(fresh, pygame.K_ESCAPE)
     assert fresh.stack.top is table
 
 
@@ -237,6 +237,6 @@ def test_an_unfinished_hand_opens_in_the_review_to_where_it_stops(
     shown = fresh.stack.top
     assert isinstance(shown, HandReviewScene) and shown.review is not None
     assert shown.steps == 1 + 6 + 1 and not shown.review.finished
-    key(fresh, pygame.K_END)
+    key_and_frame(fresh, pygame.K_END)
     assert shown.headline() == "Hand 1 · Trick 7 of 13 · The hand stops here"
     shoot(fresh, shots, "review_unfinished.png")

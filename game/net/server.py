@@ -43,7 +43,8 @@ def tls_context(cert: str, key: str | None) -> ssl.SSLContext:
     return context
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def _parser() -> argparse.ArgumentParser:
+    """The server's options: where it listens, its limits, what it keeps."""
     parser = argparse.ArgumentParser(
         prog="dame-de-pique-server",
         description="Serve online Dame de pique tables (no window).",
@@ -99,6 +100,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="announce the server on the local network (zeroconf)",
     )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _parser()
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be from 0 to 65535")

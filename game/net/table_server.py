@@ -190,34 +190,7 @@ class TableServer:
             created = self._open_table(conn, message, path)
             if created is None:
                 return False
-<<<<<<< HEAD
             table, token = created, None
-=======
-            if len(self.tables) >= self.max_tables:
-                self._refuse(conn, "refused", "This server holds as many tables as it may")
-                return False
-            mine = sum(a == conn.address for a in self.opened_by.values())
-            if self.tables_per_address and mine >= self.tables_per_address:
-                self._refuse(
-                    conn,
-                    "refused",
-                    "Your address has as many tables open as it may: finish or leave one first",
-                )
-                return False
-            code = new_code(self.node, self.tables.__contains__)
-            table = NetTable(
-                code,
-                message.rules.to_rules(),
-                message.level,
-                seed=self.seed_of(code),
-                make_bot=self.make_bot,
-                on_game_over=self._record_game,  # written when the server keeps its games
-            )
-            self.tables[code] = table
-            self.opened_by[code] = conn.address
-            log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
-            token = None
->>>>>>> i45
         else:
             code = path.removeprefix("/t/").upper() if path.startswith("/t/") else ""
             found = self.tables.get(code)
@@ -301,6 +274,7 @@ class TableServer:
             message.level,
             seed=self.seed_of(code),
             make_bot=self.make_bot,
+            on_game_over=self._record_game,  # written when the server keeps its games
         )
         self.tables[code] = table
         self.opened_by[code] = conn.address

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 
 from scenes.core.app import App
-from scenes.records.daily import DailyResultScene, DailyScene
+from scenes.records.daily import DailyScene
+from scenes.records.daily_result import DailyResultScene
 from scenes.table.table_scene import TableScene
 from tests.helpers.window import click, frames, point_on_card, wait_for_player
 
