@@ -80,6 +80,7 @@ def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: 
         "Statistics",
         "History",
         "Score sheet",
+        "Open a game or hand",
         "Online table",
         "Settings",
         "Rules",

@@ -243,9 +243,39 @@ class Match:
     def hands_with_dealers(self) -> list[tuple[HandState, int]]:
         """Every hand of the match so far with its dealer, oldest first."""
         n = self.rules.players
-        first_dealer = (self.dealer - self.hand_number) % n
+        first_dealer = (self.dealer - len(self.past_hands)) % n  # (a match read from the
+        # notation may begin at a later hand: it counts its hands from there)
         hands = [*self.past_hands, self.hand]
         return [(h, (first_dealer + i) % n) for i, h in enumerate(hands)]
+
+    def at_hand(self, index: int) -> Match:
+        """A new match standing at the deal of its hand ``index`` (0: the first it holds), before
+        any pass, with the totals and the history before that hand: the hand review replays a
+        hand from there, move by move.
+
+        >>> from game.engine.players import RandomPlayer, play_match
+        >>> match = Match.new(Rules(target=30), seed=4)
+        >>> _ = play_match(match, [RandomPlayer(s) for s in range(4)])
+        >>> start = match.at_hand(1)
+        >>> second = [*match.past_hands, match.hand][1]
+        >>> start.totals == list(match.history[0]), start.hand.dealt == second.dealt
+        (True, True)
+        """
+        hand, dealer = self.hands_with_dealers()[index]
+        start = Match.new(
+            self.rules,
+            self.seed,
+            dealer=dealer,
+            single_hand=self.single_hand,
+            first_pass=self.first_pass,
+        )
+        start.hand_number = self.hand_number - len(self.past_hands) + index
+        start.hand = HandState.deal(self.rules, list(hand.dealt), hand.pass_direction)
+        start.history = list(self.history[:index])
+        start.totals = list(self.totals)
+        for scores in self.history[index:]:
+            start.totals = [t - s for t, s in zip(start.totals, scores, strict=True)]
+        return start
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, and nothing more.
