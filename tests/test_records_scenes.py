@@ -252,7 +252,8 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
         def key(app: App, code: int) -> None:
             app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
 
-        for _ in range(len(score.buttons) - 1):  # Review hand, the last, by keyboard
+        labels = [b.label for b in score.buttons]
+        for _ in range(labels.index("Review hand")):  # Review hand, by keyboard
             key(application, pygame.K_TAB)
         assert score.buttons[score.focus].label == "Review hand"
         key(application, pygame.K_RETURN)
