@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from game.ai.easy import EasyPlayer
-from game.ai.hard import HardPlayer
+from game.ai.hard import HardPlayer, HardSettings
 from game.ai.knowledge import Knowledge
 from game.ai.playout import dealt_state, model_misses, plays_of
 from game.engine.hand import Phase
@@ -73,8 +73,8 @@ def test_only_the_other_seats_plays_are_checked() -> None:
 def test_the_weighting_is_off_at_1_and_every_decision_is_replayable() -> None:
     view = view_of(deal_state(HANDS, "2C AC 6S KS 6D AD 3H 2D JD"))
     plain = HardPlayer(2, work=6000)
-    weighted = HardPlayer(2, work=6000, model=0.3)
-    off = HardPlayer(2, work=6000, model=1.0)
+    weighted = HardPlayer(2, work=6000, settings=HardSettings(model=0.3))
+    off = HardPlayer(2, work=6000, settings=HardSettings(model=1.0))
     assert off.decide_play(view).expected == plain.decide_play(view).expected
     rebuilt = SeatView.from_dict(view.to_dict())
     assert weighted.decide_play(view) == weighted.decide_play(rebuilt)

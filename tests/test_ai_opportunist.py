@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from game.ai.baselines import OpportunistPlayer, opportunity, strong_for_moon
 from game.ai.decision import Motive
+from game.ai.defence import defended, feeders, starved
 from game.ai.facts import run_suspect
-from game.ai.hard import HardPlayer, candidates, defended, feeders, starved
+from game.ai.hard import HardPlayer, HardSettings, candidates
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer, heuristic_pass, heuristic_play, stopper_kept
 from game.ai.playout import NO_RUNNER, finish, runner_of
@@ -226,9 +227,8 @@ def test_hards_pass_never_gives_the_stopper() -> None:
     assert Card.parse("AH") not in HardPlayer(0).choose_pass(view)
     # No set of three it weighs holds the ace; before AI 7 some did.
     assert not any(mask & ace for mask in HardPlayer(0, pass_samples=2).pass_values(view))
-    assert any(
-        mask & ace for mask in HardPlayer(0, pass_samples=2, stopper=False).pass_values(view)
-    )
+    giver = HardPlayer(0, pass_samples=2, settings=HardSettings(stopper=False))
+    assert any(mask & ace for mask in giver.pass_values(view))
 
 
 # Seat 1 wins the first two clubs; on the second seat 2 (no club) throws the six of hearts, so

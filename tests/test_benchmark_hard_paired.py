@@ -125,9 +125,9 @@ def test_the_ceiling_searches_the_real_deal_and_prints_the_paired_difference() -
 
     match = Match.new(Rules(), seed="t", single_hand=True)
     for seat in range(4):
-        match.choose_pass(seat, SeeingHard("t", match).choose_pass(match.view(seat)))
+        match.choose_pass(seat, SeeingHard("t", match, {}).choose_pass(match.view(seat)))
     view = match.view(match.hand.turn)
-    seeing = SeeingHard("t", match, work=2000)
+    seeing = SeeingHard("t", match, {"work": 2000})
     assert seeing.sample_deal(Knowledge.of(view), random.Random(0)) == list(match.hand.hands)
     assert HardPlayer("t").sample_deal(Knowledge.of(view), random.Random(0)) != list(
         match.hand.hands

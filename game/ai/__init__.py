@@ -35,12 +35,13 @@ size, a tie-break, the seeding). Stored results that depend on the AI's play are
 the daily challenge's par (:func:`game.records.daily.par_key`) is computed again when it changes.
 2: Medium's (and so Easy's) moon defence and its lead above a held queen.
 3: Hard's playouts defend against a moon as Medium does; Hard defends against a suspected
-runner (game.ai.hard.defended).
+runner (game.ai.defence.defended).
 4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead).
-5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.MODEL).
-6: in Hard's playouts the others play a random legal card at times (game.ai.hard.NOISE).
+5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.HardSettings.model).
+6: in Hard's playouts the others play a random legal card at times
+(game.ai.hard.HardSettings.noise).
 7: Medium and Hard keep a top heart from the pass as a moon stopper and throw no heart on a trick
-a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.STARVE)."""
+a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.HardSettings.starve)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

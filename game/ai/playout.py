@@ -109,17 +109,8 @@ def runner_of(
 THREAT_CARDS: Final = 4  # point cards a lone taker holds before the others defend (as Medium)
 
 
-# Issue 17, moon defence as Medium's (benchmarks/playout_agreement.py, 100 hands of four Medium:
-# this policy plays Medium's card at 4,068 of 4,086 choices, 99.56%; every miss is the moon
-# model: a runner's own play or a defence).
-# Not kept, Hard with each against Hard with this policy (benchmarks/hard_paired.py's method):
-#   (1) the others also defend against a heart from the queen up led before any point is taken,
-#   and a seat void with only point cards gives the threat its lowest heart (Medium's _defend):
-#   99.61%; beside three runners -0.03 +/- 0.11 (v18a, 150 deals, 4.91 -> 4.88).
-#   (2) (1), and no runner model for a seat the playout itself sees run (only the ``intent`` or
-#   ``vigilant`` ones): 100.00% agreement; beside three runners +0.06 +/- 0.33 (v18a, 150
-#   deals, 4.91 -> 4.97); beside three Medium -0.26 +/- 0.37 (v18b, 100 deals, 4.82 -> 4.56).
-#   Neither is better beside runners, where moon defence matters most.
+# Medium's moon defence, as modelled here: 99.56% of Medium's cards; wider models measured no
+# better beside runners (docs/ai-experiments.md, "Figures once kept in the code").
 
 
 def threat_of(taken: Sequence[int], runner: int) -> int:
@@ -187,26 +178,8 @@ def trick_voids(leader: int, cards: Sequence[int]) -> int:
     return voids
 
 
-# Issue 17, the playouts' lead (Hard with this policy against Hard with the old one, in the same
-# seat of the same deals, benchmarks/hard_paired.py's method; the difference in Hard's points a
-# hand with its 95% interval, negative better). The old lead, the lowest rank of the suits
-# without hearts, the queen or a high spade while she is out, agreed with Medium's card at 90.6%
-# of Medium's choices in four-Medium hands; with this lead 99.5% do (4,086 choices in 100 hands,
-# seeds 0-99; the others are moon defences the playouts model otherwise).
-#   Medium's lead (kept):  beside three Medium  -0.79 +/- 0.57 (q18a, 100 deals)
-#                                               -0.56 +/- 0.37 (q18d, 200 deals, 5.35 -> 4.79)
-#                          beside three ISMCTS  -0.86 +/- 0.88 (q18b, 80 deals, 6.54 -> 5.69)
-#                                               -0.43 +/- 0.91 (q18g, 100 deals, 6.39 -> 5.96)
-#                          beside three runners -0.55 +/- 0.65 (q18c, 80 deals, 5.53 -> 4.97)
-#                                               -0.82 +/- 0.53 (q18f, 150 deals, 5.95 -> 5.13)
-#   Hard's decision (arena, hard medium medium medium, 20 deals, seed t18, one job): 21 ms
-#   median, 86 ms max processor time, against 18 ms and 61 ms with the old lead.
-#   Not kept, against the old policy beside three Medium (q18a, 80 deals): the lead that takes
-#   the fewest points in its own trick with every hand in sight (a one-trick look-ahead, the
-#   others following as the policy does) +0.34 +/- 0.51; last to play on a trick without points,
-#   win it with the highest card but the queen (instead of ducking) +0.33 +/- 0.55. Against
-#   Medium's lead, beside three Medium (q18e, 100 deals): the voids the others really have
-#   instead of those they have shown (what Medium knows) +0.37 +/- 0.41.
+# Medium's lead: it took Hard -0.56 +/- 0.37 points a hand beside three Medium against the old
+# lead (q18d, 200 deals; the rest in docs/ai-experiments.md, "Figures once kept in the code").
 def medium_lead(hands: Sequence[int], seat: int, legal: int, queen_out: bool, shown: int) -> int:
     """Medium's lead in a playout: :func:`lowest_risk_lead` with the cards the seat has not
     seen (the others' hands together)."""
