@@ -135,6 +135,9 @@ class HardSettings:
     # AI 8: in the playouts a seat seen feeding points to a lone taker never defends against
     # a moon (game.ai.defence.feeders, game.ai.playout.finish's ``careless``).
     feeders: bool = True
+    # Issue 44, step 3: the playouts' careful seats (and the pass search's) follow AI 7's
+    # Medium: the stopper kept from the pass, no heart thrown on a lone taker's trick.
+    model_ai7: bool = False
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
     # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
@@ -334,9 +337,10 @@ class HardPlayer(DecidingPlayer):
 
     def _pass_search(self, view: SeatView, options: list[int]) -> tuple[list[float], list[int]]:
         """Average utility and number of our own moons per candidate pass (the others are
-        modelled passing like Medium before AI 7, its stopper not kept: the model measured).
-        Each sample's deal depends only on the seed and the view, never on the options, so a
-        set's figure does not depend on the others tried."""
+        modelled passing like Medium, its stopper kept with ``model_ai7``). Each sample's deal
+        depends only on the seed and the view, never on the options, so a set's figure does not
+        depend on the others tried."""
+        keep = self.settings.model_ai7
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -358,7 +362,7 @@ class HardPlayer(DecidingPlayer):
                 start += rules.hand_size
             dealt = HandState.deal(rules, hands, view.pass_direction)
             passes = [
-                0 if s == me else mask_of(heuristic_pass(hands[s], keep_stopper=False).cards)
+                0 if s == me else mask_of(heuristic_pass(hands[s], keep_stopper=keep).cards)
                 for s in range(n)
             ]
             for i, option in enumerate(options):
@@ -431,7 +435,8 @@ class HardPlayer(DecidingPlayer):
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
-                weight = knobs.model ** model_misses(dealt, plays, seat, knobs.watch)
+                misses = model_misses(dealt, plays, seat, knobs.watch, knobs.model_ai7)
+                weight = knobs.model**misses
             weights += weight
             for card in options:
                 state = with_hands(base, hands[:])
@@ -446,6 +451,7 @@ class HardPlayer(DecidingPlayer):
                         number * 7919 + 1,
                         knobs.shooters,
                         everyone if alone_every and number % alone_every == 0 else careless,
+                        knobs.model_ai7,
                     )
                 scores = final_scores(state, totals)
                 sums[card] += weight * utility(scores, seat, totals, target)

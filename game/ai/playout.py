@@ -232,12 +232,18 @@ def lowest_risk_lead(
 
 
 def policy(
-    state: HandState, runner: int, queen_taken: bool, threat: int = NO_RUNNER, shown: int = -1
+    state: HandState,
+    runner: int,
+    queen_taken: bool,
+    threat: int = NO_RUNNER,
+    shown: int = -1,
+    starve: bool = False,
 ) -> int:
     """The card the seat to act plays in a playout (always legal). ``runner``: see
     :func:`runner_of`; ``queen_taken``: the queen is in a finished trick; ``threat``: the seat
     the others defend against (:func:`threat_of`); ``shown``: :func:`shown_voids` of the state
-    (-1: worked out here)."""
+    (-1: worked out here); ``starve``: AI 7's discard, no heart thrown on a trick the lone
+    taker of points wins while another card can go (Medium's ``starve``)."""
     seat = state.turn
     hand = state.hands[seat]
     led = state.led_suit
@@ -305,6 +311,10 @@ def policy(
     if queen_out and legal & _HIGH_SPADES:
         return (legal & _HIGH_SPADES).bit_length() - 1
     hearts = legal & HEARTS_MASK
+    if starve and hearts and legal & ~HEARTS_MASK:
+        taker = lone_taker(state.taken)
+        if taker >= 0 and taker != seat and state.best_seat == taker:
+            return highest_rank(legal & ~HEARTS_MASK)
     if hearts:
         return hearts.bit_length() - 1
     return highest_rank(legal)
@@ -320,13 +330,15 @@ def finish(
     seed: int = 0,
     shooters: bool = False,
     careless: int = 0,
+    starve: bool = False,
 ) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
     ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
     of points early, as Medium does: :func:`threat_of`). With ``noise`` (per thousand) every seat
     but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``;
     ``shooters``: see :func:`runner_of`; the seats of ``careless`` (a bit each) never defend
-    against a runner or a threat: they play on as if none were there, as an opportunist does."""
+    against a runner or a threat: they play on as if none were there, as an opportunist does;
+    with ``starve`` the others (not ``careless``) discard as AI 7's Medium (:func:`policy`)."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
     runner = runner_of(taken, hands, intent, vigilant, shooters)
@@ -341,7 +353,7 @@ def finish(
         if careless >> turn & 1 and turn != runner:
             card = policy(state, NO_RUNNER, queen_taken, NO_RUNNER, shown)
         else:
-            card = policy(state, runner, queen_taken, threat, shown)
+            card = policy(state, runner, queen_taken, threat, shown, starve)
         if noise and turn != me:
             x = (x * 1103515245 + 12345) & 0x7FFFFFFF
             if x % 1000 < noise:
@@ -369,11 +381,14 @@ def finish(
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
-def model_misses(state: HandState, plays: Sequence[int], me: int, watch: bool = False) -> int:
+def model_misses(
+    state: HandState, plays: Sequence[int], me: int, watch: bool = False, starve: bool = False
+) -> int:
     """How many of the other seats' cards in ``plays`` (the hand so far, in order) :func:`policy`
     would not have played from ``state``, a fresh deal of the hands each seat held when play
     began (``state`` is played on): the fewer, the likelier the deal when the others play
-    carefully. ``me``'s own cards are not counted; ``watch`` as in :func:`finish`."""
+    carefully. ``me``'s own cards are not counted; ``watch`` and ``starve`` as in
+    :func:`finish`."""
     taken = state.taken
     hands = state.hands
     runner = runner_of(taken, hands)
@@ -383,7 +398,7 @@ def model_misses(state: HandState, plays: Sequence[int], me: int, watch: bool = 
     tricks = state.tricks
     misses = 0
     for card in plays:
-        if state.turn != me and policy(state, runner, queen_taken, threat, shown) != card:
+        if state.turn != me and policy(state, runner, queen_taken, threat, shown, starve) != card:
             misses += 1
         if state.advance(card):
             leader, cards, _ = tricks[-1]
