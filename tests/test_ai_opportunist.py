@@ -182,10 +182,13 @@ def test_the_playouts_model_a_queen_taker_turning_shooter() -> None:
         mask_of(parse_cards("5H 7C")),
     ]
     assert runner_of(taken, hands) == NO_RUNNER  # the queen alone: not a runner before
-    assert runner_of(taken, hands, shooters=True) == 1
+    assert runner_of(taken, hands, shooters=0b1111) == 1
+    # Issue 44: only the seats modelled as shooters (a bit each) turn shooter.
+    assert runner_of(taken, hands, shooters=0b0010) == 1
+    assert runner_of(taken, hands, shooters=0b1101) == NO_RUNNER
     # Without the highest heart left nobody runs.
     hands[1], hands[0] = hands[0], hands[1]
-    assert runner_of(taken, hands, shooters=True) == NO_RUNNER
+    assert runner_of(taken, hands, shooters=0b1111) == NO_RUNNER
 
 
 def test_the_arena_seats_opportunists() -> None:

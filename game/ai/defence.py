@@ -26,6 +26,7 @@ from game.engine.cards import (
     lowest_card,
     mask_of,
 )
+from game.engine.rules import MOON_POINTS
 from game.engine.view import SeatView
 
 
@@ -122,3 +123,21 @@ def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> 
     if not view.trick or legal & SUIT_MASKS[view.led_suit] or not lone_taker_wins(view, know):
         return options
     return [c for c in options if not 1 << c & HEARTS_MASK] or options
+
+
+def match_shooters(view: SeatView) -> int:
+    """The other seats (a bit each) that shot the moon in an earlier hand of this match (read
+    from the scores: every other seat took 26 more than the shooter)."""
+    seen = 0
+    for scores in view.history:
+        for seat, mine in enumerate(scores):
+            if all(o - mine >= MOON_POINTS for s, o in enumerate(scores) if s != seat):
+                seen |= 1 << seat
+    return seen & ~(1 << view.seat)
+
+
+def read_shooters(view: SeatView, careless: int) -> int:
+    """The seats Hard's playouts play as opportunists, who run for the moon once they hold the
+    queen and the top heart alone (issue 44): those seen shooting in this match, and those seen
+    feeding a lone taker (``careless``, :func:`feeders`: not careful players)."""
+    return match_shooters(view) | careless

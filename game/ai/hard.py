@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.defence import defended, feeders, runner_suspect, starved
+from game.ai.defence import defended, feeders, read_shooters, runner_suspect, starved
 from game.ai.facts import (
     ACE_OF_HEARTS,
     GUARDS_FOR_QUEEN,
@@ -138,6 +138,13 @@ class HardSettings:
     # Issue 44, step 3: the playouts' careful seats (and the pass search's) follow AI 7's
     # Medium: the stopper kept from the pass, no heart thrown on a lone taker's trick.
     model_ai7: bool = False
+    # Issue 44, step 1: each other seat played in the playouts by what its plays show (seats
+    # seen feeding a lone taker, or that shot the moon in this match, turn shooter on the
+    # queen as an opportunist does: game.ai.defence.read_shooters), the deals weighed so too.
+    read: bool = False
+    # Issue 44, step 2: when a moon is open, a second line in which Hard runs for all 26,
+    # judged by the same playouts; each card keeps the better line.
+    shoot: bool = False
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
     # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
@@ -404,25 +411,22 @@ class HardPlayer(DecidingPlayer):
     def _search(
         self, view: SeatView, know: Knowledge, options: list[int]
     ) -> tuple[dict[int, float], dict[int, float]]:
-        """Average utility and share of our own moons, per candidate card."""
+        """Average utility and share of our own moons, per candidate card: the better of the
+        careful line and, with ``shoot`` when a moon is open to us, the line aiming for all 26
+        (Hard's seat the runner in the playouts), each over the same sampled deals."""
         knobs = self.settings
         rng = decision_rng(self.seed, view, "hard-play")
         remaining = sum(view.card_counts)
         samples = self.work // (len(options) * remaining)
         samples = max(MIN_SAMPLES, min(knobs.max_samples, samples))
         seat = view.seat
-        totals = view.totals
-        target = view.rules.target
-        sums = dict.fromkeys(options, 0.0)
-        moons = dict.fromkeys(options, 0.0)
-        weights = 0.0
-        base = None
         tough_every = round(1 / knobs.tough) if knobs.tough > 0 else 0
         alone_every = round(1 / knobs.alone) if knobs.alone > 0 else 0
-        everyone = ((1 << view.rules.players) - 1) & ~(1 << seat)
-        careless = feeders(view) if knobs.feeders else 0
-        threat = runner_suspect(view, know, knobs.early) if knobs.defend else None
-        suspect = NO_RUNNER if threat is None else threat
+        table = _Table.of(view, know, knobs)
+        sums = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
+        moons = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
+        weights = 0.0
+        base = None
         played_by, plays = plays_of(view) if knobs.model < 1.0 else ([], [])
         for number in range(samples):
             hands = self.sample_deal(know, rng)
@@ -431,34 +435,74 @@ class HardPlayer(DecidingPlayer):
             # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
             # moon plausible runs for it, and the others defend from the first point.
             tough = bool(tough_every) and number % tough_every == 0
-            intent = _would_run(base, hands, seat) if tough else suspect
+            intents = (_would_run(base, hands, seat) if tough else table.suspect, seat)
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
-                misses = model_misses(dealt, plays, seat, knobs.watch, knobs.model_ai7)
+                ai7, opportunists = knobs.model_ai7, table.opportunists
+                misses = model_misses(
+                    dealt, plays, seat, knobs.watch, ai7, table.careless, opportunists
+                )
                 weight = knobs.model**misses
             weights += weight
+            careless = table.everyone if alone_every and number % alone_every == 0 else 0
             for card in options:
-                state = with_hands(base, hands[:])
-                if state.advance(card) != HAND_DONE:
-                    finish(
-                        state,
-                        intent,
-                        tough,
-                        knobs.watch,
-                        seat,
-                        knobs.noise,
-                        number * 7919 + 1,
-                        knobs.shooters,
-                        everyone if alone_every and number % alone_every == 0 else careless,
-                        knobs.model_ai7,
-                    )
-                scores = final_scores(state, totals)
-                sums[card] += weight * utility(scores, seat, totals, target)
-                if state.moon_shooter == seat:
-                    moons[card] += weight
-        values = {c: sums[c] / weights for c in options}
-        return values, {c: moons[c] / weights for c in options}
+                for line in range(table.lines):
+                    state = with_hands(base, hands[:])
+                    if state.advance(card) != HAND_DONE:
+                        finish(
+                            state,
+                            intents[line],
+                            tough,
+                            knobs.watch,
+                            seat,
+                            knobs.noise,
+                            number * 7919 + 1,
+                            table.shooters,
+                            careless or table.careless,
+                            knobs.model_ai7,
+                        )
+                    scores = final_scores(state, view.totals)
+                    sums[line][card] += weight * utility(scores, seat, view.totals, table.target)
+                    if state.moon_shooter == seat:
+                        moons[line][card] += weight
+        best = {c: max(range(table.lines), key=lambda i: (sums[i][c], -i)) for c in options}
+        values = {c: sums[best[c]][c] / weights for c in options}
+        return values, {c: moons[best[c]][c] / weights for c in options}
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What one decision's playouts know of the other seats (issue 44's reading)."""
+
+    suspect: int  # a suspected runner (NO_RUNNER: none): the playouts let it run
+    careless: int  # the seats that never defend (a bit each: :func:`feeders`)
+    opportunists: int  # the seats read as opportunists (:func:`read_shooters`)
+    shooters: int  # the seats the playouts turn shooter on the queen (``read``, or all)
+    everyone: int  # every other seat
+    lines: int  # 2 when a line aiming for the moon is searched too (``shoot``), else 1
+    target: int  # the match's target
+
+    @classmethod
+    def of(cls, view: SeatView, know: Knowledge, knobs: HardSettings) -> _Table:
+        everyone = ((1 << view.rules.players) - 1) & ~(1 << view.seat)
+        careless = feeders(view) if knobs.feeders else 0
+        threat = runner_suspect(view, know, knobs.early) if knobs.defend else None
+        suspect = NO_RUNNER if threat is None else threat
+        read = read_shooters(view, careless) if knobs.read else 0
+        shoot = knobs.shoot and suspect == NO_RUNNER and may_shoot(view, know)
+        shooters = everyone if knobs.shooters else read
+        target = view.rules.target
+        return cls(suspect, careless, read, shooters, everyone, 2 if shoot else 1, target)
+
+
+def may_shoot(view: SeatView, know: Knowledge) -> bool:
+    """A moon is open to this seat: no other seat has taken a point, and its cards (held and
+    won) make a run plausible (:func:`~game.ai.facts.moon_plausible`; issue 44, step 2)."""
+    me = view.seat
+    if any(t & PENALTY_MASK for s, t in enumerate(know.taken) if s != me):
+        return False
+    return moon_plausible(view.hand | know.taken[me])
 
 
 def explain(

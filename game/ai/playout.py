@@ -79,13 +79,14 @@ def runner_of(
     hands: Sequence[int],
     intent: int = NO_RUNNER,
     vigilant: bool = False,
-    shooters: bool = False,
+    shooters: int = 0,
 ) -> int:
     """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
     of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
-    first heart; with ``shooters`` the queen alone, half the hand's points, turns a careful
-    player into a shooter as an opportunist does), and the highest heart still in play. Before
-    any point is taken, ``intent`` (a seat whose hand set out to run) is the runner."""
+    first heart; for the seats of ``shooters``, a bit each, the queen alone, half the hand's
+    points, turns a careful player into a shooter as an opportunist does), and the highest
+    heart still in play. Before any point is taken, ``intent`` (a seat whose hand set out to
+    run) is the runner."""
     who = lone_taker(taken)
     if who == NO_RUNNER:
         return intent
@@ -94,7 +95,7 @@ def runner_of(
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
     enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
-    queen_alone = (vigilant or shooters) and points & QUEEN_OF_SPADES_BIT
+    queen_alone = (vigilant or shooters >> who & 1) and points & QUEEN_OF_SPADES_BIT
     if not enough and not queen_alone and who != intent:
         return NO_RUNNER
     left = 0
@@ -328,7 +329,7 @@ def finish(
     me: int = -1,
     noise: int = 0,
     seed: int = 0,
-    shooters: bool = False,
+    shooters: int = 0,
     careless: int = 0,
     starve: bool = False,
 ) -> None:
@@ -382,28 +383,40 @@ def finish(
 
 
 def model_misses(
-    state: HandState, plays: Sequence[int], me: int, watch: bool = False, starve: bool = False
+    state: HandState,
+    plays: Sequence[int],
+    me: int,
+    watch: bool = False,
+    starve: bool = False,
+    careless: int = 0,
+    shooters: int = 0,
 ) -> int:
     """How many of the other seats' cards in ``plays`` (the hand so far, in order) :func:`policy`
     would not have played from ``state``, a fresh deal of the hands each seat held when play
     began (``state`` is played on): the fewer, the likelier the deal when the others play
-    carefully. ``me``'s own cards are not counted; ``watch`` and ``starve`` as in
-    :func:`finish`."""
+    carefully. ``me``'s own cards are not counted; ``watch``, ``starve``, ``careless`` and
+    ``shooters`` as in :func:`finish` (each seat played by its own model)."""
     taken = state.taken
     hands = state.hands
-    runner = runner_of(taken, hands)
+    runner = runner_of(taken, hands, NO_RUNNER, False, shooters)
     threat = threat_of(taken, runner) if watch else NO_RUNNER
     queen_taken = False
     shown = 0
     tricks = state.tricks
     misses = 0
     for card in plays:
-        if state.turn != me and policy(state, runner, queen_taken, threat, shown, starve) != card:
-            misses += 1
+        turn = state.turn
+        if turn != me:
+            if careless >> turn & 1 and turn != runner:
+                mine = policy(state, NO_RUNNER, queen_taken, NO_RUNNER, shown)
+            else:
+                mine = policy(state, runner, queen_taken, threat, shown, starve)
+            if mine != card:
+                misses += 1
         if state.advance(card):
             leader, cards, _ = tricks[-1]
             shown |= trick_voids(leader, cards)
-            runner = runner_of(taken, hands)
+            runner = runner_of(taken, hands, NO_RUNNER, False, shooters)
             threat = threat_of(taken, runner) if watch else NO_RUNNER
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
     return misses
