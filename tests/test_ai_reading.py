@@ -5,12 +5,12 @@ search a line aiming for the moon."""
 from __future__ import annotations
 
 from game.ai.defence import match_shooters, read_shooters
-from game.ai.hard import may_shoot
+from game.ai.hard import HardPlayer, HardSettings, may_shoot
 from game.ai.knowledge import Knowledge
 from game.ai.playout import NO_RUNNER, policy, runner_of, shown_voids, threat_of
 from game.engine.cards import Card
 from game.engine.view import SeatView
-from tests.helpers.ai import deal_state, view_of
+from tests.helpers.ai import deal_state, medium_plays, view_of
 
 HANDS = {
     0: "2C 4C 5C 6C 7C 8C 9C TC 2D 3D 4D 5D 6D",
@@ -54,3 +54,15 @@ def test_a_moon_is_open_only_to_a_strong_hand_while_nobody_else_has_a_point() ->
     assert not may_shoot(view_of(strong, seat=0), Knowledge.of(view_of(strong, seat=0)))
     later = deal_state(HANDS, PLAYS)  # seat 1 has two hearts now
     assert not may_shoot(view_of(later, seat=3), Knowledge.of(view_of(later, seat=3)))
+
+
+def test_the_line_for_the_moon_never_lowers_a_card_and_raises_some_on_a_strong_hand() -> None:
+    # Seed 0 of four Medium: seat 3 leads the second trick with a hand worth a run.
+    view = next(v for _, _, v, _ in medium_plays(range(1)) if len(v.tricks) == 1 and not v.trick)
+    assert view.seat == 3 and may_shoot(view, Knowledge.of(view))
+    plain = HardPlayer(4, work=6000).decide_play(view).expected
+    shooting = HardPlayer(4, work=6000, settings=HardSettings(shoot=True)).decide_play(view)
+    assert plain.keys() == shooting.expected.keys()
+    # The careful line is searched on the same deals: each card keeps the better of the two.
+    assert all(shooting.expected[c] >= plain[c] - 1e-9 for c in plain)
+    assert any(shooting.expected[c] > plain[c] + 1 for c in plain)
