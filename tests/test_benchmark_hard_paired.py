@@ -50,7 +50,8 @@ def test_a_small_run_pairs_two_settings() -> None:
     a = float(lines[1].rsplit(": ", 1)[1].split()[0])
     b = float(lines[2].rsplit(": ", 1)[1].split()[0])
     difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
-    assert difference == pytest.approx(b - a, abs=0.006)
+    # a and b are printed to 0.01 (each off by up to 0.005), the difference to 0.001.
+    assert difference == pytest.approx(b - a, abs=0.0106)
 
 
 def test_a_switch_set_to_0_is_read_as_false() -> None:

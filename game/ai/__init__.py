@@ -28,7 +28,7 @@ from game.ai.medium import MediumPlayer
 from game.engine.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 8
+AI_VERSION: Final = 9
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
@@ -41,7 +41,11 @@ runner (game.ai.defence.defended).
 6: in Hard's playouts the others play a random legal card at times
 (game.ai.hard.HardSettings.noise).
 7: Medium and Hard keep a top heart from the pass as a moon stopper and throw no heart on a trick
-a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.HardSettings.starve)."""
+a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.HardSettings.starve).
+8: a seat winning trick after trick from the top is suspected before it holds a point, and
+Hard's playouts let a seat seen feeding a lone taker go on feeding (game.ai.defence).
+9: Hard's playouts model AI 7's Medium: the others keep their stopper from the pass and throw no
+heart on a lone taker's trick (game.ai.hard.HardSettings.model_ai7)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

@@ -135,9 +135,9 @@ class HardSettings:
     # AI 8: in the playouts a seat seen feeding points to a lone taker never defends against
     # a moon (game.ai.defence.feeders, game.ai.playout.finish's ``careless``).
     feeders: bool = True
-    # Issue 44, step 3: the playouts' careful seats (and the pass search's) follow AI 7's
+    # AI 9 (issue 44, step 3): the playouts' careful seats (and the pass search's) follow AI 7's
     # Medium: the stopper kept from the pass, no heart thrown on a lone taker's trick.
-    model_ai7: bool = False
+    model_ai7: bool = True
     # Issue 44, step 1: each other seat played in the playouts by what its plays show (seats
     # seen feeding a lone taker, or that shot the moon in this match, turn shooter on the
     # queen as an opportunist does: game.ai.defence.read_shooters), the deals weighed so too.
@@ -145,6 +145,7 @@ class HardSettings:
     # Issue 44, step 2: when a moon is open, a second line in which Hard runs for all 26,
     # judged by the same playouts; each card keeps the better line.
     shoot: bool = False
+    shoot_margin: float = 0.0  # points a hand the line for the moon must win by to be taken
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
     # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
@@ -466,7 +467,9 @@ class HardPlayer(DecidingPlayer):
                     sums[line][card] += weight * utility(scores, seat, view.totals, table.target)
                     if state.moon_shooter == seat:
                         moons[line][card] += weight
-        best = {c: max(range(table.lines), key=lambda i: (sums[i][c], -i)) for c in options}
+        # The line for the moon must beat the careful one by ``shoot_margin`` points a hand.
+        edge = knobs.shoot_margin * weights
+        best = {c: int(sums[-1][c] > sums[0][c] + edge) * (table.lines - 1) for c in options}
         values = {c: sums[best[c]][c] / weights for c in options}
         return values, {c: moons[best[c]][c] / weights for c in options}
 
