@@ -416,14 +416,14 @@ class HardPlayer(DecidingPlayer):
         careful line and, with ``shoot`` when a moon is open to us, the line aiming for all 26
         (Hard's seat the runner in the playouts), each over the same sampled deals."""
         knobs = self.settings
+        ai7 = knobs.model_ai7
         rng = decision_rng(self.seed, view, "hard-play")
         remaining = sum(view.card_counts)
         samples = self.work // (len(options) * remaining)
         samples = max(MIN_SAMPLES, min(knobs.max_samples, samples))
         seat = view.seat
-        tough_every = round(1 / knobs.tough) if knobs.tough > 0 else 0
-        alone_every = round(1 / knobs.alone) if knobs.alone > 0 else 0
         table = _Table.of(view, know, knobs)
+        tough_every, alone_every = table.every
         sums = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
         moons = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
         weights = 0.0
@@ -440,11 +440,8 @@ class HardPlayer(DecidingPlayer):
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
-                ai7, opportunists = knobs.model_ai7, table.opportunists
-                misses = model_misses(
-                    dealt, plays, seat, knobs.watch, ai7, table.careless, opportunists
-                )
-                weight = knobs.model**misses
+                seats = (table.careless, table.opportunists)
+                weight = knobs.model ** model_misses(dealt, plays, seat, knobs.watch, ai7, *seats)
             weights += weight
             careless = table.everyone if alone_every and number % alone_every == 0 else 0
             for card in options:
@@ -461,7 +458,7 @@ class HardPlayer(DecidingPlayer):
                             number * 7919 + 1,
                             table.shooters,
                             careless or table.careless,
-                            knobs.model_ai7,
+                            ai7,
                         )
                     scores = final_scores(state, view.totals)
                     sums[line][card] += weight * utility(scores, seat, view.totals, table.target)
@@ -485,6 +482,7 @@ class _Table:
     everyone: int  # every other seat
     lines: int  # 2 when a line aiming for the moon is searched too (``shoot``), else 1
     target: int  # the match's target
+    every: tuple[int, int]  # every how many playouts are tough, and alone (0: none)
 
     @classmethod
     def of(cls, view: SeatView, know: Knowledge, knobs: HardSettings) -> _Table:
@@ -495,8 +493,12 @@ class _Table:
         read = read_shooters(view, careless) if knobs.read else 0
         shoot = knobs.shoot and suspect == NO_RUNNER and may_shoot(view, know)
         shooters = everyone if knobs.shooters else read
-        target = view.rules.target
-        return cls(suspect, careless, read, shooters, everyone, 2 if shoot else 1, target)
+        every = (
+            round(1 / knobs.tough) if knobs.tough > 0 else 0,
+            round(1 / knobs.alone) if knobs.alone > 0 else 0,
+        )
+        lines = 2 if shoot else 1
+        return cls(suspect, careless, read, shooters, everyone, lines, view.rules.target, every)
 
 
 def may_shoot(view: SeatView, know: Knowledge) -> bool:
