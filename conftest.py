@@ -1,13 +1,13 @@
 """pytest's set-up for the whole project.
 
-A module that runs compiled (game/native.py) is not a Python file pytest can read doctests
+A module that runs compiled (game/native/builds.py) is not a Python file pytest can read doctests
 from: those doctests are collected from the sources in a pure-Python run instead
 (tests/test_native.py runs them).
 """
 
 import importlib
 
-from game import native
+from game.native import builds as native
 
 for _name in native.MODULES:
     importlib.import_module(_name)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import Report, run_arena
+from game.arena.duplicate import Report, run_arena
 
 
 def show(title: str, report: Report) -> None:

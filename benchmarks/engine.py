@@ -318,7 +318,7 @@ def compiled_modules() -> str:
     """The engine modules that run compiled in this process, by name."""
     import importlib
 
-    from game import native
+    from game.native import builds as native
 
     for name in native.MODULES:
         importlib.import_module(name)

@@ -34,7 +34,7 @@ from benchmarks.hard_paired import (
 )
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import Knowledge
-from game.arena import ARENA_LEVELS, positive
+from game.arena.duplicate import ARENA_LEVELS, positive
 from game.engine.match import Match
 from game.engine.players import Player
 

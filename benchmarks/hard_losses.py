@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.hard import HardPlayer
-from game.arena import Z_95, positive
+from game.arena.duplicate import Z_95, positive
 from game.engine.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_BIT, Suit
 from game.engine.hand import HandState
 from game.engine.match import Match

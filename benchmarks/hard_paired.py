@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.hard import DEFAULT_WORK, PASS_SAMPLES, HardPlayer, HardSettings
-from game.arena import ARENA_LEVELS, Z_95, new_player, positive
+from game.arena.duplicate import ARENA_LEVELS, Z_95, new_player, positive
 from game.engine.match import Match
 from game.engine.players import Player, play_match
 from game.engine.rules import MOON_POINTS, Rules

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hard_paired import Setting, arguments, hard_player, mean_and_half, shown
-from game.arena import ARENA_LEVELS, new_player
+from game.arena.duplicate import ARENA_LEVELS, new_player
 from game.engine.cards import SUIT_MASKS
 from game.engine.hand import HandState, Phase
 from game.engine.match import Match

@@ -39,7 +39,7 @@ from game.ai.decision import Decision, Motive
 from game.ai.knowledge import Knowledge
 from game.ai.medium import STOPPER_RANK, DecidingPlayer, MediumPlayer
 from game.ai.playout import highest_rank
-from game.arena import ARENA_LEVELS, positive
+from game.arena.duplicate import ARENA_LEVELS, positive
 from game.engine.cards import HEARTS_MASK, PENALTY_MASK, RANKS_PER_SUIT, Card
 from game.engine.players import Player
 from game.engine.view import SeatView

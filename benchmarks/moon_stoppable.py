@@ -49,7 +49,7 @@ from benchmarks.hard_paired import (
     shown,
 )
 from game.ai.hard import utility
-from game.arena import ARENA_LEVELS, new_player, positive
+from game.arena.duplicate import ARENA_LEVELS, new_player, positive
 from game.engine.cards import CARDS, PENALTY_MASK, mask_of
 from game.engine.hand import HandState, Phase, moon_shooter
 from game.engine.match import Match

@@ -24,7 +24,7 @@ from game.engine.hand import Phase
 from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
 from game.net import protocol as p
-from game.net.table_core import NetTable
+from game.net.online_table import NetTable
 
 READY = b'{"type":"ready"}'
 

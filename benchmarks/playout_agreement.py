@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.playout import policy, runner_of, shown_voids, threat_of
-from game.arena import medium_hands, positive
+from game.arena.duplicate import medium_hands, positive
 from game.engine.cards import QUEEN_OF_SPADES_BIT
 
 

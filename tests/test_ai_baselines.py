@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.ai.baselines import IsmctsPlayer, RunnerPlayer
 from game.ai.facts import moon_plausible, moon_strength
 from game.ai.medium import MediumPlayer
-from game.arena import run_arena
+from game.arena.duplicate import run_arena
 from game.engine.cards import mask_of, parse_cards
 from game.engine.hand import Phase
 from game.engine.match import Match

@@ -11,9 +11,9 @@ from game.ai.hard import HardPlayer, HardSettings, candidates
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer, heuristic_pass, heuristic_play, stopper_kept
 from game.ai.playout import NO_RUNNER, finish, runner_of
-from game.arena import run_arena
+from game.arena.duplicate import run_arena
 from game.engine.cards import HEARTS_MASK, Card, Suit, mask_of, parse_cards
-from game.tutor import sentences as words
+from game.text import sentences as words
 from game.tutor.advice import advise_play
 from tests.helpers.ai import RUN_DEAL, RUN_PLAYS, deal_state, view_of
 from tests.helpers.tutor_truth import play_truth

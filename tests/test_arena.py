@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arena import main, play_deal, run_arena
+from game.arena.duplicate import main, play_deal, run_arena
 from game.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,7 +89,7 @@ def test_the_ismcts_yardstick_gets_hards_decision_time_by_default() -> None:
     ISMCTS; an explicit count wins."""
     from game.ai.baselines import DEFAULT_ITERATIONS, IsmctsPlayer
     from game.ai.hard import DEFAULT_WORK
-    from game.arena import new_player
+    from game.arena.duplicate import new_player
 
     assert DEFAULT_ITERATIONS == 380  # measured: see the comment above it
     cases = [({}, DEFAULT_ITERATIONS), ({"hard_work": 2 * DEFAULT_WORK}, 2 * DEFAULT_ITERATIONS)]

@@ -17,7 +17,7 @@ import pytest
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.rules import Rules
-from game.engine.table import HostControls, Update
+from game.engine.source import HostControls, Update
 from game.engine.view import SeatView
 from scenes.core import assets, i18n
 from scenes.core.app import App, Options

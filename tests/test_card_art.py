@@ -10,14 +10,8 @@ import pygame
 import pytest
 
 from game.engine.cards import Card, Suit
-from scenes.table.card_art import (
-    BACK_STYLES,
-    CLASSIC_COLOURS,
-    FOUR_COLOURS,
-    CardArt,
-    card_height,
-    suit_surface,
-)
+from scenes.core.card_art import BACK_STYLES, CardArt
+from scenes.core.card_shapes import CLASSIC_COLOURS, FOUR_COLOURS, card_height, suit_surface
 
 pygame.font.init()
 
@@ -133,23 +127,24 @@ def test_avatars_are_distinct_round_badges() -> None:
 def test_dragging_the_window_through_many_widths_keeps_the_caches_bounded() -> None:
     """The module caches were unbounded (functools.cache): every width the window passed
     through stayed in memory. Now each has a bound, and a new window size empties them."""
-    from scenes.table import avatars, card_art
+    from scenes.core import card_art, card_shapes
+    from scenes.table import avatars
 
     art = CardArt()
-    for width in range(40, 40 + 3 * card_art.WIDTH_CACHE):
+    for width in range(40, 40 + 3 * card_shapes.WIDTH_CACHE):
         art.face(12, width)
         art.back(width)
         avatars.avatar(0, width)
     caches = {
-        "blank": (card_art._blank, card_art.WIDTH_CACHE),
-        "back": (card_art._back, card_art.WIDTH_CACHE),
-        "suit": (card_art.suit_surface, card_art.SHAPE_CACHE),
-        "index": (card_art._corner_index, card_art.INDEX_CACHE),
+        "blank": (card_art._blank, card_shapes.WIDTH_CACHE),
+        "back": (card_art._back, card_shapes.WIDTH_CACHE),
+        "suit": (card_shapes.suit_surface, card_shapes.SHAPE_CACHE),
+        "index": (card_art._corner_index, card_shapes.INDEX_CACHE),
         "portrait": (avatars._avatar, avatars.PORTRAIT_CACHE),
     }
     for name, (cached, bound) in caches.items():
         info = cached.cache_info()
         assert info.maxsize == bound and info.currsize <= bound, name
-    assert card_art._back.cache_info().currsize == card_art.WIDTH_CACHE  # it did fill up
+    assert card_art._back.cache_info().currsize == card_shapes.WIDTH_CACHE  # it did fill up
     art.clear()  # what the app does when the window changes size
     assert card_art._blank.cache_info().currsize == 0 and not art._faces

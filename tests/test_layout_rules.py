@@ -202,8 +202,8 @@ class _RulesOnly:
     preferences, no App. The card pictures it is asked for are noted."""
 
     def __init__(self) -> None:
+        from scenes.core.card_art import CardArt
         from scenes.core.scene import SceneStack
-        from scenes.table.card_art import CardArt
 
         self.stack = SceneStack()
         self.art = CardArt()

@@ -1,4 +1,4 @@
-"""The compiled engine (game/native.py, tools/compile_engine.py): used only while it was built
+"""The compiled engine (game/native/, tools/compile_engine.py): used only while it was built
 from exactly the sources there are, and it plays exactly like the pure-Python modules.
 
 The tests that need a build skip when this machine has none (no C compiler); CI sets
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game import native
+from game.native import builds as native
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = native.matching_build()
@@ -25,7 +25,7 @@ needs_build = pytest.mark.skipif(
     reason="no compiled engine for these sources (python tools/compile_engine.py)",
 )
 
-WHICH = "import game.ai.playout, game.engine.deal, game.native as n; print(n.compiled())"
+WHICH = "import game.ai.playout, game.engine.deal, game.native.builds as n; print(n.compiled())"
 
 
 def run(code: str, cwd: Path = ROOT, pure: bool = False) -> str:

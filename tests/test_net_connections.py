@@ -20,7 +20,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.source import MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
@@ -238,7 +238,7 @@ def test_idle_and_silent_connections_time_out() -> None:
 
 
 def test_a_table_code_carries_forty_random_bits() -> None:
-    from game.net.server import new_code
+    from game.net.table_server import new_code
 
     codes = {new_code("", lambda c: False) for _ in range(2000)}
     assert len(codes) == 2000
@@ -259,7 +259,7 @@ def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
 ) -> None:
     """A client that stops reading must not hold its table: once the socket's buffer is full,
     messages queue, and past the queue's bound the connection is cut and the seat freed."""
-    import game.net.server as server_module
+    import game.net.connection as server_module
 
     monkeypatch.setattr(server_module, "SEND_QUEUE", 3)
     with serving() as server:
@@ -389,7 +389,7 @@ def test_the_servers_own_frames_are_websockets_frames(size: int) -> None:
     from websockets.frames import Frame, Opcode
     from websockets.streams import StreamReader
 
-    from game.net.server import text_frame
+    from game.net.connection import text_frame
 
     data = bytes(ord("a") + i % 26 for i in range(size))
     frame = text_frame(data)

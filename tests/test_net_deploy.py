@@ -79,7 +79,7 @@ def test_the_command_line_server_logs_and_stops_cleanly(sig: signal.Signals) -> 
 
 
 def test_a_traceback_is_logged_on_one_line(caplog: pytest.LogCaptureFixture) -> None:
-    from game.net.server import OneLineFormatter
+    from game.net.server_log import OneLineFormatter
 
     try:
         raise ValueError("first\nsecond")

@@ -18,7 +18,7 @@ from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
 from game.engine.save import save_match
 from game.net import protocol as p
-from game.net.table_core import NetTable
+from game.net.online_table import NetTable
 from tests.helpers.net import assert_no_leak, cards_named, may_know
 
 CARD_NAMES = [str(c) for c in CARDS]

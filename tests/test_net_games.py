@@ -14,7 +14,7 @@ from game.engine.events import CardPlayed, Event, GameOver
 from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer, play_match
 from game.engine.rules import Rules
-from game.engine.table import SeatChanged, Update
+from game.engine.source import SeatChanged, Update
 from game.net.client import RemoteTable
 from tests.helpers.net import play_until_over, serving, wait_for
 
@@ -88,7 +88,7 @@ def test_with_or_without_the_fast_send_the_table_plays_the_same_game(
 ) -> None:
     """Without the fast send (a websockets lacking the undocumented send_data it uses), every
     message goes through the writer task and the game is still the engine's, card for card."""
-    from game.net import server as net_server
+    from game.net import connection as net_server
 
     assert net_server.FAST_SEND  # the websockets the project installs has it
     monkeypatch.setattr(net_server, "FAST_SEND", fast)

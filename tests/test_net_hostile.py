@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from game.net import server as server_module
+from game.net import server_log
 from tests.helpers.net import LOOPBACK, ROOT, server_process, serving
 from tests.helpers.protocol_peer import Peer
 
@@ -240,7 +241,7 @@ def test_tables_and_connections_are_limited_per_address() -> None:
 def test_a_hostile_run_writes_few_log_lines(caplog: pytest.LogCaptureFixture) -> None:
     """160 refused frames from four connections: the log writes its burst, then a trickle,
     and the next line says how many were left out."""
-    server_module.LOG_LIMIT.reset()
+    server_log.LOG_LIMIT.reset()
     caplog.set_level(logging.INFO, logger="game.net.server")
     with serving() as server:
 
@@ -257,10 +258,10 @@ def test_a_hostile_run_writes_few_log_lines(caplog: pytest.LogCaptureFixture) ->
         run(test)
         took = time.monotonic() - started
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
-    budget = server_module.LOG_BURST + server_module.LOG_RATE * took + 1
-    assert server_module.LOG_BURST <= len(warnings) <= budget, (len(warnings), took)
+    budget = server_log.LOG_BURST + server_log.LOG_RATE * took + 1
+    assert server_log.LOG_BURST <= len(warnings) <= budget, (len(warnings), took)
     time.sleep(1.0)
-    server_module.log.warning("after the run")
+    server_log.log.warning("after the run")
     assert "warning lines left out" in caplog.records[-1].getMessage()
 
 

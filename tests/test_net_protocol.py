@@ -149,7 +149,7 @@ def test_docs_protocol_names_every_message_code_and_limit() -> None:
     from pathlib import Path
     from typing import get_args
 
-    from game.net import server
+    from game.net import table_server as server
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text("utf-8")
     union = (*get_args(p.ClientMessage), *get_args(p.ServerMessage), *get_args(p.EventMessage))

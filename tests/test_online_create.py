@@ -22,7 +22,7 @@ import pytest
 from game.net.client import Address, RemoteTable, Status
 from scenes.core import i18n
 from scenes.core.app import App
-from scenes.screens import online
+from scenes.screens.online.create import CreateScene
 from tests.helpers.net import LOOPBACK, wait_for
 from tests.helpers.online_forms import open_online, opened_tables, press, row, type_into
 from tests.helpers.window import after_frame, frames, shoot
@@ -60,7 +60,7 @@ def test_create_a_table_on_a_dedicated_server(
     scene = open_online(app)
     press(scene, "Create a table on a server")
     create = app.stack.top
-    assert isinstance(create, online.CreateScene)
+    assert isinstance(create, CreateScene)
     type_into(create, "Your name", "Ada")
     assert row(create, "Rules").value_text()  # New game's rules, shown
     row(create, "Computer players").step(1)  # medium -> hard

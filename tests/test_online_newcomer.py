@@ -14,7 +14,7 @@ from pathlib import Path
 from game.engine.rules import Rules
 from game.net.client import RemoteTable, Status
 from scenes.core.app import App
-from scenes.screens import online
+from scenes.screens.online.join import JoinScene
 from tests.helpers.net import LOOPBACK, serving, wait_for
 from tests.helpers.online_forms import open_online, press, type_into
 from tests.helpers.window import frames, shoot
@@ -28,7 +28,7 @@ def test_a_newcomer_mid_hand_is_told_they_sit_at_the_next_deal(app: App, shots: 
         wait_for(host.has_view, what="the deal")
         press(open_online(app), "Join a table")
         join = app.stack.top
-        assert isinstance(join, online.JoinScene)
+        assert isinstance(join, JoinScene)
         type_into(join, "Your name", "Bea")
         type_into(join, "Address", f"{LOOPBACK}:{server.port}")
         type_into(join, "Table code", host.code)

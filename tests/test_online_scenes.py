@@ -15,10 +15,12 @@ import pytest
 
 from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
-from game.net.server import DEFAULT_PORT
+from game.net.table_server import DEFAULT_PORT
 from scenes.core import i18n
 from scenes.core.app import App
-from scenes.screens import online
+from scenes.screens.online.host import HostScene
+from scenes.screens.online.join import JoinScene
+from scenes.screens.online.seats import Network, parse_address, table_scene_takes_a_source
 from scenes.ui.form_scene import FormScene
 from tests.helpers.net import LOOPBACK, serving, wait_for
 from tests.helpers.online_forms import open_online, opened_tables, press, row, type_into
@@ -33,7 +35,7 @@ def test_join_a_table_by_address_and_code(app: App, opened_tables: list[RemoteTa
         assert host.wait_seated()
         press(open_online(app), "Join a table")
         join = app.stack.top
-        assert isinstance(join, online.JoinScene)
+        assert isinstance(join, JoinScene)
         type_into(join, "Your name", "Bea")
         type_into(join, "Address", f"{LOOPBACK}:{server.port}")
         # A wrong code is said in words, in French too.
@@ -62,7 +64,7 @@ def test_problems_read_in_french(app: App, shots: Path) -> None:
     i18n.set_language("fr")
     press(open_online(app), "Join a table")
     join = app.stack.top
-    assert isinstance(join, online.JoinScene)
+    assert isinstance(join, JoinScene)
     type_into(join, "Your name", "Bea")
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))
@@ -84,7 +86,7 @@ def test_host_a_table_and_a_friend_joins(
 ) -> None:
     press(open_online(app), "Host a table")
     host = app.stack.top
-    assert isinstance(host, online.HostScene)
+    assert isinstance(host, HostScene)
     type_into(host, "Your name", "Ada")
     # The port: a sensible default, shown and changeable.
     assert row(host, "Port").value_text() == str(DEFAULT_PORT)
@@ -136,9 +138,9 @@ def test_host_a_table_and_a_friend_joins(
         app.stack.pop()
         press(top(app, FormScene), "Host a table")
         again = app.stack.top
-        assert isinstance(again, online.HostScene)
+        assert isinstance(again, HostScene)
         type_into(again, "Port", str(busy.getsockname()[1]))
-        online.Network.listen = "0.0.0.0"
+        Network.listen = "0.0.0.0"
         press(again, "Open the table")
         assert again.status.startswith("The table cannot open: Port ")
         assert again.server is None
@@ -158,7 +160,7 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
             assert host.wait_seated()
             press(open_online(app), "Join a table")
             join = app.stack.top
-            assert isinstance(join, online.JoinScene)
+            assert isinstance(join, JoinScene)
             type_into(join, "Your name", "Bea")
             type_into(join, "Address", f"{LOOPBACK}:{server.port}")
             type_into(join, "Table code", host.code)
@@ -176,7 +178,7 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
                 ),
                 what="the table scene or the sentence",
             )
-            if online.table_scene_takes_a_source():
+            if table_scene_takes_a_source():
                 assert isinstance(app.stack.top, TableScene)
             else:
                 assert app.stack.top is join
@@ -187,6 +189,6 @@ def test_the_deal_opens_the_table_scene_or_says_why_not(
 
 
 def test_addresses_people_type() -> None:
-    assert online.parse_address("[::1]:9000") == Address("::1", 9000)
-    assert online.parse_address("box:70000") is None
-    assert online.parse_address("") is None
+    assert parse_address("[::1]:9000") == Address("::1", 9000)
+    assert parse_address("box:70000") is None
+    assert parse_address("") is None

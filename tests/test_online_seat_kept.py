@@ -17,8 +17,8 @@ from game.net.discovery import TableAdvert
 from game.net.seat_book import SeatBook
 from scenes.core import i18n
 from scenes.core.app import App
-from scenes.screens import online
 from scenes.screens.menu import MenuScene
+from scenes.screens.online.join import JoinScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.widgets import ActionRow, ChoiceRow
 from tests.helpers.net import LOOPBACK, serving, wait_for
@@ -32,7 +32,7 @@ def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
         assert host.wait_seated()
         press(open_online(app), "Join a table")
         join = app.stack.top
-        assert isinstance(join, online.JoinScene)
+        assert isinstance(join, JoinScene)
         type_into(join, "Your name", "Bea")
         type_into(join, "Address", f"{LOOPBACK}:{server.port}")
         type_into(join, "Table code", host.code)
@@ -76,7 +76,7 @@ def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
 def test_join_shows_the_tables_heard_with_arrows(app: App, shots: Path) -> None:
     press(open_online(app), "Join a table")
     join = app.stack.top
-    assert isinstance(join, online.JoinScene)
+    assert isinstance(join, JoinScene)
     heard = [
         TableAdvert("Ada", "192.168.1.20", 8765, "ABCD2345", 1, False),
         TableAdvert("Cy", "192.168.1.21", 8765, "", 1, False),

@@ -18,7 +18,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, Update
+from game.engine.source import MoveRefused, SeatChanged, Update
 from game.engine.view import SeatView
 from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene

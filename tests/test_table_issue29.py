@@ -14,10 +14,10 @@ from game.engine.legality import Reason
 from game.records.profile import Profile
 from scenes.core import i18n
 from scenes.core.app import App
+from scenes.core.card_art import CardArt
 from scenes.core.i18n import _, reason_message
 from scenes.core.preferences import DEFAULT_NAMES, Preferences
 from scenes.table.buttons import TableButtons
-from scenes.table.card_art import CardArt
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
 from scenes.table.table_scene import TableScene

@@ -424,8 +424,8 @@ def test_the_hand_review_names_cards_in_french_as_the_table_does(app: App) -> No
     from game.engine.cards import parse_cards
     from game.engine.match import Match
     from game.engine.players import RandomPlayer, play_match
-    from game.tutor import sentences as tutor
-    from game.tutor.sentences import CardRef, Sentence
+    from game.text import sentences as tutor
+    from game.text.sentences import CardRef, Sentence
     from scenes.records.hand_review import HandReviewScene
 
     match = Match.new(app.prefs.new_game.rules(), seed=3)

@@ -18,7 +18,7 @@ from game.engine.cards import cards_of
 from game.engine.events import PassesExchanged
 from game.engine.moves import Move
 from game.engine.rules import Rules
-from game.engine.table import TableSource, Update
+from game.engine.source import TableSource, Update
 from scenes.core.app import App, Options
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene

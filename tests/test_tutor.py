@@ -21,9 +21,9 @@ from game.engine.legality import SUIT_NAMES
 from game.engine.match import Match
 from game.engine.rules import MoonMode, PassDirection, Rules
 from game.engine.view import SeatView
+from game.text import sentences as words
+from game.text.sentences import CardRef, SeatRef, Sentence, render
 from game.tutor import advice as tutor
-from game.tutor import sentences as words
-from game.tutor.sentences import CardRef, SeatRef, Sentence, render
 from tests.helpers.engine import hands_from
 from tests.helpers.tutor_truth import (
     PASS_CHECKS,

@@ -25,6 +25,6 @@ if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ] || [ "$here/cons
 fi
 # The commit-msg hook: a subject over 72 characters cannot land (tools/commit_message.py).
 sh "$here/tools/install_hooks.sh" || true
-# The engine's hot modules compiled (game/native.py), when this machine can: rebuilt after any
+# The engine's hot modules compiled (game/native/builds.py), when this machine can: rebuilt after any
 # change to their sources, and a build that does not match them is never used.
 "$venv/bin/python" "$here/tools/compile_engine.py" || true

@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from scenes.table.card_art import BACK_STYLES, CardArt, card_height
+from scenes.core.card_art import BACK_STYLES, CardArt
+from scenes.core.card_shapes import card_height
 
 FELT = (0, 110, 50)
 

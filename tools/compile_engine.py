@@ -1,4 +1,4 @@
-"""Compile the engine's hot modules with mypyc into build/compiled/<key>/ (see game/native.py).
+"""Compile the engine's hot modules with mypyc into build/compiled/<key>/ (game/native/).
 
     python tools/compile_engine.py              # build unless a build of these sources exists
     python tools/compile_engine.py --force      # build again
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import native  # noqa: E402
+from game.native import builds as native  # noqa: E402
 
 KEEP_BUILDS = 3  # older builds are removed
 

@@ -22,7 +22,7 @@ import pygame
 
 from game.engine.cards import Suit
 from scenes.core import assets
-from scenes.table.card_art import GOLD, suit_surface
+from scenes.core.card_shapes import GOLD, suit_surface
 
 SIZES = (16, 32, 48, 64, 128, 256)
 OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "icon"

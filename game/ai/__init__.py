@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.native import prefer_compiled as _prefer_compiled
+from game.native.builds import prefer_compiled as _prefer_compiled
 
 __path__[:] = _prefer_compiled(list(__path__), __name__)  # game.ai.playout may run compiled
 

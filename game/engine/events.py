@@ -6,7 +6,7 @@ plain-data form (:func:`event_to_dict`). :func:`for_seat` removes what a seat ma
 cards other seats passed), so a network table can forward events as they are.
 
 They are plain classes with ``Final`` fields rather than frozen dataclasses: the engine makes one
-for every card played, and compiled (game/native.py) such a value costs a tenth of a frozen
+for every card played, and compiled (game/native/builds.py) such a value costs a tenth of a frozen
 dataclass (whose ``__init__`` sets each field through ``object.__setattr__``). Compiled, a field
 cannot be assigned; in pure Python mypy refuses the assignment.
 

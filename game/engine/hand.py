@@ -248,7 +248,7 @@ class HandState:
         return self.pass_direction.target(seat, self.n)
 
     # The checked API takes any object where a seat, a card or a choice is expected and refuses
-    # the wrong kind with the engine's error: compiled (game/native.py), an annotation of int
+    # the wrong kind with the engine's error: compiled (game/native/builds.py), an annotation of int
     # would raise TypeError instead, or quietly make True into 1.
     def _check_pass(self, seat: object, cards: list[object]) -> int:
         who = checked_seat(seat, self.n)

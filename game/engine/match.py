@@ -196,7 +196,7 @@ class Match:
         raises :class:`IllegalMove` (with the reason a player reads) and changes nothing."""
         if isinstance(move, _MOVE):
             # A Move built by hand may hold anything: its fields are read untyped, so that
-            # the compiled module (game/native.py) refuses them with the engine's errors, not
+            # the compiled module (game/native/builds.py) refuses them with the engine's errors, not
             # a TypeError. A play or a pass is checked once, by the hand that makes it, with
             # the same errors in the same order as _check_move (the seat first).
             fields: Any = move

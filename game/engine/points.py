@@ -1,6 +1,6 @@
 """What the cards in a seat's tricks are worth, before any moon: the one place they are counted.
 
-Compiled with the engine (game/native.py): a hand's score counts every seat's cards, and the
+Compiled with the engine (game/native/builds.py): a hand's score counts every seat's cards, and the
 Hard player's searches score thousands of hands a decision.
 
 >>> from game.engine.cards import HEARTS_MASK, QUEEN_OF_SPADES_BIT, JACK_OF_DIAMONDS_BIT

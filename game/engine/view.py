@@ -185,17 +185,22 @@ class SeatView:
     def legal_cards(self) -> list[Card]:
         return cards_of(self.legal_mask())
 
-    def why_illegal(self, card: object) -> str | None:
-        """Why this seat may not play ``card`` now, or ``None`` if it may."""
+    def play_refusal(self, card: object) -> Reason | None:
+        """Why this seat may not play ``card`` now (the engine's :class:`Reason`), or ``None``
+        if it may."""
         if not is_card(card):
-            return reason_text(Reason.NOT_A_CARD)
+            return Reason.NOT_A_CARD
         if self.phase is not Phase.PLAY:
-            return reason_text(Reason.NOT_PLAYING)
+            return Reason.NOT_PLAYING
         if self.turn != self.seat:
-            return reason_text(Reason.NOT_YOUR_TURN)
-        reason = illegal_reason(
+            return Reason.NOT_YOUR_TURN
+        return illegal_reason(
             card, self.hand, self.led_suit, self.trick_number, self.hearts_broken, self.first_lead
         )
+
+    def why_illegal(self, card: object) -> str | None:
+        """Why this seat may not play ``card`` now, or ``None`` if it may."""
+        reason = self.play_refusal(card)
         return None if reason is None else reason_text(reason, self.led_suit, self.first_lead)
 
     def legal_moves(self) -> list[Move]:

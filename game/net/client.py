@@ -1,4 +1,4 @@
-"""A seat at an online table: :class:`RemoteTable`, a :class:`game.engine.table.TableSource` whose
+"""A seat at an online table: :class:`RemoteTable`, a :class:`game.engine.source.TableSource` whose
 game is played on a server.
 
 The websocket runs in a background thread with its own asyncio loop, so nothing here blocks the
@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.engine.moves import Move
 from game.engine.rules import Rules
-from game.engine.table import HostControls, MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.source import HostControls, MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 from game.net import protocol as p
 

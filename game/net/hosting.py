@@ -1,6 +1,6 @@
 """A table server inside the player's program (Menu > Online table > Host).
 
-:class:`HostedServer` runs a :class:`~game.net.server.TableServer` on its own thread and event
+:class:`HostedServer` runs a :class:`~game.net.table_server.TableServer` on its own thread and event
 loop, so the window never waits on it; the host's window then sits at the table through a
 :class:`~game.net.client.RemoteTable` on loopback like anyone else. The server announces its
 tables on the local network (zeroconf), says which addresses friends can use, and when the host
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.net.client import RemoteTable
-from game.net.server import DEFAULT_PORT, TableServer
-from game.net.table_core import NetTable
+from game.net.online_table import NetTable
+from game.net.table_server import DEFAULT_PORT, TableServer
 
 log = logging.getLogger("game.net.server")
 

@@ -4,7 +4,7 @@ The advice names the card(s) the tutor would choose and the one fact that drove 
 words come from the AI's :class:`~game.ai.decision.Decision` (its motive picks the sentence);
 every fact the sentence states is recomputed here from the view, and a motive whose fact does
 not hold in the position falls back to a plainer sentence that does, so advice is never false.
-The sentences themselves (templates, rendering) are :mod:`game.tutor.sentences`'.
+The sentences themselves (templates, rendering) are :mod:`game.text.sentences`'.
 
 >>> from game.engine.match import Match
 >>> from game.engine.rules import Rules
@@ -58,8 +58,8 @@ from game.engine.hand import Phase
 from game.engine.legality import Reason, illegal_reason, reason_blanks
 from game.engine.rules import PASS_SIZE, MoonMode
 from game.engine.view import SeatView
-from game.tutor import sentences as tpl
-from game.tutor.sentences import (
+from game.text import sentences as tpl
+from game.text.sentences import (
     CardRef,
     Plural,
     SeatRef,

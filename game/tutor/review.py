@@ -174,7 +174,7 @@ class Judgement:
     step: int
     chosen: tuple[Card, ...]
     tutor_cards: tuple[Card, ...]
-    sentence: Any  # a game.tutor.sentences.Sentence, rendered in the player's language
+    sentence: Any  # a game.text.sentences.Sentence, rendered in the player's language
     tutor_value: float | None  # the search's expected result for the tutor's choice
     player_value: float | None  # ... for the player's (None: the search gave no figure)
     subtract: bool | None = None  # MOON: the player's choice

@@ -56,12 +56,13 @@ class App:
 
         from game.records.profile import Profile
         from scenes.core import i18n
+        from scenes.core.card_art import CardArt
         from scenes.core.preferences import Preferences
         from scenes.core.save_notice import SaveNotice
         from scenes.core.scene import SceneStack
         from scenes.core.sound import Sound
         from scenes.core.thinking import Thinker
-        from scenes.table.card_art import CardArt
+        from scenes.table.kept_games import KeptGames
 
         self.options = options
         self.exit_code = 0
@@ -72,6 +73,13 @@ class App:
         self.save_notice = SaveNotice(self.profile.unsaved)
         self._save_notice_shown = ""
         self.prefs = Preferences.load(self.profile)
+        self.games = KeptGames(
+            self.profile,
+            self.save_notice,
+            lambda seat: self.prefs.name(seat),
+            self._cannot_save,
+            self._tell,
+        )
         # --speed and --lang hold until the player picks another value in Settings.
         self.speed_override: str | None = options.speed
         self.language_override: str | None = options.lang
@@ -139,6 +147,10 @@ class App:
             games.new_game(self, self.prefs.new_game, autoplay=options.autoplay)
         elif options.resume and self.has_saved_game():
             games.continue_game(self)
+        elif options.date is not None:  # a date's daily challenge (an earlier one: practice)
+            from scenes.records.daily import DailyScene
+
+            self.stack.push(DailyScene(self, options.date))
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -147,6 +159,11 @@ class App:
         a computer player thinking, a timer that shows) or "saved again" is counting down."""
         top = self.stack.top
         return (top is not None and top.busy()) or self.save_notice.recovered > 0
+
+    def looks(self) -> tuple[object, ...]:
+        """What a still window shows: a wake redraws it only when this changed."""
+        top = self.stack.top
+        return (top, self.save_notice.text(), None if top is None else top.clock_face())
 
     def run(self) -> int:
         import pygame
@@ -161,7 +178,7 @@ class App:
         while self.running:
             # Frames at full rate while something moves; asleep until an event while nothing
             # does (see scenes.core.pacing): a still window costs next to no processor.
-            before = (self.stack.top, self.save_notice.text())
+            before = self.looks()
             dt, events = pacing.next_events(self.moving())
             for event in events:
                 self.handle_event(event)
@@ -171,7 +188,7 @@ class App:
             self.save_notice.update(dt)
             if not self.stack.scenes:
                 break
-            changed = self.moving() or (self.stack.top, self.save_notice.text()) != before
+            changed = self.moving() or self.looks() != before
             if pacing.should_draw(events, changed or self.first_frame_time is None):
                 self.stack.draw(self.screen)
                 self.draw_save_notice()
@@ -333,117 +350,32 @@ class App:
             for scene in self.stack.scenes:
                 scene.screen_spoiled()
 
-    # -- the game in progress --------------------------------------------------------------------
+    # -- the game in progress (kept by scenes.table.kept_games) ------------------------------
 
     def has_saved_game(self) -> bool:
-        try:
-            return self.profile.has_game()
-        except sqlite3.Error:
-            return False
+        return self.games.has_saved_game()
 
     def save_game(self, session: GameSession) -> None:
-        try:
-            self.profile.save_game(session.to_saved(), session.slot)
-        except sqlite3.Error as exc:
-            self._cannot_save(exc)
-        else:
-            self.save_notice.saved()
+        self.games.save_game(session)
 
     def clear_saved_game(self, slot: str | None = None) -> None:
-        from game.records.profile import CURRENT_GAME
-
-        try:
-            self.profile.clear_game(slot or CURRENT_GAME)
-        except sqlite3.Error as exc:
-            self._cannot_save(exc)
+        self.games.clear_saved_game(slot)
 
     def record_finished(self, session: GameSession, outcome: str = "finished") -> None:
-        """A finished game goes into the profile's history (practice games never as a win;
-        ``outcome`` "abandoned": left before its end, never a win)."""
-        from game.engine.save import save_match
-        from game.records.profile import FinishedGame
-
-        match = session.match
-        rules = match.rules
-        game = FinishedGame(
-            rules={
-                "players": rules.players,
-                "target": rules.target,
-                "queen_breaks_hearts": rules.queen_breaks_hearts,
-                "moon": rules.moon.value,
-                "jack_of_diamonds": rules.jack_of_diamonds,
-                "tie": rules.tie.value,
-            },
-            level=session.options.level,
-            # A game the computer played for the player (--autoplay) is never the player's.
-            human_seat=None if session.autoplay else session.human_seat,
-            names=tuple(self.prefs.name(s) for s in range(rules.players)),
-            totals=tuple(match.totals),
-            winners=tuple(match.winners),
-            practice=session.practice,
-            hands=len(match.history),
-            match=save_match(match),
-            levels=session.levels(),
-            outcome=outcome,
-        )
-        try:  # and out of its slot at once: a kill in between never records it twice
-            self.profile.record_game(game, clear=session.slot)
-        except sqlite3.Error as exc:
-            self._cannot_save(exc)
+        self.games.record_finished(session, outcome)
 
     def record_daily(self, session: GameSession) -> DailyResult | None:
-        """A finished daily hand goes into the daily results; returns the stored
-        :class:`game.records.profile.DailyResult` (None if the profile cannot be written)."""
-        hand = session.match.hand
-        seat = session.human_seat
-        daily = session.daily
-        if seat is None or daily is None:
-            return None
-        points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
-        tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
-        try:
-            return self.profile.record_daily(
-                daily.date.isoformat(), points, daily.par, tricks, session.practice
-            )
-        except sqlite3.Error as exc:
-            self._cannot_save(exc)
-            return None
+        return self.games.record_daily(session)
 
     def set_saved_game_aside(self, exc: Exception) -> None:
-        """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown
-        away, and the player is told."""
-        from scenes.core.i18n import _
-
-        try:
-            aside = self.profile.set_game_aside()
-        except sqlite3.Error as error:
-            self._cannot_save(error)
-            return
-        self.notices.append(
-            _("The saved game could not be read ({reason}); it was kept as {name}.").format(
-                reason=exc, name=aside
-            )
-        )
-        self.refresh_menu()
+        self.games.set_saved_game_aside(exc)
 
     def abandon_saved_game(self) -> None:
-        """The game in progress is left for a new one: it goes into the history as abandoned
-        (never a win), or, if it cannot be read, is set aside (never thrown away)."""
-        from game.engine.save import InvalidSave
-        from game.records.profile import ABANDONED
-        from scenes.table.session import GameSession
+        self.games.abandon_saved_game()
 
-        if not self.has_saved_game():
-            return
-        try:
-            session = GameSession.from_saved(self.profile.load_game())
-        except (InvalidSave, ValueError) as exc:
-            self.set_saved_game_aside(exc)
-            return
-        except sqlite3.Error as exc:
-            self._cannot_save(exc)
-            return
-        self.record_finished(session, outcome=ABANDONED)
+    def _tell(self, sentence: str) -> None:
+        self.notices.append(sentence)
+        self.refresh_menu()
 
     def show_table(self, table: Scene) -> None:
         """Put ``table`` on screen, over the menu (the menu is what Esc goes back to)."""

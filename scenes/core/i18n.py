@@ -32,8 +32,8 @@ from typing import Final
 from game.engine.cards import RANK_NAMES, Card
 from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_text
 from game.engine.rules import PassDirection
-from game.tutor.sentences import Sentence
-from game.tutor.sentences import render as tutor_render
+from game.text.sentences import Sentence
+from game.text.sentences import render as tutor_render
 from scenes.core.assets import AssetMissing, asset_path
 
 DOMAIN: Final = "dame"

@@ -9,7 +9,8 @@ shows the table beneath it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -32,13 +33,73 @@ class Navigation(Protocol):
         """Back to the menu, whatever is above it."""
 
 
+class Task(Protocol):
+    """Something timed a scene owns; the base scene's :meth:`Scene.update` runs it."""
+
+    def run(self, dt: float) -> None:
+        """``dt`` seconds went by."""
+
+
+class Countdown:
+    """Seconds left to show something (a message, a banner); never below zero.
+
+    >>> shown = Countdown()
+    >>> shown.start(1.0); shown.run(0.25); shown.left, bool(shown)
+    (0.75, True)
+    >>> shown.run(2.0); shown.left, bool(shown)
+    (0.0, False)
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = 0.0
+
+    def start(self, seconds: float) -> None:
+        self.left = seconds
+
+    def stop(self) -> None:
+        self.left = 0.0
+
+    def run(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def __bool__(self) -> bool:
+        return self.left > 0
+
+
+class Stopwatch:
+    """Seconds for which ``holds()`` has held at each run, back to zero whenever it does not
+    (how long the screen has been caught up, say)."""
+
+    __slots__ = ("elapsed", "holds")
+
+    def __init__(self, holds: Callable[[], bool]) -> None:
+        self.holds = holds
+        self.elapsed = 0.0
+
+    def run(self, dt: float) -> None:
+        self.elapsed = self.elapsed + dt if self.holds() else 0.0
+
+
+TaskT = TypeVar("TaskT", bound=Task)
+
+
 class Scene:
-    """Base class: override what the scene needs."""
+    """Base class: override what the scene needs. A scene's timers are tasks it owns
+    (:meth:`task`): :meth:`update` runs them, so a scene that overrides it calls
+    ``super().update(dt)``."""
 
     opaque: bool = True  # False: the scene below shows through (dialogs, the score window)
 
     def __init__(self, app: Navigation) -> None:
         self.app = app
+        self.tasks: list[Task] = []
+
+    def task(self, task: TaskT) -> TaskT:
+        """``task`` run at every update of this scene, in the order they were given."""
+        self.tasks.append(task)
+        return task
 
     def enter(self) -> None:
         """Pushed on the stack."""
@@ -68,8 +129,15 @@ class Scene:
         a still screen waiting for the player is redrawn less often to spare the processor)."""
         return False
 
+    def clock_face(self) -> object:
+        """What the scene shows that changes with the clock alone (a countdown), or None: a
+        still window sleeps, and is redrawn on a wake only when this has changed."""
+        return None
+
     def update(self, dt: float) -> None:
-        """Advance timers and animations by ``dt`` seconds."""
+        """Advance timers and animations by ``dt`` seconds (here: the scene's tasks)."""
+        for task in self.tasks:
+            task.run(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene. Must not change any state."""

@@ -1,7 +1,7 @@
 """What the screens ask of the program, as small Protocols: a screen depends on the few it uses,
 never on the application.
 
-The way :class:`game.engine.table.TableSource` cuts the table from the match, these cut the
+The way :class:`game.engine.source.TableSource` cuts the table from the match, these cut the
 screens from :class:`scenes.core.app.App`: ``App`` satisfies every one of them structurally, and
 only the app's start-up knows it is an ``App``. A screen names what it needs by combining them
 (``class NeedsOf(Navigation, Storage, Protocol)``), so its imports say which services it uses
@@ -114,7 +114,7 @@ class SettingsEditor(Settings, Protocol):
 
 
 class CardImages(Protocol):
-    """The card pictures, drawn for a width and cached (:class:`scenes.table.card_art.CardArt`)."""
+    """The card pictures, drawn for a width and cached (:class:`scenes.core.card_art.CardArt`)."""
 
     @property
     def four_colour(self) -> bool: ...

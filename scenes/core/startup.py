@@ -88,8 +88,8 @@ def report_crash(exc: Exception, options: Options, saving: bool = True) -> int:
 
 
 def compiled_engine() -> str:
-    """The engine modules running compiled (game/native.py), or "none"."""
-    from game import native
+    """The engine modules running compiled (game/native/builds.py), or "none"."""
+    from game.native import builds as native
 
     return ", ".join(native.compiled()) or "none"
 

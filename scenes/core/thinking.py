@@ -32,7 +32,7 @@ def decide(player: Player, view: SeatView) -> str:
 
 def advise(view: SeatView, seed: str) -> tuple[list[int], Any]:
     """The tutor's hint for the seat's pass or play: the cards and the sentence saying why
-    (:class:`game.tutor.sentences.Sentence`, rendered by the window in the player's language)."""
+    (:class:`game.text.sentences.Sentence`, rendered by the window in the player's language)."""
     from game.engine.hand import Phase
     from game.tutor import advice as tutor
 

@@ -19,7 +19,8 @@ import pygame
 
 from game.engine.cards import cards_of
 from game.engine.save import InvalidSave
-from game.tutor import review, sentences
+from game.text import sentences
+from game.tutor import review
 from game.tutor.review import DecisionPoint, HandReview, Judgement
 from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
 from scenes.core.scene import Scene

@@ -10,8 +10,8 @@ import logging
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from game.text.sentences import Sentence
 from game.tutor import advice as tutor
-from game.tutor.sentences import Sentence
 from scenes.core import thinking
 from scenes.core.i18n import render_sentence
 from scenes.core.services import Navigation, Settings, Worker
@@ -20,7 +20,7 @@ from scenes.ui.dialogs import hint_dialog
 if TYPE_CHECKING:
     from game.engine.view import SeatView
     from scenes.table.hand_controls import HandControls
-    from scenes.table.local_table import LocalTable
+    from scenes.table.local_game import LocalTable
     from scenes.table.model import TableModel
 
 log = logging.getLogger(__name__)

@@ -30,7 +30,7 @@ from scenes.table.layout import BOTTOM, Point
 from scenes.table.tween import Animation, Flight, ease_in_out
 
 if TYPE_CHECKING:
-    from game.engine.table import TableSource
+    from game.engine.source import TableSource
     from scenes.core.services import Media
     from scenes.table.hand_controls import HandControls
     from scenes.table.layout import TableLayout

@@ -2,7 +2,7 @@
 daily hand.
 
 Each builds the game's :class:`~scenes.table.session.GameSession`, wraps it in a
-:class:`~scenes.table.local_table.LocalTable` (the table scene's source) and shows the
+:class:`~scenes.table.local_game.LocalTable` (the table scene's source) and shows the
 :class:`~scenes.table.table_scene.TableScene` over the menu. The screens that start games import
 this module; it imports none of them (the daily screen hands in its own result screen), so the
 scenes form no import circle.
@@ -18,7 +18,7 @@ from game.records.profile import DAILY_GAME
 from scenes.core.i18n import _
 from scenes.core.preferences import GameOptions
 from scenes.core.services import Launch, Storage
-from scenes.table.local_table import GameKeeper, LocalTable
+from scenes.table.local_game import GameKeeper, LocalTable
 from scenes.table.session import GameSession
 from scenes.table.table_scene import ResultScreen, TableScene, TableServices
 from scenes.ui.dialogs import ChoiceDialog, abandon_dialog

@@ -23,7 +23,7 @@ from typing import Final
 
 import pygame
 
-from scenes.table.card_art import ASPECT
+from scenes.core.card_shapes import ASPECT
 
 BOTTOM, LEFT, TOP, RIGHT = 0, 1, 2, 3
 Point = tuple[float, float]

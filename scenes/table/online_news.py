@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
-from game.engine.table import HostControls, SeatChanged, TableSource
+from game.engine.source import HostControls, SeatChanged, TableSource
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Navigation
 from scenes.ui.dialogs import ChoiceDialog

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import pygame
 
+from scenes.core.card_shapes import suit_surface
 from scenes.core.i18n import _
-from scenes.table.card_art import suit_surface
 from scenes.table.layer import area
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines

@@ -38,7 +38,7 @@ from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import FELT, draw_text, text_surface
 
 if TYPE_CHECKING:
-    from game.engine.table import TableSource
+    from game.engine.source import TableSource
     from game.engine.view import SeatView
     from scenes.table.animator import Animator
     from scenes.table.hand_controls import HandControls

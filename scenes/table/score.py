@@ -31,7 +31,7 @@ from scenes.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from scenes.table.local_table import LocalTable
+    from scenes.table.local_game import LocalTable
 
 
 class ScoreServices(Navigation, Lifetime, Media, Settings, Reviews, Protocol):

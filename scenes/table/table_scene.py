@@ -1,9 +1,9 @@
 """The table scene: one seat's window on a game, driven only by a
-:class:`game.engine.table.TableSource`.
+:class:`game.engine.source.TableSource`.
 
 The scene receives the seat's :class:`~game.engine.view.SeatView` and the updates meant for it,
 shows them, and sends the seat's moves; it never sees the whole game, so the same scene plays a game
-on this computer (:class:`scenes.table.local_table.LocalTable`) or a table elsewhere. Its parts, one
+on this computer (:class:`scenes.table.local_game.LocalTable`) or a table elsewhere. Its parts, one
 job each:
 
 - this module: the scene's lifecycle and its time (polling the source when the screen has caught
@@ -25,7 +25,7 @@ The names shown are ``source.names``, read at every frame (so a ``SeatChanged`` 
 seat); a ``MoveRefused`` shows its reason; a ``TableClosed`` shows its reason and stops polling;
 after the score window the seat calls ``ready()`` once and waits, without asking again, until
 the source deals the next hand. Hints, teaching mode, practice and saving belong to a game
-played here (:class:`~scenes.table.local_table.LocalTable`) and are off for other sources.
+played here (:class:`~scenes.table.local_game.LocalTable`) and are off for other sources.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ import pygame
 
 from game.engine.events import CardPlayed, ExtraHand, HandScored, HandStarted, PassChosen
 from game.engine.hand import Phase
-from game.engine.legality import Reason, illegal_reason
+from game.engine.legality import Reason
 from game.engine.moves import Move
-from game.engine.rules import PASS_SIZE, PassDirection
-from game.engine.table import (
+from game.engine.rules import PASS_SIZE
+from game.engine.source import (
     HostControls,
     MoveRefused,
     SeatChanged,
@@ -50,8 +50,8 @@ from game.engine.table import (
     Update,
 )
 from game.engine.view import SeatView
-from scenes.core.i18n import N_, _, reason_message
-from scenes.core.scene import Scene
+from scenes.core.i18n import _, reason_message
+from scenes.core.scene import Countdown, Scene, Stopwatch
 from scenes.core.services import (
     Lifetime,
     Media,
@@ -65,9 +65,10 @@ from scenes.table.advisor import Advisor
 from scenes.table.animator import Animator
 from scenes.table.buttons import TableButtons
 from scenes.table.hand_controls import HandControls
+from scenes.table.help_line import help_line, pass_label
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
-from scenes.table.local_table import LocalTable
+from scenes.table.local_game import LocalTable
 from scenes.table.model import TableModel
 from scenes.table.online_news import OnlineNews
 from scenes.table.renderer import TableRenderer
@@ -94,28 +95,6 @@ WINDOW_REPAINTED: Final = (
 )
 
 OK_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p)  # the OK after the exchange
-
-PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
-    PassDirection.LEFT: N_("Pass left (to {name})"),
-    PassDirection.RIGHT: N_("Pass right (to {name})"),
-    PassDirection.ACROSS: N_("Pass across (to {name})"),
-}
-
-
-def received_line(name: str, to_play: bool, led: bool, ok_shown: bool) -> str:
-    """The help line while the cards received from ``name`` are marked: the seat leads,
-    follows (``led``: the trick has cards), says OK, or waits (online, the table goes on)."""
-    if to_play:
-        line = (
-            N_("Cards received from {name}: your turn")
-            if led
-            else N_("Cards received from {name}: your lead")
-        )
-    elif ok_shown:
-        line = N_("Cards received from {name}: press OK")
-    else:
-        line = N_("Cards received from {name}")
-    return _(line).format(name=name)
 
 
 class TableServices(Navigation, Lifetime, Media, Settings, SaveStatus, Worker, Reviews, Protocol):
@@ -162,13 +141,13 @@ class TableScene(Scene):
         self.view: SeatView = source.view()
         self.model = TableModel.from_view(self.view)
         self.held: list[Update] = []  # an opponent's move received before its pace was up
-        self.idle_for = 0.0  # seconds the screen has been caught up
         self.awaiting = False  # a move was sent and its answer has not come yet
         self.message = ""
-        self.message_timer = 0.0
+        self.message_shown = self.task(Countdown())
         self.message_boxed = False
         self.banner = ""
-        self.banner_timer = 0.0
+        self.banner_shown = self.task(Countdown())
+        self.caught_up = self.task(Stopwatch(lambda: self.animator.idle))
         self.extra_hand = False
         self.score_open = False
         self.ready_for: int | None = None  # the hand whose score the seat has seen
@@ -231,6 +210,16 @@ class TableScene(Scene):
     def on_top(self) -> bool:
         """The table is the top scene (nothing drawn over it)."""
         return self.app.stack.top is self
+
+    @property
+    def message_timer(self) -> float:
+        """Seconds the message is still shown."""
+        return self.message_shown.left
+
+    @property
+    def banner_timer(self) -> float:
+        """Seconds the banner is still shown."""
+        return self.banner_shown.left
 
     @property
     def idle(self) -> bool:
@@ -327,14 +316,9 @@ class TableScene(Scene):
 
     def _refusal(self, card: int) -> Reason | None:
         """Why the seat may not play ``card`` now (None: it may), from its view."""
-        view = self.view
-        if view.phase is not Phase.PLAY:
-            return Reason.NOT_PLAYING
-        if view.turn != self.bottom or not self.human_to_play():
-            return Reason.NOT_YOUR_TURN
-        return illegal_reason(
-            card, view.hand, view.led_suit, view.trick_number, view.hearts_broken, view.first_lead
-        )
+        if self.view.phase is Phase.PLAY and not self.human_to_play():
+            return Reason.NOT_YOUR_TURN  # or the screen has not caught up with the game yet
+        return self.view.play_refusal(card)
 
     def may_give_to_bot(self, seat: int) -> bool:
         """Whether the player hosts this online table and ``seat`` is a friend's, in play."""
@@ -361,7 +345,7 @@ class TableScene(Scene):
         """The score window was closed: the seat is ready for the next hand."""
         self.score_open = False
         self.extra_hand = False
-        self.banner_timer = 0.0  # "shot the moon" was said: not again over the next deal
+        self.banner_shown.stop()  # "shot the moon" was said: not again over the next deal
         if self.view.phase is Phase.HAND_OVER:
             self.ready_for = self.view.hand_number  # a remote table may wait for the others
             self.source.ready()
@@ -393,19 +377,19 @@ class TableScene(Scene):
         """Show ``text`` on the help line above the hand, or (``boxed``: the tutor's longer
         words) in the pale box above it."""
         self.message = text
-        self.message_timer = seconds
+        self.message_shown.start(seconds)
         self.message_boxed = boxed
 
     def show_banner(self, text: str, seconds: float = BANNER_SHOWN) -> None:
         self.banner = text
-        self.banner_timer = seconds * (self.speed if self.speed > 0 else 0.5)
+        self.banner_shown.start(seconds * (self.speed if self.speed > 0 else 0.5))
 
     def announce_moon(self, shooter: int) -> None:
         if shooter == self.bottom and self.human:
             self.show_banner(_("You shot the moon!"))
         else:
             self.show_banner(_("{name} shot the moon!").format(name=self.name(shooter)))
-        self.banner_timer = MOON_SHOWN * max(self.speed, 0.5)
+        self.banner_shown.start(MOON_SHOWN * max(self.speed, 0.5))
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -466,17 +450,15 @@ class TableScene(Scene):
         waiting_for_player = (
             self.human_to_pass() or self.human_to_play() or self.to_accept_received()
         )
-        timers = self.message_timer or self.banner_timer or self.hand.moving or self.advisor.busy
+        timers = self.message_shown or self.banner_shown or self.hand.moving or self.advisor.busy
         return not waiting_for_player or bool(timers)
 
     def update(self, dt: float) -> None:
         if self.app.save_notice.height(self.layout.size) != self.layout.top_inset:
             self.resize(self.layout.size)  # the notice came or went: the table moves for it
-        self.message_timer = max(0.0, self.message_timer - dt)
-        self.banner_timer = max(0.0, self.banner_timer - dt)
+        super().update(dt)  # the message, the banner, the time caught up
         self.advisor.tick(dt)
         self.hand.tick(dt)
-        self.idle_for = self.idle_for + dt if self.animator.idle else 0.0
         # Instant speed runs many moves in one frame; a time budget keeps the window responsive.
         deadline = pygame.time.get_ticks() + FRAME_BUDGET_MS
         remaining = dt
@@ -510,7 +492,7 @@ class TableScene(Scene):
         """With the screen caught up: take what the source has for the seat. Returns True when
         there was something to show."""
         if self.held:
-            if self.idle_for < AI_PACE * self.speed:
+            if self.caught_up.elapsed < AI_PACE * self.speed:
                 return False
             updates, self.held = self.held, []
         else:
@@ -523,7 +505,7 @@ class TableScene(Scene):
             if (
                 isinstance(first, CardPlayed)
                 and first.seat != self.bottom
-                and self.idle_for < AI_PACE * self.speed
+                and self.caught_up.elapsed < AI_PACE * self.speed
             ):
                 self.held = updates  # people follow the opponents' plays at this pace
                 return False
@@ -599,28 +581,12 @@ class TableScene(Scene):
         return self.table_buttons.all()
 
     def _pass_label(self) -> str:
-        direction = self.model.pass_direction
-        label = PASS_LABELS.get(direction)
-        if label is None:
-            return _("Pass")
-        receiver = direction.target(self.bottom, self.source.rules.players)
-        return _(label).format(name=self.name(receiver))
+        players = self.source.rules.players
+        return pass_label(self.model.pass_direction, self.bottom, players, self.name)
 
     def status_text(self) -> str:
         """The line of help above the hand."""
-        if self.message_timer > 0 and not self.message_boxed:
-            return self.message
-        if self.news.closed is not None:
-            return _(self.news.closed)
-        if self.to_accept_received():
-            giver = self.model.pass_direction.source(self.bottom, self.source.rules.players)
-            to_play, led = self.human_to_play(), bool(self.model.trick)
-            return received_line(self.name(giver), to_play, led, self.ok_button.visible)
-        if self.human_to_pass():
-            return _("Choose three cards to pass")
-        if self.human_to_play():
-            return _("Your turn")
-        return ""
+        return help_line(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         """See :class:`scenes.table.renderer.TableRenderer`: the scene's state is only read."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.arena import medium_hands
+from game.arena.duplicate import medium_hands
 from game.engine.cards import Card, mask_of, parse_cards
 from game.engine.hand import HandState
 from game.engine.rules import PassDirection, Rules

@@ -20,9 +20,9 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import Player, decide
-from game.engine.table import Update
+from game.engine.source import Update
 from game.net.client import Address, RemoteTable, Status
-from game.net.server import TableServer
+from game.net.table_server import TableServer
 
 LOOPBACK = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[2]

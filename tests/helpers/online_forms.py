@@ -10,8 +10,10 @@ import pytest
 
 from game.net.client import RemoteTable
 from scenes.core.app import App
-from scenes.screens import online
 from scenes.screens.menu import MenuScene
+from scenes.screens.online import waiting
+from scenes.screens.online.lobby import OnlineScene
+from scenes.screens.online.seats import Network
 from scenes.ui.form_scene import FormScene
 from scenes.ui.widgets import ActionRow, Row, TextRow
 from tests.helpers.net import LOOPBACK
@@ -21,10 +23,10 @@ from tests.helpers.net import LOOPBACK
 def opened_tables(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[RemoteTable]]:
     """The tables the online screens open (instead of the table scene), on loopback; closed
     after the test, before the app."""
-    monkeypatch.setattr(online.Network, "listen", LOOPBACK)
-    monkeypatch.setattr(online.Network, "interfaces", [LOOPBACK])
+    monkeypatch.setattr(Network, "listen", LOOPBACK)
+    monkeypatch.setattr(Network, "interfaces", [LOOPBACK])
     opened: list[RemoteTable] = []
-    monkeypatch.setattr(online, "open_table_scene", lambda app, table: opened.append(table))
+    monkeypatch.setattr(waiting, "open_table_scene", lambda app, table: opened.append(table))
     yield opened
     for table in opened:
         table.close()
@@ -53,10 +55,10 @@ def press(scene: FormScene, label: str) -> None:
     target.activate()
 
 
-def open_online(app: App) -> online.OnlineScene:
+def open_online(app: App) -> OnlineScene:
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and "Online table" in menu.labels()
     row(menu, "Online table").activate()
     scene = app.stack.top
-    assert isinstance(scene, online.OnlineScene)
+    assert isinstance(scene, OnlineScene)
     return scene

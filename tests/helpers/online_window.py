@@ -45,7 +45,8 @@ def form_rows(profile: Path) -> dict[str, dict[str, tuple[int, int]]]:
     """Where the rows of the menu, of Online table and of Join are in a window of SIZE (the
     same scenes laid out here, without a display)."""
     from scenes.core.app import App, Options
-    from scenes.screens.online import JoinScene, OnlineScene
+    from scenes.screens.online.join import JoinScene
+    from scenes.screens.online.lobby import OnlineScene
 
     app = App(Options(profile=profile, size=SIZE, lang="en"))
     try:

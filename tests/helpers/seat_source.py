@@ -9,7 +9,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.source import MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 
 SEAT = 0

@@ -15,10 +15,10 @@ from game.engine.match import Match
 from game.engine.players import Player, RandomPlayer
 from game.engine.rules import Rules
 from game.engine.view import SeatView
+from game.text import sentences as words
+from game.text.sentences import CardRef, SeatRef, Sentence, render
 from game.tutor import advice as tutor
-from game.tutor import sentences as words
 from game.tutor.advice import Advice
-from game.tutor.sentences import CardRef, SeatRef, Sentence, render
 
 TUTOR_WORK = 600  # card plays per Hard decision: small, so hundreds of positions stay quick
 PASS_SAMPLES = 4  # deals per candidate pass, small for the same reason

@@ -22,7 +22,7 @@ from game.engine.view import SeatView
 from scenes.core.app import App, Options
 from scenes.core.scene import Scene
 from scenes.table import games
-from scenes.table.local_table import LocalTable
+from scenes.table.local_game import LocalTable
 from scenes.table.session import DailyHand, GameSession
 from scenes.table.table_scene import TableScene
 

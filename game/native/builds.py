@@ -39,7 +39,7 @@ SHARED_LIBRARY: Final = "game.compiled"
 PURE_PYTHON_ENV: Final = "DAME_PURE_PYTHON"
 """Set to 1 to run the pure-Python modules even when a matching build exists."""
 
-PROJECT: Final = Path(__file__).resolve().parent.parent
+PROJECT: Final = Path(__file__).resolve().parents[2]
 BUILDS: Final = PROJECT / "build" / "compiled"
 MANIFEST: Final = "manifest.json"
 

@@ -1,4 +1,4 @@
-"""A game played on this computer, as a :class:`game.engine.table.TableSource`: the match, the
+"""A game played on this computer, as a :class:`game.engine.source.TableSource`: the match, the
 computer players thinking in the worker (:mod:`scenes.core.thinking`), and the profile kept up to
 date.
 
@@ -25,7 +25,7 @@ from game.engine.hand import Phase
 from game.engine.legality import IllegalMove
 from game.engine.moves import Move
 from game.engine.rules import Rules
-from game.engine.table import MoveRefused, Update
+from game.engine.source import MoveRefused, Update
 from game.engine.view import SeatView
 from game.records.profile import DailyResult
 from scenes.core import thinking

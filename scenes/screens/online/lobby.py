@@ -1,0 +1,63 @@
+"""Menu > Online table: host, join, create a table on a server, or go back to a seat kept."""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+from typing import TYPE_CHECKING
+
+from game.net.seat_book import SavedSeat, SeatBook
+from scenes.core.i18n import N_, _
+from scenes.screens.online.create import CreateScene
+from scenes.screens.online.host import HostScene
+from scenes.screens.online.join import JoinScene
+from scenes.ui.form_scene import FormScene
+from scenes.ui.widgets import ActionRow, Row
+
+if TYPE_CHECKING:
+    from scenes.screens.online.seats import OnlineServices
+
+
+class OnlineScene(FormScene):
+    app: OnlineServices
+    window_width = 520
+    label_width = 0.0
+
+    def _kept_seat(self) -> SavedSeat | None:
+        try:
+            return SeatBook(self.app.profile).latest()
+        except (sqlite3.Error, OSError):
+            return None
+
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()  # a seat kept or forgotten meanwhile
+
+    def take_back(self, seat: SavedSeat) -> None:
+        """Join the table of a seat kept in the profile, with its token."""
+        join = JoinScene(self.app)
+        join.name, join.code = seat.name, seat.code
+        host = f"[{seat.host}]" if ":" in seat.host else seat.host
+        join._set_address(f"{host}:{seat.port}")
+        self.app.stack.push(join)
+        join.join()
+
+    def title(self) -> str:
+        return _("Online table")
+
+    def rows(self) -> list[Row]:
+        kept: list[Row] = []
+        seat = self._kept_seat()
+        if seat is not None:  # the window was closed at a table: its seat is kept
+            label = _("Back to table {code} as {name}").format(code=seat.code, name=seat.name)
+            kept.append(ActionRow(label, functools.partial(self.take_back, seat)))
+        return [
+            *kept,
+            ActionRow(N_("Host a table"), lambda: self.app.stack.push(HostScene(self.app))),
+            ActionRow(N_("Join a table"), lambda: self.app.stack.push(JoinScene(self.app))),
+            ActionRow(
+                N_("Create a table on a server"),
+                lambda: self.app.stack.push(CreateScene(self.app)),
+            ),
+            ActionRow(N_("Back"), self.back),
+        ]

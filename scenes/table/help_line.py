@@ -1,0 +1,91 @@
+"""What the line of help above the hand says, and the pass button's words (where the line goes:
+:mod:`scenes.table.status_line`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, Protocol
+
+from game.engine.rules import PassDirection
+from scenes.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from game.engine.source import TableSource
+    from scenes.table.model import TableModel
+    from scenes.table.online_news import OnlineNews
+    from scenes.ui.widgets import Button
+
+PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
+    PassDirection.LEFT: N_("Pass left (to {name})"),
+    PassDirection.RIGHT: N_("Pass right (to {name})"),
+    PassDirection.ACROSS: N_("Pass across (to {name})"),
+}
+
+
+class HelpLineTable(Protocol):
+    """What the help line reads of the table scene."""
+
+    message: str
+    message_boxed: bool
+    bottom: int
+    source: TableSource
+    model: TableModel
+    news: OnlineNews
+    ok_button: Button
+
+    @property
+    def message_timer(self) -> float: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def to_accept_received(self) -> bool: ...
+
+    def human_to_pass(self) -> bool: ...
+
+    def human_to_play(self) -> bool: ...
+
+
+def pass_label(
+    direction: PassDirection, bottom: int, players: int, name: Callable[[int], str]
+) -> str:
+    """The pass button: "Pass left (to Margaret)", or "Pass" with no direction."""
+    label = PASS_LABELS.get(direction)
+    if label is None:
+        return _("Pass")
+    return _(label).format(name=name(direction.target(bottom, players)))
+
+
+def received_line(name: str, to_play: bool, led: bool, ok_shown: bool) -> str:
+    """The help line while the cards received from ``name`` are marked: the seat leads,
+    follows (``led``: the trick has cards), says OK, or waits (online, the table goes on)."""
+    if to_play:
+        line = (
+            N_("Cards received from {name}: your turn")
+            if led
+            else N_("Cards received from {name}: your lead")
+        )
+    elif ok_shown:
+        line = N_("Cards received from {name}: press OK")
+    else:
+        line = N_("Cards received from {name}")
+    return _(line).format(name=name)
+
+
+def help_line(table: HelpLineTable) -> str:
+    """The line of help above the hand: a message said, the table gone, the cards received,
+    or what the player is to do."""
+    if table.message_timer > 0 and not table.message_boxed:
+        return table.message
+    if table.news.closed is not None:
+        return _(table.news.closed)
+    players = table.source.rules.players
+    if table.to_accept_received():
+        giver = table.model.pass_direction.source(table.bottom, players)
+        to_play, led = table.human_to_play(), bool(table.model.trick)
+        return received_line(table.name(giver), to_play, led, table.ok_button.visible)
+    if table.human_to_pass():
+        return _("Choose three cards to pass")
+    if table.human_to_play():
+        return _("Your turn")
+    return ""

@@ -1,0 +1,143 @@
+"""The games the window keeps in the profile: the game in progress (saved after every move,
+cleared, set aside when it cannot be read, recorded as abandoned), the games finished and the
+daily hands played. A write that fails is said on screen by the app, never raised.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from scenes.table.session import GameSession
+
+if TYPE_CHECKING:
+    from game.records.profile import DailyResult, Profile
+    from scenes.core.save_notice import SaveNotice
+
+
+class KeptGames:
+    """The :class:`~scenes.table.local_game.GameKeeper` of the window, and the saved game the
+    menu offers to continue."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        save_notice: SaveNotice,
+        names: Callable[[int], str],
+        cannot_save: Callable[[Exception], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        self.profile = profile
+        self.save_notice = save_notice
+        self.names = names  # the players' names, by seat
+        self.cannot_save = cannot_save  # a failed write, said on screen
+        self.tell = tell  # a sentence for the menu
+
+    def has_saved_game(self) -> bool:
+        try:
+            return self.profile.has_game()
+        except sqlite3.Error:
+            return False
+
+    def save_game(self, session: GameSession) -> None:
+        try:
+            self.profile.save_game(session.to_saved(), session.slot)
+        except sqlite3.Error as exc:
+            self.cannot_save(exc)
+        else:
+            self.save_notice.saved()
+
+    def clear_saved_game(self, slot: str | None = None) -> None:
+        from game.records.profile import CURRENT_GAME
+
+        try:
+            self.profile.clear_game(slot or CURRENT_GAME)
+        except sqlite3.Error as exc:
+            self.cannot_save(exc)
+
+    def record_finished(self, session: GameSession, outcome: str = "finished") -> None:
+        """A finished game goes into the profile's history (practice games never as a win;
+        ``outcome`` "abandoned": left before its end, never a win)."""
+        from game.engine.save import save_match
+        from game.records.profile import FinishedGame
+
+        match = session.match
+        rules = match.rules
+        game = FinishedGame(
+            rules={
+                "players": rules.players,
+                "target": rules.target,
+                "queen_breaks_hearts": rules.queen_breaks_hearts,
+                "moon": rules.moon.value,
+                "jack_of_diamonds": rules.jack_of_diamonds,
+                "tie": rules.tie.value,
+            },
+            level=session.options.level,
+            # A game the computer played for the player (--autoplay) is never the player's.
+            human_seat=None if session.autoplay else session.human_seat,
+            names=tuple(self.names(s) for s in range(rules.players)),
+            totals=tuple(match.totals),
+            winners=tuple(match.winners),
+            practice=session.practice,
+            hands=len(match.history),
+            match=save_match(match),
+            levels=session.levels(),
+            outcome=outcome,
+        )
+        try:  # and out of its slot at once: a kill in between never records it twice
+            self.profile.record_game(game, clear=session.slot)
+        except sqlite3.Error as exc:
+            self.cannot_save(exc)
+
+    def record_daily(self, session: GameSession) -> DailyResult | None:
+        """A finished daily hand goes into the daily results; returns the stored
+        :class:`game.records.profile.DailyResult` (None if the profile cannot be written)."""
+        hand = session.match.hand
+        seat = session.human_seat
+        daily = session.daily
+        if seat is None or daily is None:
+            return None
+        points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
+        tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
+        try:
+            return self.profile.record_daily(
+                daily.date.isoformat(), points, daily.par, tricks, session.practice, past=daily.past
+            )
+        except sqlite3.Error as exc:
+            self.cannot_save(exc)
+            return None
+
+    def set_saved_game_aside(self, exc: Exception) -> None:
+        """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown
+        away, and the player is told."""
+        from scenes.core.i18n import _
+
+        try:
+            aside = self.profile.set_game_aside()
+        except sqlite3.Error as error:
+            self.cannot_save(error)
+            return
+        self.tell(
+            _("The saved game could not be read ({reason}); it was kept as {name}.").format(
+                reason=exc, name=aside
+            )
+        )
+
+    def abandon_saved_game(self) -> None:
+        """The game in progress is left for a new one: it goes into the history as abandoned
+        (never a win), or, if it cannot be read, is set aside (never thrown away)."""
+        from game.engine.save import InvalidSave
+        from game.records.profile import ABANDONED
+
+        if not self.has_saved_game():
+            return
+        try:
+            session = GameSession.from_saved(self.profile.load_game())
+        except (InvalidSave, ValueError) as exc:
+            self.set_saved_game_aside(exc)
+            return
+        except sqlite3.Error as exc:
+            self.cannot_save(exc)
+            return
+        self.record_finished(session, outcome=ABANDONED)
