@@ -12,13 +12,14 @@ that threw a heart when void is unlikely to hold the queen, one that ducked with
 unlikely to hold the seven.
 
 The playouts' opponents defend against a moon as Medium does (from the queen or four point
-cards in one seat's tricks), so Hard does not plan on a moon that will be stopped, and they let a
-suspected runner run. Against a suspected runner Hard also defends at the table: it feeds the
-runner no point when void, and keeps its high cards when it cannot beat the runner's card. A
-seat that wins trick after trick from the top is suspected before it holds a point
-(:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is played
-in the playouts as what it is, a seat that will not defend (:func:`feeders`): Hard alone must
-stop a moon there, and its search sees it.
+cards in one seat's tricks), so Hard does not plan on a moon that will be stopped; they throw
+no heart on a lone taker's trick as AI 7's Medium does (:class:`HardSettings`' ``model_ai7``);
+and they let a suspected runner run. Against a suspected runner Hard also defends at the table:
+it feeds the runner no point when void, and keeps its high cards when it cannot beat the
+runner's card. A seat that wins trick after trick from the top is suspected before it holds a
+point (:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is
+played in the playouts as what it is, a seat that will not defend
+(:func:`~game.ai.defence.feeders`): Hard alone must stop a moon there, and its search sees it.
 
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
