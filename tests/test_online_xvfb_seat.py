@@ -18,7 +18,7 @@ import pytest
 
 from game.net.client import Address
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.online_window import SIZE, ScriptHost, form_rows, key, returning_player
+from tests.helpers.online_window import SIZE, ScriptHost, form_rows, returning_player, xdotool_keys
 from tests.helpers.xvfb import (
     ROOT,
     click,
@@ -86,7 +86,7 @@ def test_a_server_killed_mid_hand_is_said_in_a_dialog(
         time.sleep(0.5)
         join = rows["join"]
         click(env, window, *join["Your name"])
-        key(env, *["BackSpace"] * 24)
+        xdotool_keys(env, *["BackSpace"] * 24)
         xdotool(env, "type", "--delay", "30", "Bea")
         click(env, window, *join["Address"])
         xdotool(env, "type", "--delay", "30", f"127.0.0.1:{address.port}")
@@ -158,7 +158,7 @@ def join_by_typing(
     time.sleep(0.5)
     join = rows["join"]
     click(env, window, *join["Your name"])
-    key(env, *["BackSpace"] * 24)
+    xdotool_keys(env, *["BackSpace"] * 24)
     xdotool(env, "type", "--delay", "30", "Bea")
     click(env, window, *join["Address"])
     xdotool(env, "type", "--delay", "30", f"127.0.0.1:{port}")

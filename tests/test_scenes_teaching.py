@@ -27,7 +27,7 @@ from game.records import daily
 from game.records.profile import DAILY_GAME, Profile
 from game.text import sentences as words
 from game.tutor import advice as tutor
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions
 from scenes.records import daily as daily_scene
@@ -56,10 +56,7 @@ from tests.helpers.window import (
     wait_for_player,
 )
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture
@@ -243,7 +240,8 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     table = one_hand_game(app, seed=23)
     wait_for_player(app, table)
     key(app, pygame.K_h)
-    key(app, pygame.K_RETURN)  # the first hint asks first: "Show the hint"
+    key(app, pygame.K_DOWN)  # the first hint asks first: from Back to "Show the hint"
+    key(app, pygame.K_RETURN)
     assert session_of(table).practice
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)

@@ -18,7 +18,7 @@ import pytest
 from game.engine.match import Match
 from game.engine.rules import PassDirection
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.scene import Scene
 from scenes.table.layout import TableLayout
 from scenes.table.score import ScoreScene
@@ -37,10 +37,7 @@ from tests.helpers.window import (
     wait_for_player,
 )
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture
@@ -74,9 +71,9 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(
     mine = plate_texts(table, 0)
     assert "Total 0" in mine and "Moon!" in mine
     assert not any("26" in text for text in mine)
-    for seat in (1, 2, 3):
+    for seat in (1, 2, 3):  # issue 42: the hand as scored, not "hand 0" beside +26
         texts = plate_texts(table, seat)
-        assert "Total 26" in texts and "hand 0" in texts
+        assert "Total 26" in texts and "hand 26" in texts
     app.stack.remove(top(app, Scene))
     frames(app)
     shoot_sizes(app, shots, "plates_moon")

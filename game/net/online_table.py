@@ -114,6 +114,7 @@ class NetTable:
     version: int = 0  # bumped by every change of the match or of who plays a seat
     closed: bool = False
     fresh_hand: bool = False  # dealt, and nobody has chosen a move of this hand yet
+    on_game_over: Callable[[NetTable], None] | None = None  # (the server's record of games)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(s) for s in range(self.rules.players)]
@@ -314,6 +315,8 @@ class NetTable:
                 totals,
                 list(self.match.winners),
             )
+            if self.on_game_over is not None:
+                self.on_game_over(self)
         self._deal_on_if_ready()
 
     def _ready(self, seat: int) -> None:

@@ -214,8 +214,19 @@ class App:
             self.resize()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_F2):
             self.function_key(event.key)
-        else:
-            self.stack.handle_event(event)
+        elif not self.stack.handle_event(event) and event.type == pygame.DROPFILE:
+            self.open_dropped(str(event.file))
+
+    def open_dropped(self, path: str) -> None:
+        """A file dropped on the window and left by the screen on top (Players takes photos):
+        a game or hand in the notation, opened for review (docs/notation.md)."""
+        from scenes.records.open_game import OpenGameScene
+
+        if self.options.demo:
+            return
+        scene = OpenGameScene(self)
+        self.stack.push(scene)
+        scene.open_path(path)
 
     def function_key(self, key: int) -> None:
         """As in the classic game: F1 the rules and the keys, F2 a new game (asking first
@@ -248,8 +259,12 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None:
             return
-        self.screen = surface
         size = surface.get_size()
+        held = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if held != size:  # where the system does not hold the minimum size, the window does
+            surface = pygame.display.set_mode(held, surface.get_flags())
+            size = surface.get_size()
+        self.screen = surface
         if size != self.stack.size:
             self.card_art.clear()
             self.stack.resize(size)

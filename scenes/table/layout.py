@@ -32,6 +32,9 @@ MIN_SPACING: Final = 0.30
 """The narrowest slice of a hand card that shows (share of its width) before two rows are used."""
 LARGE_CARDS: Final = 1.25
 """How much larger the player's cards are with the "Large cards" setting."""
+TEACHING_LINES: Final = 3
+"""The lines of the tutor's box the table keeps room for in teaching mode (a pass's three
+reasons in French take three lines at the box's usual width)."""
 RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
@@ -90,10 +93,13 @@ class TableLayout:
         top_inset: int = 0,
         *,
         large_cards: bool = False,
+        teaching: bool = False,
     ) -> None:
         """``top_inset``: pixels at the top of the window kept clear (a notice shown there);
         ``large_cards``: the player's cards (and so the trick's) larger, for players who see
-        less well (the hand overlaps more to fit)."""
+        less well (the hand overlaps more to fit); ``teaching``: room kept above the help line
+        for the tutor's box at its real height (:data:`TEACHING_LINES` lines and a heading),
+        so it never covers the trick (see :mod:`scenes.table.teaching_box`)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
@@ -108,37 +114,69 @@ class TableLayout:
         self.top_inset = top_inset
         self.font_size = max(11, round(18 * self.scale))
         self.small_font = max(10, round(15 * self.scale))
+        # The tutor's box: its lines, its heading and its padding (0 outside teaching mode).
+        box_h = self.small_font * (1.35 * TEACHING_LINES + 1 + 1.2) + self.margin
+        self.teaching_room = 0  # kept once the cards' size is chosen (below)
         self._place_toolbar()
         self.top = self.toolbar.bottom + self.margin // 2  # where the table's top edge starts
         self.two_rows = w / h < 1.05 or w < 760
         # Large cards grow as much as the window leaves the trick room for (a short window
         # keeps them nearer the usual size rather than squeeze the trick).
         scales = [s for s in (self.card_scale, 1.15, 1.05) if s <= self.card_scale] + [1.0]
-        for card_scale in scales:
-            self.card_scale = card_scale
-            self._size_hand()
-            back_w = self.card_w * (0.5 if self.two_rows else 0.62)
-            # A full fan is this many backs long; the fans across the table must fit side by side
-            # (two of them with five players).
-            fan_length = 1 + (self.hand_size - 1) * 0.24
-            across = 2 if players == 5 else 1
-            back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
-            self.back_w = max(24, round(back_w))
-            self.back_h = round(self.back_w * ASPECT)
-            self.back_step = max(4, round(self.back_w * 0.24))
-            self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
-            self.trick_h = round(self.trick_w * ASPECT)
-            self.plate_h = max(30, round(54 * self.scale))
-            self.plate_w = max(120, round(210 * self.scale))
-            self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
-            self._place_table()
+        chosen = 0
+        for chosen, card_scale in enumerate(scales):  # noqa: B007 (the scale chosen is kept)
+            self._lay_out(card_scale)
             if not self._crowded():
                 break
+        if teaching:  # room for the box: the trick gives it first (its cards may overlap a
+            self.teaching_room = round(box_h)  # little), then larger cards do
+            for card_scale in scales[chosen:]:
+                self._lay_out(card_scale)
+                if not self._crowded(squeezed=False) and self._box_fits():
+                    break
 
-    def _crowded(self) -> bool:
-        """The trick's cards overlap one another, a plate or a fan (only larger cards are
-        given up for it: the usual size is laid out as it comes)."""
-        if self.trick_squeezed:
+    def _lay_out(self, card_scale: float) -> None:
+        """The hand, the backs, the trick and the table for cards ``card_scale`` larger."""
+        w, players = self.width, self.players
+        self.card_scale = card_scale
+        self._size_hand()
+        back_w = self.card_w * (0.5 if self.two_rows else 0.62)
+        # A full fan is this many backs long; the fans across the table must fit side by side
+        # (two of them with five players).
+        fan_length = 1 + (self.hand_size - 1) * 0.24
+        across = 2 if players == 5 else 1
+        back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
+        self.back_w = max(24, round(back_w))
+        self.back_h = round(self.back_w * ASPECT)
+        self.back_step = max(4, round(self.back_w * 0.24))
+        self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
+        self.trick_h = round(self.trick_w * ASPECT)
+        self.plate_h = max(30, round(54 * self.scale))
+        self.plate_w = max(120, round(210 * self.scale))
+        self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
+        self._place_table()
+
+    def _box_fits(self) -> bool:
+        """The tutor's box has its room clear of the trick: above the help line, or under the
+        fans and plates across the table."""
+        cards = []
+        for place in self.places:
+            card = pygame.Rect(0, 0, self.trick_w, self.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            cards.append(card)
+        lowest = max(card.bottom for card in cards)
+        highest = min(card.top for card in cards)
+        help_top = self.message_centre[1] - self.small_font
+        across = [p.plate.bottom for p in self.places if p.side == TOP]
+        across += [self._fan_box(i).bottom for i, p in enumerate(self.places) if p.side == TOP]
+        ceiling = max([self.toolbar.bottom, *across])
+        room = self.teaching_room - self.margin
+        return help_top - lowest >= room or highest - ceiling >= room
+
+    def _crowded(self, squeezed: bool = True) -> bool:
+        """The trick's cards overlap one another (unless ``squeezed`` is false), a plate or a
+        fan (only larger cards are given up for it: the usual size is laid out as it comes)."""
+        if squeezed and self.trick_squeezed:
             return True
         spots = []
         for place in self.places:
@@ -220,12 +258,11 @@ class TableLayout:
         cx, cy = self.centre
         left_x = m + bh / 2
         right_x = w - m - bh / 2
-        plate_w, plate_h = self.plate_w, self.plate_h
         gaps = self.hand_size - 1  # between the backs of a full fan
         fan_w = bw + gaps * self.back_step  # a full fan's length
         # The trick stays clear of the fan across and of the help line above the hand (above
         # the player's plate when the hand has two rows).
-        help_line = self.hand_area.top - m - self.font_size * 1.8
+        help_line = self.hand_area.top - m - self.font_size * 1.8 - self.teaching_room
         if self.two_rows:
             help_line -= self.plate_h + m
         tricks = self._trick_spots(
@@ -244,19 +281,7 @@ class TableLayout:
         else:
             tops = []
             side_top = edge  # nobody across: the side seats may start at the top
-        left_plate = pygame.Rect(
-            m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
-        )
-        left_plate.top = max(round(side_top), left_plate.top)
-        for top in tops:  # below a plate that had to go under its fan
-            if top.plate.left < left_plate.right or top.plate.right > w - m - plate_w:
-                left_plate.top = max(left_plate.top, top.plate.bottom + m)
-        right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
-        bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
-        # The player's plate sits just above the left end of the hand, clear of the left fan.
-        per_row = self.per_row if self.two_rows else self.hand_size
-        hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
-        bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
+        left_plate, right_plate, bottom_plate = self._plates(side_top, tops)
         fan_span = bh  # side fans are centred beside the trick, below their plates
         left_fan_y = max(cy, left_plate.bottom + m + fan_span * 0.5 + gaps / 2 * self.back_step)
         # ... and end above the player's plate when it reaches under them.
@@ -276,6 +301,14 @@ class TableLayout:
         right = Place(RIGHT, (right_x, left_fan_y), right_plate, tricks[-1], (w + self.trick_w, cy))
         self.places: tuple[Place, ...] = (bottom, left, *tops, right)
         self.deck = (cx, cy)
+        self._place_controls(tricks, bottom_plate, dy)
+
+    def _place_controls(self, tricks: list[Point], bottom_plate: pygame.Rect, dy: float) -> None:
+        """The pass button, the help line, the banner, the trick's area, the hint button and
+        the hearts icon, around the places of the seats."""
+        w, h, m = self.width, self.height, self.margin
+        edge = self.top
+        cx, cy = self.centre
         # The pass button sits in the middle of the empty table; messages just above the hand.
         # (wide enough for "Pass across (to Margaret)" and its French)
         self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
@@ -310,6 +343,30 @@ class TableLayout:
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
             self.hearts_icon.topright = (w - m, edge)
+
+    def _plates(
+        self, side_top: float, tops: list[Place]
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The name plates of the left, right and bottom seats (the seats across have theirs)."""
+        w, m = self.width, self.margin
+        bw = self.back_w
+        cy = self.centre[1]
+        plate_w, plate_h = self.plate_w, self.plate_h
+        gaps = self.hand_size - 1
+        left_plate = pygame.Rect(
+            m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
+        )
+        left_plate.top = max(round(side_top), left_plate.top)
+        for top in tops:  # below a plate that had to go under its fan
+            if top.plate.left < left_plate.right or top.plate.right > w - m - plate_w:
+                left_plate.top = max(left_plate.top, top.plate.bottom + m)
+        right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
+        bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
+        # The player's plate sits just above the left end of the hand, clear of the left fan.
+        per_row = self.per_row if self.two_rows else self.hand_size
+        hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
+        bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
+        return left_plate, right_plate, bottom_plate
 
     def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
         """Each seat's card in the trick, by side of the centre, clockwise from the player's:
@@ -359,6 +416,10 @@ class TableLayout:
         # Where the hand's name is written: (position, anchor, the next line's direction).
         self.hand_label = ((w - m, self.toolbar.y), "topright", 1)
         self.rect = pygame.Rect(0, self.top_inset, w, self.height - self.top_inset)
+
+    def fan_box(self, side: int) -> pygame.Rect:
+        """Round the full fan of backs of the seat at ``places[side]`` (what no text covers)."""
+        return self._fan_box(side)
 
     def _fan_box(self, side: int) -> pygame.Rect:
         """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""

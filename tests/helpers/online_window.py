@@ -67,7 +67,8 @@ def form_rows(profile: Path) -> dict[str, dict[str, tuple[int, int]]]:
         app.shutdown()
 
 
-def key(env: dict[str, str], *names: str) -> None:
+def xdotool_keys(env: dict[str, str], *names: str) -> None:
+    """Keys pressed on the real X display, one after the other."""
     for name in names:
         xdotool(env, "key", name)
         time.sleep(0.12)
