@@ -338,51 +338,7 @@ class IsmctsPlayer(DecidingPlayer):
             if base is None:
                 base = public_state(view, hands)
             state = with_hands(base, hands)
-            node = root
-            path: list[tuple[_Node, int]] = []
-            done = False
-            # Selection and expansion: down the tree while every legal card has a node.
-            while True:
-                seat = state.turn
-                moves = legal_mask(
-                    state.hands[seat],
-                    state.led_suit,
-                    state.trick_number,
-                    state.hearts_broken,
-                    state.first_lead,
-                )
-                children = node.children
-                untried = []
-                best_child: _Node | None = None
-                best_card = -1
-                best_score = -math.inf
-                log_terms = []
-                for card in cards_of(moves):
-                    child = children.get(card)
-                    if child is None:
-                        untried.append(card)
-                    else:
-                        child.available += 1
-                        log_terms.append((card, child))
-                if untried:
-                    card = untried[int(random() * len(untried))]
-                    child = _Node()
-                    children[card] = child
-                    path.append((child, seat))
-                    done = state.advance(card) == HAND_DONE
-                    break
-                for card, child in log_terms:
-                    score = child.reward / child.visits + EXPLORATION * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
-                    if score > best_score:
-                        best_score, best_card, best_child = score, card, child
-                assert best_child is not None
-                path.append((best_child, seat))
-                node = best_child
-                if state.advance(best_card) == HAND_DONE:
-                    done = True
-                    break
+            path, done = _descend(state, root, random)
             if not done:
                 _random_playout(state, random)
             scores = final_scores(state, view.totals)
@@ -396,6 +352,59 @@ class IsmctsPlayer(DecidingPlayer):
             if ch.visits
         }
         return Decision.play(chosen, Motive.BEST_ODDS).with_expected(expected)
+
+
+def _descend(
+    state: HandState, root: _Node, random: Callable[[], float]
+) -> tuple[list[tuple[_Node, int]], bool]:
+    """Selection and expansion from ``root`` in ``state`` (played on): the nodes passed with the
+    seat that moved at each, and whether the hand is over."""
+    node = root
+    path: list[tuple[_Node, int]] = []
+    done = False
+    # Down the tree while every legal card has a node.
+    while True:
+        seat = state.turn
+        moves = legal_mask(
+            state.hands[seat],
+            state.led_suit,
+            state.trick_number,
+            state.hearts_broken,
+            state.first_lead,
+        )
+        children = node.children
+        untried = []
+        best_child: _Node | None = None
+        best_card = -1
+        best_score = -math.inf
+        log_terms = []
+        for card in cards_of(moves):
+            child = children.get(card)
+            if child is None:
+                untried.append(card)
+            else:
+                child.available += 1
+                log_terms.append((card, child))
+        if untried:
+            card = untried[int(random() * len(untried))]
+            child = _Node()
+            children[card] = child
+            path.append((child, seat))
+            done = state.advance(card) == HAND_DONE
+            break
+        for card, child in log_terms:
+            score = child.reward / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best_card, best_child = score, card, child
+        assert best_child is not None
+        path.append((best_child, seat))
+        node = best_child
+        if state.advance(best_card) == HAND_DONE:
+            done = True
+            break
+    return path, done
 
 
 def _random_playout(state: HandState, draw: Callable[[], float]) -> None:
