@@ -46,6 +46,7 @@ class Problem(Enum):
     HOST_LEFT = "The host left the table"
     LOST = "The connection to the table was lost"
     CLOSED = "The table has closed"
+    TAKEN_OVER = "Your seat is now played from another window"
 
 
 class Status(Enum):
@@ -294,6 +295,9 @@ class RemoteTable(HostControls):
                 sender.cancel()
             await ws.close()
             self._ws = None
+        if ws.close_code == p.CLOSE_TAKEN_OVER:  # another window sits here now: stay out
+            self._fail(Problem.TAKEN_OVER, p.TAKEN_OVER)
+            return False
         return self.status is Status.SEATED and not self._closing
 
     async def _send_loop(self, ws: ClientConnection, out: asyncio.Queue[bytes | None]) -> None:
@@ -336,7 +340,7 @@ class RemoteTable(HostControls):
                 log.warning("the table says: %s: %s", message.code, message.reason)
                 self._updates.put(MoveRefused("", message.reason))  # the window says why
             case p.Closed():
-                problem = Problem.HOST_LEFT if message.code == "host-left" else Problem.CLOSED
+                problem = _PROBLEM_OF_CLOSED.get(message.code, Problem.CLOSED)
                 self._fail(problem, message.reason)
                 return False
         return True
@@ -386,6 +390,10 @@ class RemoteTable(HostControls):
             self._updates.put(TableClosed(problem.value))
 
 
+_PROBLEM_OF_CLOSED: Final = {
+    "host-left": Problem.HOST_LEFT,
+    "taken-over": Problem.TAKEN_OVER,  # never retried: the other window keeps the seat
+}
 _PROBLEM_OF_ERROR: Final = {
     "wrong-code": Problem.WRONG_CODE,
     "version": Problem.VERSION,

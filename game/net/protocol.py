@@ -55,6 +55,10 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_RANDOM_CHARS: Final = 8
 """8 characters of 5 bits: 40 random bits in every code (at least 30 are asked for)."""
 LEVELS: Final = ("easy", "medium", "hard")
+CLOSE_TAKEN_OVER: Final = 4001
+"""The websocket close code of a connection whose seat was taken back from another one."""
+TAKEN_OVER: Final = "Your seat is now played from another window"
+"""The reason of the ``closed`` message (code ``taken-over``) that precedes that close."""
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
 Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64)]
@@ -187,7 +191,8 @@ class Error(_Message, tag="error", frozen=True):
 
 
 class Closed(_Message, tag="closed", frozen=True):
-    """The table is closed (``code``: host-left, shutdown, idle; a flooder gets an ``Error``
+    """The table is closed (``code``: host-left, shutdown, idle) or, for this connection only,
+    ``taken-over`` (the seat was taken back from another connection); a flooder gets an ``Error``
     with code flood before its connection closes, see docs/protocol.md)."""
 
     code: str

@@ -29,7 +29,7 @@ from game.ai import make_player
 from game.engine.moves import Move
 from game.engine.players import Player, decide
 from game.net import protocol as p
-from game.net.connection import Connection, TokenBucket
+from game.net.connection import CLOSE_TAKEN_OVER, Connection, TokenBucket
 from game.net.online_table import BotTurn, NetTable, SitRefused
 from game.net.server_log import log
 
@@ -228,8 +228,11 @@ class TableServer:
                 self._remove(table)
             return False
         old = self.conns.get((code, seat))
-        if old is not None:  # the same person on a new connection: the old one is finished
+        if old is not None:  # the same person on a new connection: the old one is told so,
+            # and must not take the seat back by itself (two windows fought over it, issue 40)
             old.table = None
+            old.push(p.encode(p.Closed(code="taken-over", reason=p.TAKEN_OVER)))
+            old.close_code = CLOSE_TAKEN_OVER
             old.push(b"")
         conn.table, conn.seat = table, seat
         self.conns[(code, seat)] = conn
