@@ -63,7 +63,8 @@ def test_the_host_leaving_is_said_with_the_scores_and_the_menu(
         host, table = seat_at_a_table(app, Address(LOOPBACK, server.port))
         assert isinstance(host, HostedTable)
         host.server = server
-        host.close()  # the host's window leaves: its server closes
+        host.keep_table = False  # the host ends the table for everyone: its server closes
+        host.close()
         dialog = closed_dialog(app, table)
         frame(app)
         shoot(app, shots, f"online_host_left_{lang}.png")

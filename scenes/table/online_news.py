@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
+from game.engine.hand import Phase
 from game.engine.source import HostControls, SeatChanged, TableSource
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Navigation
@@ -69,6 +70,31 @@ def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
         _("The host gave your seat to the computer"),
         _("The computer plays for you now. Your seat stays yours until the host frees it."),
         choices,
+    )
+
+
+def leave_hosted_dialog(
+    app: Navigation, source: TableSource, leave: Callable[[], None]
+) -> ChoiceDialog:
+    """The host's Menu at a dealt table this window serves: stay, leave for now (the table
+    goes on, the computer plays the host's seat), or end the table for everyone."""
+
+    def end() -> None:
+        source.keep_table = False  # type: ignore[attr-defined]
+        leave()
+
+    return ChoiceDialog(
+        app,
+        _("Leave the table?"),
+        _(
+            "Your friends play on: the computer plays your seat until you come back "
+            "(Menu > Online table > Back to table), as long as this window stays open."
+        ),
+        [
+            (N_("Stay at the table"), lambda: None),
+            (N_("Leave for now"), leave),
+            (N_("End the table for everyone"), end),
+        ],
     )
 
 
@@ -144,6 +170,20 @@ class OnlineNews:
 
     def table_closed(self, reason: str) -> None:
         self.closed = reason
+
+    def leave(self) -> None:
+        """The Menu (or Esc): a host whose window serves a dealt, live table is asked first
+        (leaving by accident used to end the table for everyone); anyone else leaves."""
+        table = self.table
+        source, leave = table.source, table.app.leave_game
+        hosting = getattr(source, "server", None) is not None and getattr(
+            source, "keep_table", False
+        )
+        live = self.closed is None and table.view.phase is not Phase.GAME_OVER
+        if hosting and live:
+            table.app.stack.push(leave_hosted_dialog(table.app, source, leave))
+        else:
+            leave()
 
     def after_update(self) -> None:
         """The table gone: the dialog, once, when the table has shown everything and is on

@@ -164,7 +164,7 @@ class TableScene(Scene):
             pass_label=self._pass_label,
             confirm_pass=self.confirm_pass,
             hint=self.advisor.ask_for_hint,
-            leave=self.app.leave_game,
+            leave=self.news.leave,  # a host serving the table is asked first
             score=self.show_score_sheet,
             last_trick=self.show_last_trick,
             accept_received=self.accept_received,
@@ -399,7 +399,7 @@ class TableScene(Scene):
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.leave_game()
+                self.news.leave()
                 return True
             if self.ok_button.visible and event.key in OK_KEYS:
                 self.accept_received()  # before P's pass: P says OK after the exchange

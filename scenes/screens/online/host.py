@@ -9,7 +9,7 @@ from game.net.table_server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
 from scenes.screens.online.own_table import OwnTableScene
 from scenes.screens.online.rows import InfoRow
-from scenes.screens.online.seats import Network, problem_text
+from scenes.screens.online.seats import Network, forget_seat, keep_seat, problem_text
 from scenes.ui.widgets import ActionRow, Row, TextRow
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ class HostScene(OwnTableScene):
         self.port = str(DEFAULT_PORT)
         self.level = "medium"
         self.server: HostedServer | None = None
+        self.kept: str | None = None  # the seat token kept in the profile
         super().__init__(app)
 
     def title(self) -> str:
@@ -69,11 +70,9 @@ class HostScene(OwnTableScene):
             self.server = None
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        from game.net.hosting import HostedTable
+        from game.net.hosting import LOOPBACK, HostedTable
 
-        table = HostedTable.host(
-            Address("127.0.0.1", self.server.port), name, rules, level=self.level
-        )
+        table = HostedTable.host(Address(LOOPBACK, self.server.port), name, rules, level=self.level)
         assert isinstance(table, HostedTable)  # host() builds the class it is called on
         table.server = self.server  # leaving the table (even from the table scene) closes it
         self.table = table
@@ -88,6 +87,9 @@ class HostScene(OwnTableScene):
             self._seated_rows = False
             self.rebuild()
             return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token  # a host who leaves the dealt table may come back
+            keep_seat(self.app, table)
         super().update(dt)
 
     def _stop_server(self) -> None:
@@ -97,7 +99,8 @@ class HostScene(OwnTableScene):
 
     def back(self) -> None:
         if self.table is not None:
-            self.table.close()
+            self.table.close()  # before the deal: the table closes, its seat is gone
+            forget_seat(self.app, self.table.address, self.table.code)
             self.table = None
         self._stop_server()
         super().back()
