@@ -17,6 +17,7 @@ import logging
 import queue
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -84,8 +85,12 @@ class RemoteTable(HostControls):
         ssl_context: ssl.SSLContext | None = None,
         connect_timeout: float = CONNECT_TIMEOUT,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        on_news: Callable[[], None] | None = None,
     ) -> None:
         self.address = address
+        # Called on the network's thread after anything that changes what a screen shows (a
+        # message, a retry, the end): the window wakes its loop with it.
+        self.on_news = on_news
         self._first = first
         self._path = path
         self._ssl = ssl_context
@@ -252,12 +257,14 @@ class RemoteTable(HostControls):
             await asyncio.sleep(self._retry_delays[attempt])
             attempt += 1
             self.retrying = attempt
+            self._news()
             # Take the seat back with its token (the table plays on with a bot meanwhile).
             self._first = p.Hello(version=p.PROTOCOL_VERSION, name=self.name, token=self.token)
             self._path = f"/t/{self.code}"
         if self.status is not Status.OVER:
             self.status = Status.OVER
         self._seated.set()
+        self._news()
 
     async def _session(self) -> bool:
         """One connection; True when it was lost while seated (worth reconnecting)."""
@@ -286,7 +293,9 @@ class RemoteTable(HostControls):
             await ws.send(p.encode(self._first), text=True)  # before anything queued meanwhile
             sender = asyncio.create_task(self._send_loop(ws, self._outgoing))
             async for raw in ws:
-                if not self._receive(raw):
+                going_on = self._receive(raw)
+                self._news()
+                if not going_on:
                     return False
         except ConnectionClosed:
             pass
@@ -366,6 +375,13 @@ class RemoteTable(HostControls):
             self.reconnects += 1
             for s in message.seats:
                 self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind)))
+
+    def _news(self) -> None:
+        if self.on_news is not None:
+            try:
+                self.on_news()
+            except Exception:  # the window's business: never the end of the connection
+                log.exception("waking the window failed")
 
     def _kind(self, seat: int, kind: str) -> str:
         return "remote" if kind == "human" and seat != self.seat else kind

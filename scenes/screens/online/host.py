@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.net.client import Address, Status
 from game.net.table_server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
+from scenes.core.pacing import wake
 from scenes.screens.online.own_table import OwnTableScene
 from scenes.screens.online.rows import InfoRow
 from scenes.screens.online.seats import Network, forget_seat, keep_seat, problem_text
@@ -72,7 +73,9 @@ class HostScene(OwnTableScene):
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
         from game.net.hosting import LOOPBACK, HostedTable
 
-        table = HostedTable.host(Address(LOOPBACK, self.server.port), name, rules, level=self.level)
+        table = HostedTable.host(
+            Address(LOOPBACK, self.server.port), name, rules, level=self.level, on_news=wake
+        )
         assert isinstance(table, HostedTable)  # host() builds the class it is called on
         table.server = self.server  # leaving the table (even from the table scene) closes it
         self.table = table

@@ -9,6 +9,7 @@ from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.seat_book import SeatBook
 from scenes.core.i18n import N_, _
+from scenes.core.pacing import wake
 from scenes.records.history import rules_summary
 from scenes.screens.online.rows import InfoRow, MessageRow, found_row
 from scenes.screens.online.seats import (
@@ -164,8 +165,8 @@ def _join(address: Address, code: str, name: str, token: str | None) -> RemoteTa
 
     server = lingering_server(address.port) if address.host == LOOPBACK else None
     if server is None or token is None:
-        return RemoteTable.join(address, code, name, token=token)
-    table = HostedTable.join(address, code, name, token=token)
+        return RemoteTable.join(address, code, name, token=token, on_news=wake)
+    table = HostedTable.join(address, code, name, token=token, on_news=wake)
     assert isinstance(table, HostedTable)  # join() builds the class it is called on
     table.server = server
     return table
