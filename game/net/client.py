@@ -25,6 +25,7 @@ from typing import Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from game.engine.events import GameOver
 from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.source import HostControls, MoveRefused, SeatChanged, TableClosed, Update
@@ -32,6 +33,15 @@ from game.engine.view import SeatView
 from game.net import protocol as p
 
 log = logging.getLogger("game.net.client")
+
+_GONE_TABLES: set[tuple[str, int, str]] = set()  # (host, port, code) of tables known to be over
+
+
+def table_gone(host: str, port: int, code: str) -> bool:
+    """Whether this program saw the table at ``code`` close or its game end (a seat kept
+    there is then no use: the screens stop offering it)."""
+    return (host, port, code.upper()) in _GONE_TABLES
+
 
 CONNECT_TIMEOUT: Final = 5.0
 RETRY_DELAYS: Final = (0.1, 0.3, 1.0, 2.0, 4.0)  # after a lost connection, with the seat token
@@ -340,6 +350,8 @@ class RemoteTable(HostControls):
                 self.started = True
                 for event in events:
                     self._updates.put(event)
+                if any(isinstance(e, GameOver) for e in events):
+                    self.mark_gone()
             case p.Refused():
                 self._updates.put(MoveRefused(message.move, message.reason))
             case p.Error():
@@ -350,6 +362,8 @@ class RemoteTable(HostControls):
                 self._updates.put(MoveRefused("", message.reason))  # the window says why
             case p.Closed():
                 problem = _PROBLEM_OF_CLOSED.get(message.code, Problem.CLOSED)
+                if problem is not Problem.TAKEN_OVER:
+                    self.mark_gone()
                 self._fail(problem, message.reason)
                 return False
         return True
@@ -375,6 +389,10 @@ class RemoteTable(HostControls):
             self.reconnects += 1
             for s in message.seats:
                 self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind)))
+
+    def mark_gone(self) -> None:
+        """The table is over (closed, its game ended): its kept seat is no use."""
+        _GONE_TABLES.add((self.address.host, self.address.port, self.code.upper()))
 
     def _news(self) -> None:
         if self.on_news is not None:

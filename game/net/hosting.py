@@ -187,4 +187,5 @@ class HostedTable(RemoteTable):
             server.linger()
             return
         _lingering.pop(server.port, None)
+        self.mark_gone()  # the server stops: its tables with it
         threading.Thread(target=server.stop, name="table-server-stop", daemon=True).start()
