@@ -28,8 +28,9 @@ from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-SEAT_KINDS = ("human", "bot", "remote", "empty")
-"""What fills a seat: the person at this window, a computer player, a person elsewhere, nobody."""
+SEAT_KINDS = ("human", "bot", "remote", "away", "empty")
+"""What fills a seat: the person at this window, a computer player, a person elsewhere, a
+computer player for a person elsewhere who keeps the seat, nobody."""
 
 
 @dataclass(frozen=True)

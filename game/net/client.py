@@ -380,7 +380,7 @@ class RemoteTable(HostControls):
         self.level = message.level
         self.started = message.started
         self.names = tuple(s.name for s in message.seats)
-        self.kinds = tuple(self._kind(s.seat, s.kind) for s in message.seats)
+        self.kinds = tuple(self._kind(s.seat, s.kind, s.name) for s in message.seats)
         if message.view is not None:
             self._view = SeatView.from_dict(message.view)
         self.status = Status.SEATED
@@ -388,7 +388,7 @@ class RemoteTable(HostControls):
         if again:  # back after a drop: the window re-reads who sits where
             self.reconnects += 1
             for s in message.seats:
-                self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind)))
+                self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind, s.name)))
 
     def mark_gone(self) -> None:
         """The table is over (closed, its game ended): its kept seat is no use."""
@@ -401,14 +401,22 @@ class RemoteTable(HostControls):
             except Exception:  # the window's business: never the end of the connection
                 log.exception("waking the window failed")
 
-    def _kind(self, seat: int, kind: str) -> str:
-        return "remote" if kind == "human" and seat != self.seat else kind
+    def _kind(self, seat: int, kind: str, name: str) -> str:
+        """The seat's kind as this window shows it: another person is ``remote``, and a seat
+        a bot plays for a person who keeps it (under their name) is ``away``."""
+        if seat == self.seat:
+            return kind
+        if kind == "human":
+            return "remote"
+        if kind == "bot" and not _computers_name(name):
+            return "away"
+        return kind
 
     def _seat_changed(self, seat: int, name: str, kind: str) -> None:
         if not 0 <= seat < len(self.names):
             return
         names, kinds = list(self.names), list(self.kinds)
-        names[seat], kinds[seat] = name, self._kind(seat, kind)
+        names[seat], kinds[seat] = name, self._kind(seat, kind, name)
         self.names, self.kinds = tuple(names), tuple(kinds)
         self._updates.put(SeatChanged(seat, name, kinds[seat]))
 
@@ -432,6 +440,12 @@ _PROBLEM_OF_ERROR: Final = {
     "wrong-code": Problem.WRONG_CODE,
     "version": Problem.VERSION,
 }
+
+
+def _computers_name(name: str) -> bool:
+    """Whether a bot's seat goes by a computer player's name (the server's, see
+    :data:`game.net.protocol.BOT_NAMES`), not by that of the person who keeps it."""
+    return name in p.BOT_NAMES or (name.startswith("Bot ") and name[4:].isdigit())
 
 
 def _why_unreachable(exc: BaseException) -> str:

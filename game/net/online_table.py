@@ -35,8 +35,7 @@ from game.net import protocol as p
 
 log = logging.getLogger("game.net.server")
 
-BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
-"""The computer players' names (the frog and its friends of the rule pages)."""
+BOT_NAMES: Final = p.BOT_NAMES
 
 
 _PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
@@ -45,6 +44,10 @@ _PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
 
 SEAT_HANDED_OVER: Final = (
     "A computer player has your seat now: join again with your seat token to take it back"
+)
+KEPT_SEAT: Final = (
+    "This name's seat is kept for its owner: join from the window that holds it, or ask the"
+    " host to free it (Give to computer) and join again"
 )
 NAME_RULE: Final = "A name is 1 to 24 printable characters: letters, digits, spaces, signs"
 
@@ -156,7 +159,11 @@ class NetTable:
         """A newcomer's name: printable, not blank, and nobody's at the table, a computer
         player's included (:class:`SitRefused` otherwise)."""
         name = clean_name(name)
-        if any(s.name.casefold() == name.casefold() for s in self.seats if s.kind != "empty"):
+        folded = name.casefold()
+        taken = [s for s in self.seats if s.kind != "empty" and s.name.casefold() == folded]
+        if taken and taken[0].kind == "bot" and taken[0].token is not None:
+            raise SitRefused("refused", KEPT_SEAT)  # the friend's own seat, kept for them
+        if taken:
             raise SitRefused("refused", "Someone at this table already has that name")
 
     def _free_seats(self) -> list[Seat]:

@@ -55,6 +55,9 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_RANDOM_CHARS: Final = 8
 """8 characters of 5 bits: 40 random bits in every code (at least 30 are asked for)."""
 LEVELS: Final = ("easy", "medium", "hard")
+BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
+"""The computer players' names (the frog and its friends of the rule pages); a seat a bot
+plays under another name is a person's, kept for them (a client shows it as away)."""
 CLOSE_TAKEN_OVER: Final = 4001
 """The websocket close code of a connection whose seat was taken back from another one."""
 TAKEN_OVER: Final = "Your seat is now played from another window"

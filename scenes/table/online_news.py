@@ -98,6 +98,9 @@ def leave_hosted_dialog(
     )
 
 
+HELD: Final = ("remote", "away")
+"""The kinds of a seat a friend holds (at the table, or away while the computer plays it)."""
+
 RETRIES_SAID: Final = 2  # a drop taken back at the first or second try is not worth saying
 
 
@@ -141,8 +144,24 @@ class OnlineNews:
         self.retrying = False  # the connection was lost and is being tried again
 
     def gave_to_bot(self, seat: int) -> None:
-        """The host handed ``seat`` to a computer (already said: not said again)."""
+        """The host handed ``seat`` to a computer, or freed a departed friend's: said now
+        (and not again when the table tells it)."""
         self.given.add(seat)
+        name = self.table.name(seat)
+        if seat < len(self.kinds) and self.kinds[seat] == "away":
+            self.table.say(
+                _("{name}'s seat is free: a newcomer may take it at the next deal").format(
+                    name=name
+                )
+            )
+        else:
+            self.table.say(_("The computer plays for {name} from now on").format(name=name))
+
+    def bot_label(self, seat: int) -> str:
+        """The host's button under a friend's plate: hand the seat to the computer, or free
+        the seat of a friend who left (their seat token no longer takes it back)."""
+        away = seat < len(self.kinds) and self.kinds[seat] == "away"
+        return N_("Free the seat") if away else N_("Give to computer")
 
     def seat_changed(self, update: SeatChanged) -> None:
         """Someone left, came back, or the seat was handed to a computer: said once."""
@@ -158,14 +177,16 @@ class OnlineNews:
             self.asked = False
             if kind != "bot":
                 self.table.say(_("You are back in your seat"))
-        elif kind == "bot" and before in ("remote", "human"):
+        elif kind == "bot" and before == "away":
+            self.given.discard(seat)  # the host freed it (said when asked)
+        elif kind in ("bot", "away") and before in ("remote", "human"):
             if seat in self.given:
                 self.given.discard(seat)
             else:
                 self.table.say(
                     _("{name} left the table: the computer plays for now").format(name=name)
                 )
-        elif kind in ("remote", "human") and before == "bot":
+        elif kind in ("remote", "human") and before in ("bot", "away"):
             self.table.say(_("{name} is back at the table").format(name=name))
 
     def table_closed(self, reason: str) -> None:

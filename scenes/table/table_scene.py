@@ -70,7 +70,7 @@ from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.local_game import LocalTable
 from scenes.table.model import TableModel
-from scenes.table.online_news import OnlineNews
+from scenes.table.online_news import HELD, OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
 from scenes.ui.dialogs import moon_dialog
@@ -325,15 +325,14 @@ class TableScene(Scene):
         source = self.source
         if not isinstance(source, HostControls) or seat == self.bottom or self.finished:
             return False
-        return source.is_host and seat < len(source.kinds) and source.kinds[seat] == "remote"
+        return source.is_host and seat < len(source.kinds) and source.kinds[seat] in HELD
 
     def give_to_bot(self, seat: int) -> None:
         """(the host) A computer player takes the seat of an idle friend; the table says so
         (a SeatChanged) when it is done."""
         if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
             self.source.give_to_bot(seat)
-            self.news.gave_to_bot(seat)
-            self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
+            self.news.gave_to_bot(seat)  # and says so
 
     def choose_moon(self, subtract: bool) -> None:
         """The moon dialog's answer."""
@@ -480,7 +479,7 @@ class TableScene(Scene):
         self.ok_button.visible = self.to_accept_received() and self.idle and not on_trick
         self.last_trick_button.visible = bool(self.model.last_trick)
         for seat, button in enumerate(self.bot_buttons):
-            button.visible = self.may_give_to_bot(seat)
+            button.visible, button.label = self.may_give_to_bot(seat), self.news.bot_label(seat)
         self.advisor.after_update()
 
     def _waiting_for_ok(self) -> bool:

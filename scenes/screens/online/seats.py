@@ -33,6 +33,10 @@ SERVER_SENTENCES: Final = (
     N_("The host left the table"),
     N_("The server is stopping"),
     N_("This seat belongs to someone else"),
+    N_(
+        "This name's seat is kept for its owner: join from the window that holds it, or ask the"
+        " host to free it (Give to computer) and join again"
+    ),
     N_("nothing listens at this address"),
     N_("no answer"),
     N_("this is not a Dame de pique table"),

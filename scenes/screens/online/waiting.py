@@ -21,6 +21,7 @@ SEAT_KINDS: Final = {
     "human": N_("you"),
     "remote": N_("player"),
     "bot": N_("computer"),
+    "away": N_("away: the computer plays"),
     "empty": N_("empty"),
 }
 
