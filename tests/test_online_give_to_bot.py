@@ -37,6 +37,12 @@ def frame(app: App) -> None:
     app.stack.draw(app.screen)
 
 
+def framed(app: App) -> bool:
+    """One frame, for a condition waited on."""
+    frame(app)
+    return True
+
+
 def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Path) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
@@ -120,7 +126,7 @@ def test_the_host_frees_a_departed_friends_seat(app: App, shots: Path) -> None:
         table = TableScene(app, host)
         app.show_table(table)
         friend.close()  # Bea's window goes away
-        wait_for(lambda: (frame(app), host.kinds[seat] == "away")[1], what="Bea away")
+        wait_for(lambda: framed(app) and host.kinds[seat] == "away", what="Bea away")
         frame(app)
         button = table.bot_buttons[seat]
         assert button.visible and button.text() == "Free the seat"
@@ -130,7 +136,7 @@ def test_the_host_frees_a_departed_friends_seat(app: App, shots: Path) -> None:
         assert "kept for its owner" in other.problem_detail
         shoot(app, shots, "online_free_seat.png")
         click(app, button.rect.center)
-        wait_for(lambda: (frame(app), host.kinds[seat] == "bot")[1], what="the seat freed")
+        wait_for(lambda: framed(app) and host.kinds[seat] == "bot", what="the seat freed")
         assert host.names[seat] != "Bea" and not button.visible
         # Now Bea without a token is let in (held for the next deal, not refused).
         again = RemoteTable.join(server.address, host.code, "Bea")
