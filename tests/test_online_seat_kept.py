@@ -47,7 +47,7 @@ def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
         kept = SeatBook(app.profile).latest()
         assert kept is not None and kept.code == host.code and kept.name == "Bea"
         app.to_menu()  # the window leaves the table (as closing it does)
-        wait_for(lambda: (host.poll(), host.kinds[seat] == "bot")[1], what="the bot")
+        wait_for(lambda: (host.poll(), host.kinds[seat] == "away")[1], what="the bot")
         assert host.names[seat] == "Bea"
         # Menu > Online table: the seat is offered first.
         scene = open_online(app)

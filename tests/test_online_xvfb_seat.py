@@ -201,7 +201,7 @@ def test_a_window_closed_and_relaunched_takes_its_seat_back(
             time.sleep(2.0)
         finally:
             close_window(game)
-        assert wait_until(lambda: table.kinds[seat] == "bot", 10), "the seat was not left"
+        assert wait_until(lambda: table.kinds[seat] == "away", 10), "the seat was not left"
         assert table.names[seat] == "Bea"
         # Relaunched: Menu > Online table (which now offers the seat first) > Join, same name.
         rows = form_rows(profile)

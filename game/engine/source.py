@@ -28,9 +28,10 @@ from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-SEAT_KINDS = ("human", "bot", "remote", "away", "empty")
+SEAT_KINDS = ("human", "bot", "remote", "away", "idle", "empty")
 """What fills a seat: the person at this window, a computer player, a person elsewhere, a
-computer player for a person elsewhere who keeps the seat, nobody."""
+computer player for a person elsewhere who keeps the seat, a person whose time ran out (the
+computer played their last move), nobody."""
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,7 @@ class RemoteTable(HostControls):
         self.token: str | None = None
         self.host_seat = 0
         self.level = "medium"
+        self.turn_seconds = 0  # the table's turn timer (0: none)
         self.started = False
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
@@ -142,11 +143,19 @@ class RemoteTable(HostControls):
         name: str,
         rules: Rules | None = None,
         level: str = "medium",
+        turn_seconds: int = 0,
         **options: object,
     ) -> RemoteTable:
-        """Open a new table on the server at ``address`` and sit at it as its host."""
+        """Open a new table on the server at ``address`` and sit at it as its host
+        (``turn_seconds``: the turn timer, 0 for none)."""
         spec = p.RulesSpec.of(rules or Rules())
-        create = p.Create(version=p.PROTOCOL_VERSION, name=name, rules=spec, level=level)  # type: ignore[arg-type]
+        create = p.Create(
+            version=p.PROTOCOL_VERSION,
+            name=name,
+            rules=spec,
+            level=level,  # type: ignore[arg-type]
+            turn_seconds=turn_seconds,
+        )
         return cls(address, create, "/new", **options)  # type: ignore[arg-type]
 
     @classmethod
@@ -378,6 +387,7 @@ class RemoteTable(HostControls):
         self.token = message.token
         self.host_seat = message.host
         self.level = message.level
+        self.turn_seconds = message.turn_seconds
         self.started = message.started
         self.names = tuple(s.name for s in message.seats)
         self.kinds = tuple(self._kind(s.seat, s.kind, s.name) for s in message.seats)
@@ -403,7 +413,10 @@ class RemoteTable(HostControls):
 
     def _kind(self, seat: int, kind: str, name: str) -> str:
         """The seat's kind as this window shows it: another person is ``remote``, and a seat
-        a bot plays for a person who keeps it (under their name) is ``away``."""
+        a bot plays for a person who keeps it (under their name) is ``away``, and a person
+        whose time ran out (the computer played for them) is ``idle``."""
+        if kind == "away":
+            return "idle"
         if seat == self.seat:
             return kind
         if kind == "human":

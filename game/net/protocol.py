@@ -42,7 +42,7 @@ from game.engine.events import for_seat
 from game.engine.rules import PassDirection, Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """Bumped whenever a message changes shape; a client of another version is told so."""
 MAX_CLIENT_MESSAGE: Final = 2048
 """Bytes. The longest honest client message (``create``) is about 250."""
@@ -68,7 +68,8 @@ Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=4)]
 MoveText = Annotated[str, msgspec.Meta(max_length=40)]
 Level = Literal["easy", "medium", "hard"]
-SeatKind = Literal["human", "bot", "empty"]
+SeatKind = Literal["human", "away", "bot", "empty"]
+TurnSeconds = Annotated[int, msgspec.Meta(ge=0, le=600)]  # the turn timer; 0: off
 
 
 class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
@@ -111,6 +112,7 @@ class Create(_Message, tag="create", frozen=True):
     name: Name
     rules: RulesSpec = RulesSpec()
     level: Level = "medium"
+    turn_seconds: TurnSeconds = 0
 
 
 class Play(_Message, tag="move", frozen=True):
@@ -162,6 +164,7 @@ class Welcome(_Message, tag="welcome", frozen=True):
     seats: list[SeatInfo]
     started: bool
     view: dict[str, Any] | None  # SeatView.to_dict() once dealt
+    turn_seconds: int = 0  # the host's turn timer (0: off)
 
 
 class SeatUpdate(_Message, tag="seat", frozen=True):

@@ -98,8 +98,9 @@ def leave_hosted_dialog(
     )
 
 
-HELD: Final = ("remote", "away")
-"""The kinds of a seat a friend holds (at the table, or away while the computer plays it)."""
+HELD: Final = ("remote", "away", "idle")
+"""The kinds of a seat a friend holds (at the table, away while the computer plays it, or
+idle: their time ran out)."""
 
 RETRIES_SAID: Final = 2  # a drop taken back at the first or second try is not worth saying
 
@@ -172,10 +173,15 @@ class OnlineNews:
         if before == kind:
             return
         name = update.name or self.table.name(seat)
-        if seat == self.table.bottom:
+        if kind == "idle":  # the turn timer ran out: the computer made that move
+            if seat == self.table.bottom:
+                self.table.say(_("Your time ran out: the computer played for you"), 6.0)
+            else:
+                self.table.say(_("{name}'s time ran out: the computer played").format(name=name))
+        elif seat == self.table.bottom:
             self.seat_given = kind == "bot"
             self.asked = False
-            if kind != "bot":
+            if kind != "bot" and before != "idle":
                 self.table.say(_("You are back in your seat"))
         elif kind == "bot" and before == "away":
             self.given.discard(seat)  # the host freed it (said when asked)
@@ -186,7 +192,7 @@ class OnlineNews:
                 self.table.say(
                     _("{name} left the table: the computer plays for now").format(name=name)
                 )
-        elif kind in ("remote", "human") and before in ("bot", "away"):
+        elif kind in ("remote", "human") and before in ("bot", "away"):  # not back from idle
             self.table.say(_("{name} is back at the table").format(name=name))
 
     def table_closed(self, reason: str) -> None:

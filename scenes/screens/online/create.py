@@ -63,7 +63,9 @@ class CreateScene(OwnTableScene):
             self.status = _("Type the server's address, like example.org:8765")
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        self.table = RemoteTable.host(address, name, rules, level=self.level, on_news=wake)
+        self.table = RemoteTable.host(
+            address, name, rules, level=self.level, turn_seconds=self.turn_seconds, on_news=wake
+        )
         self.status = _("Connecting…")
 
     def update(self, dt: float) -> None:

@@ -74,7 +74,12 @@ class HostScene(OwnTableScene):
         from game.net.hosting import LOOPBACK, HostedTable
 
         table = HostedTable.host(
-            Address(LOOPBACK, self.server.port), name, rules, level=self.level, on_news=wake
+            Address(LOOPBACK, self.server.port),
+            name,
+            rules,
+            level=self.level,
+            turn_seconds=self.turn_seconds,
+            on_news=wake,
         )
         assert isinstance(table, HostedTable)  # host() builds the class it is called on
         table.server = self.server  # leaving the table (even from the table scene) closes it

@@ -22,6 +22,7 @@ SEAT_KINDS: Final = {
     "remote": N_("player"),
     "bot": N_("computer"),
     "away": N_("away: the computer plays"),
+    "idle": N_("away: the computer played"),
     "empty": N_("empty"),
 }
 
