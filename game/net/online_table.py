@@ -32,6 +32,7 @@ from game.engine.players import Player
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 from game.net import protocol as p
+from game.net.name_key import name_key
 
 log = logging.getLogger("game.net.server")
 
@@ -163,8 +164,8 @@ class NetTable:
         """A newcomer's name: printable, not blank, and nobody's at the table, a computer
         player's included (:class:`SitRefused` otherwise)."""
         name = clean_name(name)
-        folded = name.casefold()
-        taken = [s for s in self.seats if s.kind != "empty" and s.name.casefold() == folded]
+        key = name_key(name)  # "Hоst" (a Cyrillic о) is "host" (issue 40)
+        taken = [s for s in self.seats if s.kind != "empty" and name_key(s.name) == key]
         if taken and taken[0].kind == "bot" and taken[0].token is not None:
             raise SitRefused("refused", KEPT_SEAT)  # the friend's own seat, kept for them
         if taken:
