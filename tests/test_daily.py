@@ -189,18 +189,28 @@ def test_share_text_is_one_line_without_spoilers(points: int, par: int, tricks: 
     assert other.replace("2027-02-28", "DATE") == text.replace("2026-01-01", "DATE")
 
 
-def test_share_text_translates_and_counts_hearts() -> None:
+def test_share_text_translates_with_its_verdict_and_practice_mark() -> None:
     french = {
-        daily.SHARE: "Dame de pique {date} : {points} pts (par {par}), {count} pli {symbols}",
-        daily.SHARE_PL: "Dame de pique {date} : {points} pts (par {par}), {count} plis {symbols}",
+        daily.SHARE: "Dame de pique {date} : {points} pts, par {par} {verdict}, {count} pli",
+        daily.SHARE_PL: "Dame de pique {date} : {points} pts, par {par} {verdict}, {count} plis",
+        daily.SHARE_PRACTICE: "Dame de pique {date} (entraînement) : {points} pts, par {par} "
+        "{verdict}, {count} pli",
+        "= equalled": "= égalé",
+        "✓ beaten": "✓ battu",
     }
 
     def plural(one: str, many: str, n: int) -> str:
         return french[one if n <= 1 else many]
 
-    text = daily.share_text(d(2026, 1, 1), 9, 9, 1, lambda t: french.get(t, t), plural)
-    assert text == "Dame de pique 2026-01-01 : 9 pts (par 9), 1 pli = ♥♥♥"
-    assert daily.symbol_line(26, 30) == "✓ " + "♥" * 7
+    def tr(text: str) -> str:
+        return french.get(text, text)
+
+    text = daily.share_text(d(2026, 1, 1), 9, 9, 1, tr, plural)
+    assert text == "Dame de pique 2026-01-01 : 9 pts, par 9 = égalé, 1 pli"
+    text = daily.share_text(d(2026, 1, 1), 3, 9, 4, tr, plural)
+    assert text == "Dame de pique 2026-01-01 : 3 pts, par 9 ✓ battu, 4 plis"
+    text = daily.share_text(d(2026, 1, 1), 9, 9, 1, tr, plural, practice=True)
+    assert text == "Dame de pique 2026-01-01 (entraînement) : 9 pts, par 9 = égalé, 1 pli"
 
 
 # -- streaks -------------------------------------------------------------------------------
@@ -230,14 +240,14 @@ def test_a_missed_day_breaks_the_current_streak_but_not_the_best() -> None:
     assert streaks(history, TODAY) == Streaks(1, 4, 1, 4)
 
 
-def test_equalled_and_practice_days_count_as_played_not_beaten() -> None:
+def test_equalled_days_meet_the_par_and_practice_days_count_as_played_only() -> None:
     history = {
         days_before(3): (2, 5, True),
-        days_before(2): (5, 5, True),  # equalled
+        days_before(2): (5, 5, True),  # equalled: the par is met
         days_before(1): (0, 5, False),  # practice: hints were used
         TODAY: (1, 4, True),
     }
-    assert streaks(history, TODAY) == Streaks(4, 4, 1, 1)
+    assert streaks(history, TODAY) == Streaks(4, 4, 1, 2)
 
 
 def test_streaks_across_month_year_and_leap_day() -> None:

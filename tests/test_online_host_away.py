@@ -93,7 +93,7 @@ def test_the_hosts_menu_asks_and_the_table_goes_on(
         _choose(app, "Leave for now")
         top(app, MenuScene)
         # The table goes on: the computer plays the host's seat, Bea stays seated.
-        wait_for(lambda: _kinds(friend)[0] == "bot", what="the computer in the host's seat")
+        wait_for(lambda: _kinds(friend)[0] == "away", what="the computer in the host's seat")
         time.sleep(1.5)  # longer than the hosted server's look at its tables
         assert friend.status is Status.SEATED and friend.problem is None
         # The host comes back to the same table, as its host.

@@ -32,6 +32,7 @@ from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records import history as history_screen
 from scenes.records.history import FIRST_PAGE, GameScene, HistoryScene, export_csv
+from scenes.records.sheet_words import local_time
 from scenes.records.statistics import StatisticsScene
 
 STORED = 2000
@@ -182,7 +183,8 @@ def test_the_export_writes_the_damaged_game_as_damaged(damaged: Path, tmp_path: 
     with path.open(encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f))
     assert len(rows) == STORED + 1
-    assert rows[DAMAGED_ID][:3] == [str(DAMAGED_ID), "2026-11-20T10:00:00+00:00", "damaged"]
+    when = local_time("2026-11-20T10:00:00+00:00")  # local time (issue 41)
+    assert rows[DAMAGED_ID][:3] == [str(DAMAGED_ID), when, "damaged"]
 
 
 # -- items 2 and 3: the CSV file as a spreadsheet reads it -------------------------------------
@@ -202,22 +204,29 @@ def test_no_cell_starts_a_formula(tmp_path: Path, language: str) -> None:
     delimiter, encoding = (";", "utf-8-sig") if language == "fr" else (",", "utf-8")
     rows = spreadsheet_cells(path, delimiter, encoding)
     cells = [cell for row in rows for cell in row]
-    assert len(rows) == 3 and len(rows[1]) == len(stats.CSV_HEADER)
+    assert len(rows) == 3 and len(rows[1]) == len(rows[0])
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
-    # the names are still there, as text
-    assert rows[1][5].startswith("'=HYPERLINK(") and "@SUM(A1)" in rows[1][5]
+    # the names are still there, as text, each in its own column
+    first = rows[0].index("Player 1")
+    assert rows[1][first].startswith("'=HYPERLINK(") and rows[1][first + 6] == "'@SUM(A1)"
 
 
 def test_french_csv_has_a_bom_and_semicolons(tmp_path: Path) -> None:
     games = [(1, played(1, ("Zoé", "Loïc", "Bob", "Ève")))]
+    i18n.set_language("fr")
     raw = export_csv(games, tmp_path, language="fr").read_bytes()
     assert raw.startswith("\ufeff".encode())
     text = raw.decode("utf-8-sig")
-    first = text.splitlines()[0]
-    assert first.split(";") == list(stats.CSV_HEADER)
-    assert "Zoé | Loïc" in text
+    header, row = (line.split(";") for line in text.splitlines())
+    assert header[:3] == ["Partie", "Finie (heure locale)", "Résultat"]
+    assert header[-2:] == ["Joueur 5", "Total 5"]
+    assert row[header.index("Joueur 1")] == "Zoé" and row[header.index("Joueur 2")] == "Loïc"
+    assert row[2] == "terminée" and row[3] == "non"
+    total = row[header.index("Total 1")]
+    assert total == str(games[0][1].totals[0])
+    i18n.set_language("en")
     english = export_csv(games, tmp_path, language="en").read_bytes()
-    assert not english.startswith("\ufeff".encode()) and b"id,finished_at" in english
+    assert not english.startswith("\ufeff".encode()) and b"Game,Finished (local time)" in english
 
 
 # -- item 4: History with 2,000 games, read off the frame loop, only visible rows drawn ----------

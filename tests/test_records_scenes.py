@@ -204,8 +204,10 @@ def test_export_writes_a_csv_next_to_the_profile_and_says_where(
     assert str(path) in history.message
     with path.open(encoding="utf-8") as f:
         rows = list(csv.reader(f))
-    assert tuple(rows[0]) == stats.CSV_HEADER
-    assert [r[8] for r in rows[1:]] == [" | ".join(map(str, m.totals)) for m in games]
+    assert rows[0][:2] == ["Game", "Finished (local time)"]
+    columns = [rows[0].index(f"Total {seat + 1}") for seat in range(4)]  # one column each
+    assert [[int(r[c]) for c in columns] for r in rows[1:]] == [list(m.totals) for m in games]
+    assert (path.parent / "sheets.csv").exists() and history.folder_button.visible
 
 
 def test_export_failure_is_said_and_loses_nothing(
@@ -259,8 +261,9 @@ def test_a_sheet_by_keyboard_refuses_a_wrong_hand_keeps_the_figures_and_stores_g
     assert scene.problem == "The points add to 24; a hand holds 26"
     assert scene.inputs == ["13", "5", "6", "0"]  # nothing typed is lost
     assert scene.sheet.hands == []
-    for _ in range(3):
-        key(app, pygame.K_TAB)  # from Dee's box round to Cid's
+    key(app, pygame.K_TAB)  # every box holds a figure: Tab never wraps onto one (issue 41)
+    assert scene.field == 3
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from Dee's box to Cid's
     assert scene.field == 2
     key(app, pygame.K_BACKSPACE)
     typed(app, "8")

@@ -8,7 +8,8 @@ import itertools
 
 from game.records.profile import FinishedGame
 from scenes.core.app import App
-from scenes.records.history import axis_labels, final_scores
+from scenes.records.chart import axis_labels
+from scenes.records.history import final_scores
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.screens.new_game import NewGameScene
 from scenes.ui.widgets import ChoiceRow

@@ -31,7 +31,9 @@ from scenes.core.app import App, Options
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions
 from scenes.records import daily as daily_scene
-from scenes.records.daily import DailyResultScene, DailyScene
+from scenes.records import daily_result
+from scenes.records.daily import DailyScene
+from scenes.records.daily_result import DailyResultScene
 from scenes.table import games
 from scenes.table.score import ScoreScene
 from scenes.table.session import GameSession
@@ -333,6 +335,8 @@ def test_a_whole_daily_hand_its_result_and_a_replay_that_is_practice(
         result.outcome.value, "Par missed"
     )
     assert result.share == daily.share_text(on_day, points, par, tricks)
+    assert result.copied is None  # nothing copied before the player asks
+    result.copy()
     if result.copied:
         assert pygame.scrap.get_text() == result.share
     else:
@@ -372,10 +376,11 @@ def test_the_streaks_and_history_come_from_the_stored_results(app: App, on_day: 
     frames(app)
     expected = daily.streaks(profile.daily_history(), on_day)
     # Played the three days before today; beaten two days running, but not yesterday.
-    assert expected == daily.Streaks(played=3, best_played=3, beaten=0, best_beaten=2)
+    # (yesterday's 1 for a par of 1 is equalled: the par is met)
+    assert expected == daily.Streaks(played=3, best_played=3, met=3, best_met=3)
     assert scene.streak_lines() == [
         "Days played in a row: 3 (best 3)",
-        "Pars beaten in a row: 0 (best 2)",
+        "Pars met in a row (beaten or equalled): 3 (best 3)",
     ]
     rows = scene.history_rows()
     assert [r[1:3] for r in rows] == [("1", "1"), ("3", "5"), ("2", "6"), ("9", "4")]
@@ -427,7 +432,7 @@ def test_a_daily_in_progress_is_saved_apart_and_resumed(tmp_path: Path, on_day: 
         scene = open_daily(again)
         frames(again)
         assert scene.play_label() == "Resume" and scene.ready()
-        assert scene.status_text() == "Your hand of today is in progress."
+        assert scene.status_text() == "Your hand of today is in progress: it counts."
         click(again, scene.play_button.rect.center)
         table = top(again, TableScene)
         assert isinstance(table, TableScene) and session_of(table).daily is not None
@@ -477,7 +482,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
         raise pygame.error("no clipboard here")
 
     monkeypatch.setattr(pygame.scrap, "put_text", broken)
-    assert daily_scene.copy_to_clipboard("Dame de pique 2026-07-14: 3 pts") is False
+    assert daily_result.copy_to_clipboard("Dame de pique 2026-07-14: 3 pts") is False
     # A daily hand played out by the engine alone, then its result screen.
     passes = {seat: parse_cards(cards) for seat, cards in PASSES[DAY].items()}
     direction = daily.daily_challenge(DAY).pass_direction
@@ -488,10 +493,11 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
         match.play(match.hand.legal_cards()[0])
     table = TableScene(app, games.local_table(app, session, fresh=False))
     app.show_table(table)
-    app.stack.push(DailyResultScene(app, table))
+    app.stack.push(DailyScene(app).result(table))
     result = app.stack.top
     assert isinstance(result, DailyResultScene)
-    assert not result.copied and "copy the line above by hand" in result.copy_text()
+    result.copy()
+    assert result.copied is False and "copy the line above by hand" in result.copy_text()
     drawn: list[str] = []
     real = widgets.draw_text  # what daily_scene.draw_text is
 
@@ -499,7 +505,7 @@ def test_a_clipboard_that_cannot_be_used_shows_the_line_to_copy_by_hand(
         drawn.append(text)
         return real(surface, text, *args, **kw)
 
-    monkeypatch.setattr(daily_scene, "draw_text", record)
+    monkeypatch.setattr(daily_result, "draw_text", record)
     result.draw(app.screen)
     assert result.share in drawn and result.copy_text() in drawn
 

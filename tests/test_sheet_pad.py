@@ -54,7 +54,7 @@ def test_leaving_with_typed_figures_asks_first(app: App) -> None:
     scene.back()
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog)
-    dialog.buttons[1].action()  # leave without them
+    dialog.buttons[2].action()  # leave without them
     assert isinstance(app.stack.top, SheetListScene)
 
 
@@ -157,12 +157,17 @@ def test_a_correction_selects_the_figure_and_may_end_the_game_earlier(app: App) 
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and "hand 2" in dialog.message
     assert len(scene.sheet.hands) == 3  # kept until confirmed
-    dialog.buttons[1].action()  # keep every hand
+    key(app, pygame.K_RETURN)  # a reflex Enter: the safe choice, every hand kept
+    assert app.stack.top is scene
     assert len(scene.sheet.hands) == 3 and scene.sheet.totals == (13, 39, 39, 39)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, ChoiceDialog)
+    key(app, pygame.K_ESCAPE)  # Esc cancels it too
+    assert app.stack.top is scene and len(scene.sheet.hands) == 3
     key(app, pygame.K_RETURN)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog)
-    dialog.buttons[0].action()  # the game ended there
+    dialog.buttons[1].action()  # the game ended there
     assert len(scene.sheet.hands) == 2 and scene.sheet.over
     assert len(app.profile.sheets()[0].hands) == 2 and app.profile.sheets()[0].finished
 

@@ -185,27 +185,27 @@ def test_daily_statistics_streaks_and_calendar_marks() -> None:
         daily("2026-11-02", 9, 5),  # missed
         daily("2026-11-02", 0, 5, first=False),  # a replay never counts
         daily("2026-11-03", 2, 5),  # beaten
-        daily("2026-11-04", 1, 5, practice=True),  # help used: missed
+        daily("2026-11-04", 1, 5, practice=True),  # help used: practice
         daily("2026-11-05", 4, 5),  # beaten
         daily("2026-11-06", 0, 1),  # beaten
         daily("2026-11-06", 0, 1, first=False),
-        daily("2026-11-07", 5, 5),  # equal to the par: not beaten
+        daily("2026-11-07", 5, 5),  # equal to the par: equalled, the streak goes on
         daily("2026-11-08", 0, 3),  # beaten
         daily("2026-11-09", 0, 3),  # beaten
     ]
     figures = stats.daily_statistics(results, _dt.date(2026, 11, 10))
     assert figures.days_played == 9
-    assert figures.pars_beaten == 6
-    assert (figures.current_streak, figures.best_streak) == (2, 2)
+    assert figures.pars_beaten == 6 and figures.pars_equalled == 1
+    assert (figures.current_streak, figures.best_streak) == (5, 5)
     assert (figures.played_streak, figures.best_played_streak) == (9, 9)
     assert figures.mark(_dt.date(2026, 11, 1)) is DayMark.BEATEN
     assert figures.mark(_dt.date(2026, 11, 2)) is DayMark.MISSED
-    assert figures.mark(_dt.date(2026, 11, 4)) is DayMark.MISSED
-    assert figures.mark(_dt.date(2026, 11, 7)) is DayMark.MISSED
+    assert figures.mark(_dt.date(2026, 11, 4)) is DayMark.PRACTICE
+    assert figures.mark(_dt.date(2026, 11, 7)) is DayMark.EQUALLED
     assert figures.mark(_dt.date(2026, 11, 10)) is DayMark.NOT_PLAYED
     # a day missed breaks the current streak
     later = stats.daily_statistics(results, _dt.date(2026, 11, 12))
-    assert later.current_streak == 0 and later.best_streak == 2
+    assert later.current_streak == 0 and later.best_streak == 5
 
 
 def test_month_weeks_start_on_monday_and_hold_every_day() -> None:

@@ -214,35 +214,39 @@ def _play_par(challenge: DailyChallenge) -> ParPlay:
 
 # -- the result screen's shareable line ------------------------------------------------------
 
-SHARE: Final = "Dame de pique {date}: {points} pts (par {par}), {count} trick {symbols}"
-SHARE_PL: Final = "Dame de pique {date}: {points} pts (par {par}), {count} tricks {symbols}"
+SHARE: Final = "Dame de pique {date}: {points} pts, par {par} {verdict}, {count} trick"
+SHARE_PL: Final = "Dame de pique {date}: {points} pts, par {par} {verdict}, {count} tricks"
+SHARE_PRACTICE: Final = (
+    "Dame de pique {date} (practice): {points} pts, par {par} {verdict}, {count} trick"
+)
+SHARE_PRACTICE_PL: Final = (
+    "Dame de pique {date} (practice): {points} pts, par {par} {verdict}, {count} tricks"
+)
 RESULT_MARKS: Final = {Outcome.BEATEN: "✓", Outcome.EQUALLED: "=", Outcome.MISSED: "✗"}
-POINTS_PER_HEART: Final = 4  # one ♥ per started band of four points; ♡ for a clean hand
+SHARE_VERDICTS: Final = {  # the mark and the word: the line reads without a legend
+    Outcome.BEATEN: "✓ beaten",
+    Outcome.EQUALLED: "= equalled",
+    Outcome.MISSED: "✗ missed",
+}
 
 
-def symbol_line(points: int, par: int) -> str:
-    """The spoiler-free symbols: the result mark and the points as a row of hearts.
-
-    >>> symbol_line(0, 3), symbol_line(5, 5), symbol_line(14, 3)
-    ('✓ ♡', '= ♥♥', '✗ ♥♥♥♥')
-    """
-    hearts = "♥" * -(-points // POINTS_PER_HEART) if points > 0 else "♡"
-    return f"{RESULT_MARKS[result(points, par)]} {hearts}"
-
-
-def share_sentence(day: _dt.date, points: int, par: int, tricks_taken: int) -> Sentence:
-    """The shareable line as a :class:`~game.text.sentences.Sentence` (for the window)."""
+def share_sentence(
+    day: _dt.date, points: int, par: int, tricks_taken: int, practice: bool = False
+) -> Sentence:
+    """The shareable line as a :class:`~game.text.sentences.Sentence` (for the window);
+    ``practice``: a hand that does not count (a replay, a past day, a hint or teaching mode)."""
     day = _check_date(day)
+    one, many = (SHARE_PRACTICE, SHARE_PRACTICE_PL) if practice else (SHARE, SHARE_PL)
     return Sentence(
-        SHARE,
+        one,
         (
             ("date", day.isoformat()),
             ("points", points),
             ("par", par),
+            ("verdict", Sentence(SHARE_VERDICTS[result(points, par)])),
             ("count", tricks_taken),
-            ("symbols", symbol_line(points, par)),
         ),
-        SHARE_PL,
+        many,
     )
 
 
@@ -253,21 +257,38 @@ def share_text(
     tricks_taken: int,
     translate: Translate | None = None,
     plural: Plural | None = None,
+    *,
+    practice: bool = False,
 ) -> str:
-    """One line to paste anywhere: date, points, par, tricks and symbols, no card named.
+    """One line to paste anywhere: date, points, par and verdict, tricks; no card named, and
+    "(practice)" after the date for a hand that does not count.
 
     >>> import datetime
     >>> share_text(datetime.date(2026, 1, 1), 3, 5, 4)
-    'Dame de pique 2026-01-01: 3 pts (par 5), 4 tricks ✓ ♥'
+    'Dame de pique 2026-01-01: 3 pts, par 5 ✓ beaten, 4 tricks'
+    >>> share_text(datetime.date(2026, 1, 1), 0, 0, 1, practice=True)
+    'Dame de pique 2026-01-01 (practice): 0 pts, par 0 = equalled, 1 trick'
     """
-    return render(share_sentence(day, points, par, tricks_taken), translate, plural)
+    sentence = share_sentence(day, points, par, tricks_taken, practice)
+    return render(sentence, translate, plural)
+
+
+def next_deal_in(now: _dt.datetime) -> _dt.timedelta:
+    """The time from ``now`` (the player's local time, naive) to the next date's deal, at
+    local midnight.
+
+    >>> next_deal_in(_dt.datetime(2026, 12, 6, 22, 30))
+    datetime.timedelta(seconds=5400)
+    """
+    midnight = _dt.datetime.combine(now.date() + _dt.timedelta(days=1), _dt.time())
+    return midnight - now.replace(tzinfo=None)
 
 
 # -- streaks over the history ----------------------------------------------------------------
 
 Entry = tuple[int, int, bool]
 """(points, par, first_attempt) of one date; ``first_attempt`` False when the date's first game
-was practice (a hint or teaching mode was used): it counts as played, never as beaten."""
+was practice (a hint or teaching mode was used): it counts as played, never as a par met."""
 
 History = Mapping[_dt.date, Entry] | Mapping[str, Entry] | Mapping[_dt.date | str, Entry]
 """Each date played (a ``date`` or its ISO text) to its first attempt (a Mapping is invariant
@@ -277,12 +298,14 @@ in its key type: dates, texts or both)."""
 @dataclass(frozen=True)
 class Streaks:
     """Runs of consecutive dates: the current ones end today (or yesterday, while today is not
-    played yet) and the best ones anywhere in the history."""
+    played yet) and the best ones anywhere in the history. A par is *met* when the first
+    attempt, played without help, beat it or equalled it: a par of 0 cannot be beaten (a hand
+    never scores below 0), so equalling a par keeps the streak of pars and adds to it."""
 
     played: int
     best_played: int
-    beaten: int
-    best_beaten: int
+    met: int
+    best_met: int
 
 
 def _dated(history: History) -> dict[_dt.date, Entry]:
@@ -318,7 +341,7 @@ def _runs(days: set[_dt.date], today: _dt.date, today_done: bool) -> tuple[int, 
 
 
 def streaks(history: History, today: _dt.date) -> Streaks:
-    """Current and best streaks of days played and of pars beaten.
+    """Current and best streaks of days played and of pars met (beaten or equalled).
 
     ``history`` maps each date played (a ``date`` or its ISO text) to its first attempt's
     ``(points, par, first_attempt)``; replays are never recorded (see :func:`record`).
@@ -326,13 +349,13 @@ def streaks(history: History, today: _dt.date) -> Streaks:
     >>> import datetime
     >>> d = datetime.date
     >>> streaks({d(2026, 1, 1): (3, 5, True), d(2026, 1, 2): (9, 5, True)}, d(2026, 1, 3))
-    Streaks(played=2, best_played=2, beaten=0, best_beaten=1)
+    Streaks(played=2, best_played=2, met=0, best_met=1)
     """
     today = _check_date(today)
     dated = _dated(history)
     played = set(dated)
-    beaten = {day for day, (points, par, first) in dated.items() if first and points < par}
+    met = {day for day, (points, par, first) in dated.items() if first and points <= par}
     done = today in played
     played_now, played_best = _runs(played, today, done)
-    beaten_now, beaten_best = _runs(beaten, today, done)
-    return Streaks(played_now, played_best, beaten_now, beaten_best)
+    met_now, met_best = _runs(met, today, done)
+    return Streaks(played_now, played_best, met_now, met_best)

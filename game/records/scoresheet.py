@@ -53,6 +53,9 @@ from game.engine.rules import (
 MAX_NAME: Final = 24
 """The longest player name a sheet keeps."""
 
+MAX_TYPED: Final = 4
+"""The longest figure kept as typed ("-26", "16")."""
+
 
 class SheetProblem(ValueError):
     """A hand (or a sheet) the rules refuse. ``template`` is the English sentence with ``{name}``
@@ -93,6 +96,7 @@ ENDS_THERE: Final = (
     " until you confirm"
 )
 PAPER_MOON: Final = "Read as the moon: {name} took all 26 points"
+JACK_ADDED: Final = "Read as {points} for {name}: the jack's -10 counted"
 BAD_PLAYERS: Final = "A score sheet is for 3, 4 or 5 players"
 EMPTY_NAME: Final = "Every player needs a name"
 SAME_NAME: Final = "Two players are both called {name}"
@@ -116,9 +120,19 @@ class HandEntry:
     points: tuple[int, ...]
     jack: int | None = None
     moon_subtract: bool | None = None
+    # the figures as they were typed (the moon as its scores, the jack's taker with or without
+    # the jack), shown again by a correction; they never change what the hand scores
+    typed: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"points": list(self.points), "jack": self.jack, "moon_subtract": self.moon_subtract}
+        data: dict[str, Any] = {
+            "points": list(self.points),
+            "jack": self.jack,
+            "moon_subtract": self.moon_subtract,
+        }
+        if self.typed is not None:
+            data["typed"] = list(self.typed)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> HandEntry:
@@ -134,7 +148,14 @@ class HandEntry:
         moon = data.get("moon_subtract")
         if moon is not None and not isinstance(moon, bool):
             raise ValueError("a sheet hand's moon choice must be true or false")
-        return cls(tuple(points), jack, moon)
+        typed = data.get("typed")
+        if typed is not None and not (
+            isinstance(typed, list)
+            and len(typed) == len(points)
+            and all(isinstance(t, str) and len(t) <= MAX_TYPED for t in typed)
+        ):
+            raise ValueError("a sheet hand's typed figures must be short texts, one a player")
+        return cls(tuple(points), jack, moon, None if typed is None else tuple(typed))
 
 
 class EndsEarlier(SheetProblem):
@@ -309,6 +330,60 @@ def read_hand(
     return check_hand(rules, moon, names, hand_number), PAPER_MOON
 
 
+def read_typed(
+    rules: Rules,
+    typed: tuple[int, ...],
+    jack: int | None = None,
+    moon_subtract: bool | None = None,
+    names: tuple[str, ...] | None = None,
+    hand_number: int = 0,
+) -> tuple[CheckedHand, str | None]:
+    """The figures as a family types them, read as on paper (:func:`read_hand`): the figure
+    marked as the jack's taker is the paper figure, the jack counted (the queen, 3 hearts and
+    the jack make 6). When those figures cannot be a hand, the marked figure is read as the
+    points counted without the jack ("16" is 6; the moon's "-26" beside the mark is -36). The
+    two readings never both hold (a hand adds to 16 with the jack counted, to 26 without; the
+    moon's scores differ likewise by 10), so both forms are accepted; the second is said
+    (:data:`JACK_ADDED`). The entry keeps the figures as typed (tests/test_sheet_jack.py checks
+    every form against a paper-sheet model).
+
+    >>> rules = Rules(players=3, jack_of_diamonds=True)
+    >>> read_typed(rules, (5, 6, 5), jack=1)[0].scores
+    (5, 6, 5)
+    >>> read_typed(rules, (5, 16, 5), jack=1)[0].scores  # typed without the jack
+    (5, 6, 5)
+    >>> read_typed(rules, (26, 16, 0), jack=1)[0].scores  # the moon written as its scores
+    (26, 16, 0)
+    """
+    shown = tuple(str(t) for t in typed)
+
+    def kept(checked: CheckedHand) -> CheckedHand:
+        entry = checked.entry
+        stored = HandEntry(entry.points, entry.jack, entry.moon_subtract, shown)
+        return CheckedHand(stored, checked.scores, checked.moon_shooter, checked.pass_direction)
+
+    entry = HandEntry(typed, jack, moon_subtract)
+    try:
+        checked, said = read_hand(rules, entry, names, hand_number)
+        return kept(checked), said
+    except SheetProblem as problem:
+        if problem.template == MOON_CHOICE or jack is None or not rules.jack_of_diamonds:
+            raise
+        if not 0 <= jack < len(typed):
+            raise
+        first = problem
+    counted = HandEntry(
+        tuple(t + JACK_POINTS if s == jack else t for s, t in enumerate(typed)), jack, moon_subtract
+    )
+    try:
+        checked, said = read_hand(rules, counted, names, hand_number)
+    except SheetProblem as problem:
+        if problem.template == MOON_CHOICE:
+            raise
+        raise first from None
+    return kept(checked), said or JACK_ADDED
+
+
 @dataclass(frozen=True)
 class SheetStatus:
     """Where the game stands: ``over`` with ``winners``; or ``tied`` (the target is reached, a
@@ -360,6 +435,13 @@ class ScoreSheet:
     def next_pass(self) -> PassDirection:
         """The pass of the hand to be played next."""
         return self.rules.pass_direction(len(self.hands))
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals the next hand: the first player on the sheet deals the first
+        hand, then the deal moves on by one seat each hand, as in :class:`game.engine.match.Match`.
+        """
+        return len(self.hands) % self.players
 
     def totals_after(self, count: int) -> tuple[int, ...]:
         """Each player's total after the first ``count`` hands."""
@@ -415,7 +497,22 @@ class ScoreSheet:
         if not 0 <= index < len(self.hands):
             raise SheetProblem(NO_SUCH_HAND, number=index + 1)
         checked = check_hand(self.rules, entry, self.names, index)
-        trial = [*self.hands[:index], checked, *self.hands[index + 1 :]]
+        self._keep([*self.hands[:index], checked, *self.hands[index + 1 :]], end_there)
+        return checked
+
+    def delete_hand(self, index: int, *, end_there: bool = False) -> None:
+        """Take hand ``index`` off the sheet; the later hands move up one (each with the pass
+        of its new place). :class:`EndsEarlier` (and no change) when the game would then end
+        before the last hand; with ``end_there`` the hands after the end go too."""
+        if not 0 <= index < len(self.hands):
+            raise SheetProblem(NO_SUCH_HAND, number=index + 1)
+        rest = [hand.entry for number, hand in enumerate(self.hands) if number != index]
+        trial = [check_hand(self.rules, e, self.names, n) for n, e in enumerate(rest)]
+        self._keep(trial, end_there)
+
+    def _keep(self, trial: list[CheckedHand], end_there: bool) -> None:
+        """Take ``trial`` as the sheet's hands, unless the game ends before its last hand:
+        then :class:`EndsEarlier`, or (``end_there``) the hands after the end are dropped."""
         totals = [0] * self.players
         for number, hand in enumerate(trial[:-1]):
             for seat, points in enumerate(hand.scores):
@@ -426,7 +523,6 @@ class ScoreSheet:
                 trial = trial[: number + 1]
                 break
         self.hands = trial
-        return checked
 
     def entries(self) -> list[HandEntry]:
         return [hand.entry for hand in self.hands]
@@ -442,6 +538,7 @@ __all__ = [
     "check_hand",
     "paper_moon",
     "read_hand",
+    "read_typed",
     "taken_cards",
     "with_jack",
 ]

@@ -334,7 +334,9 @@ class DayMark(Enum):
     """How a day of the calendar went."""
 
     BEATEN = "beaten"  # the first attempt beat the par, without help
-    MISSED = "missed"  # played, par not beaten (or beaten with help)
+    EQUALLED = "equalled"  # the first attempt equalled it, without help (a par of 0: the best)
+    MISSED = "missed"  # the first attempt took more points than the par
+    PRACTICE = "practice"  # only practice: help used, or the date replayed after its day
     NOT_PLAYED = "not-played"
 
 
@@ -342,32 +344,39 @@ class DayMark(Enum):
 class DailyStats:
     days_played: int
     pars_beaten: int
-    current_streak: int  # days in a row with the par beaten, up to today (or yesterday)
+    current_streak: int  # days in a row with the par met, up to today (or yesterday)
     best_streak: int
     played_streak: int  # days in a row played
     best_played_streak: int
     marks: Mapping[_dt.date, DayMark] = field(default_factory=dict)
+    pars_equalled: int = 0
 
     def mark(self, day: _dt.date) -> DayMark:
         return self.marks.get(day, DayMark.NOT_PLAYED)
 
 
-def beat_par(result: DailyResult) -> bool:
-    """The first attempt beat the par (fewer points), without help."""
-    return result.counts and result.points < result.par
+def day_mark(result: DailyResult) -> DayMark:
+    """The calendar's mark of a date whose first attempt is ``result``."""
+    if not result.counts:
+        return DayMark.PRACTICE
+    if result.points < result.par:
+        return DayMark.BEATEN
+    return DayMark.EQUALLED if result.points == result.par else DayMark.MISSED
 
 
 def daily_statistics(results: Iterable[DailyResult], today: _dt.date) -> DailyStats:
-    """Days played, pars beaten, the streaks (:func:`game.records.daily.streaks`) and each day's
-    mark."""
+    """Days played, pars beaten and equalled, the streaks (:func:`game.records.daily.streaks`)
+    and each day's mark (a date played only after its day is practice, counted nowhere)."""
+    results = list(results)
     firsts = {r.date: r for r in results if r.first_attempt}
     marks: dict[_dt.date, DayMark] = {}
-    for text, result in firsts.items():
+    for result in results:
         try:
-            day = _dt.date.fromisoformat(text)
+            day = _dt.date.fromisoformat(result.date)
         except ValueError:
             continue
-        marks[day] = DayMark.BEATEN if beat_par(result) else DayMark.MISSED
+        first = firsts.get(result.date)
+        marks[day] = DayMark.PRACTICE if first is None else day_mark(first)
     history: dict[_dt.date | str, tuple[int, int, bool]] = {
         day: (r.points, r.par, r.counts) for day, r in firsts.items()
     }
@@ -375,14 +384,16 @@ def daily_statistics(results: Iterable[DailyResult], today: _dt.date) -> DailySt
         runs = streaks(history, today)
     except ValueError:
         runs = streaks({}, today)
+    counted = [mark for day, mark in marks.items() if day.isoformat() in firsts]
     return DailyStats(
-        days_played=len(marks),
-        pars_beaten=sum(mark is DayMark.BEATEN for mark in marks.values()),
-        current_streak=runs.beaten,
-        best_streak=runs.best_beaten,
+        days_played=len(counted),
+        pars_beaten=counted.count(DayMark.BEATEN),
+        current_streak=runs.met,
+        best_streak=runs.best_met,
         played_streak=runs.played,
         best_played_streak=runs.best_played,
         marks=marks,
+        pars_equalled=counted.count(DayMark.EQUALLED),
     )
 
 
@@ -410,6 +421,7 @@ __all__ = [
     "History",
     "LevelStats",
     "daily_statistics",
+    "day_mark",
     "facts_by_id",
     "game_facts",
     "game_statistics",
@@ -419,23 +431,7 @@ __all__ = [
 ]
 
 
-# -- the history as CSV ------------------------------------------------------------------------
-
-CSV_HEADER: Final = (
-    "id",
-    "finished_at",
-    "outcome",
-    "practice",
-    "level",
-    "players",
-    "rules",
-    "hands",
-    "totals",
-    "winners",
-    "player_seat",
-    "player_won",
-)
-
+# -- cells for CSV files (scenes.records.csv_export writes them) -----------------------------
 
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (or strip it into one)."""
@@ -451,39 +447,3 @@ def csv_cell(text: str) -> str:
     'Anne'
     """
     return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-DAMAGED: Final = "damaged"
-"""The outcome written in the CSV for a stored game that cannot be read."""
-
-
-def history_csv_rows(
-    games: Sequence[tuple[int, FinishedGame]], damaged: Sequence[DamagedGame] = ()
-) -> list[list[str]]:
-    """The history as rows of text for a CSV file (the header is :data:`CSV_HEADER`), in the
-    order of the ids; names, totals and winners joined with " | " by seat so a spreadsheet keeps
-    one game per row. A damaged game has a row saying so. Every cell goes through
-    :func:`csv_cell`."""
-    rows: list[tuple[int, list[str]]] = []
-    for game_id, game in games:
-        rules = game.rules if isinstance(game.rules, dict) else {}
-        row = [
-            str(game_id),
-            game.finished_at or "",
-            game.outcome,
-            "yes" if game.practice else "no",
-            game.level,
-            " | ".join(game.names),
-            " ".join(f"{k}={v}" for k, v in sorted(rules.items())),
-            str(game.hands),
-            " | ".join(str(t) for t in game.totals),
-            " | ".join(game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners),
-            "" if game.human_seat is None else str(game.human_seat),
-            "yes" if counts_as_win(game) else "no",
-        ]
-        rows.append((game_id, row))
-    for bad in damaged:
-        row = [str(bad.game_id), bad.finished_at, DAMAGED] + [""] * (len(CSV_HEADER) - 3)
-        rows.append((bad.game_id, row))
-    rows.sort(key=lambda pair: pair[0])
-    return [[csv_cell(cell) for cell in row] for _id, row in rows]

@@ -147,6 +147,10 @@ class App:
             games.new_game(self, self.prefs.new_game, autoplay=options.autoplay)
         elif options.resume and self.has_saved_game():
             games.continue_game(self)
+        elif options.date is not None:  # a date's daily challenge (an earlier one: practice)
+            from scenes.records.daily import DailyScene
+
+            self.stack.push(DailyScene(self, options.date))
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -156,8 +160,12 @@ class App:
         top = self.stack.top
         return (top is not None and top.busy()) or self.save_notice.recovered > 0
 
-    def run(self) -> int:
+    def looks(self) -> tuple[object, ...]:
+        """What a still window shows: a wake redraws it only when this changed."""
+        top = self.stack.top
+        return (top, self.save_notice.text(), None if top is None else top.clock_face())
 
+    def run(self) -> int:
         from scenes.core.pacing import Pacing
 
         self.start()
@@ -186,7 +194,7 @@ class App:
         costs next to no processor, and news from a table elsewhere wakes it (an event)."""
         import pygame
 
-        before = (self.stack.top, self.save_notice.text())
+        before = self.looks()
         dt, events = pacing.next_events(self.moving())
         for event in events:
             self.handle_event(event)
@@ -196,7 +204,7 @@ class App:
         self.save_notice.update(dt)
         if not self.stack.scenes:
             return False
-        changed = self.moving() or (self.stack.top, self.save_notice.text()) != before
+        changed = self.moving() or self.looks() != before
         if pacing.should_draw(events, changed or self.first_frame_time is None):
             self.stack.draw(self.screen)
             self.draw_save_notice()

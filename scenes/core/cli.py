@@ -6,7 +6,9 @@ python -m scenes --help
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +65,30 @@ def _seconds(text: str) -> float:
     if not 0 <= value < math.inf:  # NaN, negative and infinite times are refused
         raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds, like 2.5")
     return value
+
+
+def today() -> _dt.date:
+    """The player's local date (tests replace it)."""
+    return _dt.date.today()
+
+
+def _date(text: str) -> _dt.date:
+    """A calendar date written YYYY-MM-DD, today or before (a later deal is not played)."""
+    day = None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+        try:
+            day = _dt.date.fromisoformat(text.strip())
+        except ValueError:
+            day = None
+    if day is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date: write it like 2026-12-06 (year-month-day)"
+        )
+    if day > today():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is after today: only today's deal and earlier ones can be played"
+        )
+    return day
 
 
 def _screenshot(text: str) -> Path:
@@ -126,6 +152,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
     )
+    _add_first_screen(parser)
+    parser.add_argument(
+        "--exit-after",
+        metavar="SECONDS",
+        type=_seconds,
+        help="quit after this many seconds (0: after the first frame)",
+    )
+    parser.add_argument(
+        "--report-startup",
+        action="store_true",
+        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
+    )
+    return parser
+
+
+def _add_first_screen(parser: argparse.ArgumentParser) -> None:
+    """The options that choose what opens first: a game, or a date's daily challenge."""
     parser.add_argument(
         "--continue",
         dest="resume",
@@ -143,17 +186,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new game in which the computer also plays your seat (saved as usual)",
     )
     parser.add_argument(
-        "--exit-after",
-        metavar="SECONDS",
-        type=_seconds,
-        help="quit after this many seconds (0: after the first frame)",
+        "--date",
+        metavar="YYYY-MM-DD",
+        type=_date,
+        help="open the daily challenge of that date (an earlier date is practice: it never "
+        "counts in the streaks)",
     )
-    parser.add_argument(
-        "--report-startup",
-        action="store_true",
-        help=f"print the time from launch to the first frame (or set {STARTUP_ENV}=1)",
-    )
-    return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -163,6 +201,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--hands only goes with --demo")
     if args.demo and args.autoplay:
         parser.error("--demo and --autoplay cannot be used together")
+    if args.date is not None and (args.demo or args.new_game or args.autoplay or args.resume):
+        parser.error("--date opens the daily challenge: it goes with no other game to start")
     if args.resume and (args.new_game or args.autoplay):
         other = "--new-game" if args.new_game else "--autoplay"
         parser.error(
@@ -190,6 +230,7 @@ class Options:
     autoplay: bool = False
     exit_after: float | None = None
     report_startup: bool = False
+    date: _dt.date | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Options:

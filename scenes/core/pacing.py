@@ -7,8 +7,8 @@ animation, a computer player thinking, a timer that shows), or just after the pl
 an event comes (the queue looked at every :data:`POLL` seconds), waking every
 :data:`IDLE_WAKE` seconds to let the scenes look at the time (a remote table's news, the
 daily's midnight); such a wake draws only when something changed (see
-:meth:`Pacing.should_draw`). Redrawing a still menu or a table waiting for the player 30 times
-a second took about a third of a core.
+:meth:`Pacing.should_draw`), such as a countdown's second (``Scene.clock_face``). Redrawing
+a still menu or a table waiting for the player 30 times a second took about a third of a core.
 """
 
 from __future__ import annotations

@@ -129,6 +129,11 @@ class Scene:
         a still screen waiting for the player is redrawn less often to spare the processor)."""
         return False
 
+    def clock_face(self) -> object:
+        """What the scene shows that changes with the clock alone (a countdown), or None: a
+        still window sleeps, and is redrawn on a wake only when this has changed."""
+        return None
+
     def update(self, dt: float) -> None:
         """Advance timers and animations by ``dt`` seconds (here: the scene's tasks)."""
         for task in self.tasks:

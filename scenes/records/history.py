@@ -1,14 +1,13 @@
 """The history of the player's games, newest first, and one game's sheet: its score table hand
 by hand and a line chart of every seat's total over the hands. A hand opens the hand review.
 
-Export writes the whole history as CSV next to the profile and says where.
+Export writes the whole history and the score sheets as CSV files next to the profile
+(:mod:`scenes.records.csv_export`), says where, and Open folder shows them.
 """
 
 from __future__ import annotations
 
-import csv
 import logging
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -19,17 +18,16 @@ from game.engine.save import InvalidSave, load_match
 from game.records import stats
 from game.records.profile import ABANDONED, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
-from scenes.core.i18n import N_, _, current_language
+from scenes.core.i18n import N_, _
 from scenes.core.services import Media, ProfileScreen, Worker
+from scenes.records import csv_export
+from scenes.records.chart import draw_chart
 from scenes.records.statistics import damaged_count, level_name, short_date
 from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
 from scenes.ui.widgets import (
-    BEVEL_SHADOW,
     DISABLED_INK,
     INK,
-    WHITE,
     Button,
-    Colour,
     draw_text,
 )
 
@@ -42,13 +40,6 @@ class HistoryServices(ProfileScreen, Media, Worker, Protocol):
 log = logging.getLogger(__name__)
 
 CSV_FILE: Final = "history.csv"
-SEAT_COLOURS: Final[tuple[Colour, ...]] = (
-    (0, 0, 160),
-    (190, 30, 30),
-    (0, 120, 40),
-    (130, 40, 150),
-    (210, 120, 0),
-)
 MOON_NAMES: Final = {
     "others+26": N_("moon +26 to the others"),
     "shooter-26": N_("moon -26 to the shooter"),
@@ -146,19 +137,11 @@ def export_csv(
     damaged: list[DamagedGame] | None = None,
     language: str | None = None,
 ) -> Path:
-    """Write the history to ``folder/history.csv`` (through a temporary file, so a failure
-    never leaves half a file); returns the path. Raises OSError. In French the file starts
-    with a byte order mark and uses ``;`` between cells, as a French spreadsheet expects
-    (its decimal mark is the comma); otherwise plain UTF-8 with commas."""
-    french = (language or current_language()) == "fr"
-    path = folder / CSV_FILE
-    partial = path.with_name(path.name + ".part")
-    with partial.open("w", newline="", encoding="utf-8-sig" if french else "utf-8") as out:
-        writer = csv.writer(out, delimiter=";" if french else ",")
-        writer.writerow(stats.CSV_HEADER)
-        writer.writerows(stats.history_csv_rows(games, damaged or []))
-    partial.replace(path)
-    return path
+    """Write the history to ``folder/history.csv`` (:mod:`scenes.records.csv_export`: one
+    column per player's total, local times, the player's language); returns the path. Raises
+    OSError."""
+    rows = csv_export.history_rows(games, damaged or [], rules_summary, lineup)
+    return csv_export.write_csv(folder / CSV_FILE, rows, language)
 
 
 class HistoryScene(ReportScene):
@@ -177,7 +160,13 @@ class HistoryScene(ReportScene):
         self.shown: dict[int, list[str]] = {}  # the rows already put into words, by index
         self.selected = 0
         self.open_button = Button(N_("Open"), self.open_selected)
-        self.buttons = [self.open_button, Button(N_("Export CSV"), self.export), self.back_button]
+        self.folder_button = Button(N_("Open folder"), self.open_folder, visible=False)
+        self.buttons = [
+            self.open_button,
+            Button(N_("Export CSV"), self.export),
+            self.folder_button,
+            self.back_button,
+        ]
         self.sheet_area = pygame.Rect(0, 0, 0, 0)
 
     def title(self) -> str:
@@ -298,13 +287,31 @@ class HistoryScene(ReportScene):
         self.app.stack.push(GameScene(self.app, game_id, game))
 
     def export(self) -> None:
+        """The history and the score sheets as CSV files next to the profile; the message says
+        where, and Open folder shows them."""
+        folder = self.app.profile.path.parent
         try:
             history = stats.read_history(self.app.profile.game_rows())
-            path = export_csv(history.games, self.app.profile.path.parent, history.damaged)
+            path = export_csv(history.games, folder, history.damaged)
+            sheets = csv_export.sheet_rows(self.app.profile.sheets(), rules_summary)
+            csv_export.write_csv(folder / csv_export.SHEETS_FILE, sheets)
         except Exception as exc:  # OSError, sqlite3.Error: said, nothing lost
             self.say(_("The history could not be exported: {error}").format(error=exc), True)
             return
-        self.say(_("History exported to {path}").format(path=str(path)))
+        self.say(
+            _("History exported to {path} (the score sheets to {sheets})").format(
+                path=str(path), sheets=csv_export.SHEETS_FILE
+            )
+        )
+        self.folder_button.visible = True
+        self.relayout()
+
+    def open_folder(self) -> None:
+        folder = self.app.profile.path.parent
+        try:
+            csv_export.open_folder(folder)
+        except OSError as exc:
+            self.say(_("The folder {path} cannot be shown: {error}").format(path=folder, error=exc))
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         count = len(self.games)
@@ -495,94 +502,3 @@ class GameScene(ReportScene):
             colours=colours,
         )
         draw_chart(surface, self.chart_area, self.scores, names, game.rules, scale, self.selected)
-
-
-def axis_labels(
-    values: list[int], y_of: Callable[[int], int], height: int
-) -> list[tuple[int, int]]:
-    """The values to label on the chart's axis, each with its height, in order of importance
-    (zero, the target, the highest, the lowest); one that would overlap a label already placed
-    is left out, so 51 and 50 never print over each other.
-
-    >>> axis_labels([0, 50, 51, -26], lambda v: 200 - 2 * v, 12)
-    [(0, 200), (50, 100), (-26, 252)]
-    """
-    placed: list[tuple[int, int]] = []
-    for value in values:
-        y = y_of(value)
-        if all(value != v and abs(y - other) >= height for v, other in placed):
-            placed.append((value, y))
-    return placed
-
-
-def draw_chart(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    scores: list[tuple[int, ...]],
-    names: list[str],
-    rules: Any,
-    scale: float,
-    selected: int | None = None,
-) -> None:
-    """Every seat's total after each hand as a line on a white sheet, the target dashed, the
-    names in their line's colour below; the ``selected`` hand's totals on a light band."""
-    pygame.draw.rect(surface, WHITE, area)
-    pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-    size = max(9, round(12 * scale))
-    pad = round(10 * scale)
-    legend_h = round(24 * scale)
-    plot = pygame.Rect(
-        area.x + pad + round(30 * scale),
-        area.y + pad,
-        area.w - 2 * pad - round(34 * scale),
-        area.h - 2 * pad - legend_h - size,
-    )
-    if plot.w < 20 or plot.h < 20:
-        return
-    target = rules.get("target", 100) if isinstance(rules, dict) else 100
-    running: list[list[int]] = [[0] for _ in names]
-    for hand in scores:
-        for seat, points in enumerate(hand[: len(names)]):
-            running[seat].append(running[seat][-1] + points)
-    values = [v for line in running for v in line] + [0, int(target)]
-    low, high = min(values), max(values)
-    span = max(1, high - low)
-    hands = max(1, len(scores))
-
-    def point(hand: int, value: int) -> tuple[int, int]:
-        x = plot.x + round(plot.w * hand / hands)
-        y = plot.bottom - round(plot.h * (value - low) / span)
-        return x, y
-
-    if selected is not None and 0 <= selected < len(scores):
-        x, _y = point(selected + 1, low)
-        band = max(6, min(round(24 * scale), round(plot.w / hands * 0.5)))
-        strip = pygame.Rect(x - band // 2, plot.y, band, plot.h).clip(plot.inflate(band, 0))
-        surface.fill((255, 244, 190), strip.clip(area.inflate(-2, -2)))
-    # axes, zero and the target
-    pygame.draw.line(surface, INK, plot.bottomleft, plot.topleft)
-    pygame.draw.line(surface, INK, point(0, low), point(hands, low))
-    ty = point(0, int(target))[1]
-    for x in range(plot.x, plot.right, round(10 * scale) or 1):
-        pygame.draw.line(surface, DISABLED_INK, (x, ty), (x + round(5 * scale), ty))
-    for value, y in axis_labels([0, int(target), high, low], lambda v: point(0, v)[1], size):
-        draw_text(surface, str(value), size, INK, (plot.x - round(4 * scale), y), "midright")
-    step = max(1, hands // 10)
-    for number in range(0, hands + 1, step):
-        x, _y = point(number, low)
-        draw_text(surface, str(number), size, INK, (x, plot.bottom + round(3 * scale)), "midtop")
-    width = max(2, round(3 * scale))
-    for seat, line in enumerate(running):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        dots = [point(i, v) for i, v in enumerate(line)]
-        if len(dots) > 1:
-            pygame.draw.lines(surface, colour, False, dots, width)
-        for p in dots[1:]:
-            pygame.draw.circle(surface, colour, p, width + 1)
-    x = plot.x
-    y = area.bottom - pad - legend_h // 2
-    for seat, name in enumerate(names):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        pygame.draw.line(surface, colour, (x, y), (x + round(18 * scale), y), width)
-        rect = draw_text(surface, name, size, INK, (x + round(22 * scale), y), "midleft")
-        x = rect.right + round(14 * scale)

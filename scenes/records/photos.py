@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import functools
 import io
+import logging
 from pathlib import Path
 from typing import Final
 
 import pygame
 
 from scenes.core.i18n import _
+
+log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES: Final = 15 * 1024 * 1024
 """The largest photo file accepted (a phone's photo is a few megabytes)."""
@@ -59,10 +62,11 @@ def thumbnail_from_file(text: str) -> bytes:
         data = path.read_bytes()
         image = pygame.image.load(io.BytesIO(data), path.name)
     except (pygame.error, OSError, ValueError) as exc:
+        log.info("%s is not read as an image: %s", path, exc)  # the library's English stays here
         raise PhotoError(
-            _(
-                "This file is not an image the game can read (PNG, JPEG, BMP or GIF): {error}"
-            ).format(error=str(exc) or path.name)
+            _("This file is not an image the game can read (PNG, JPEG, BMP or GIF): {name}").format(
+                name=path.name
+            )
         ) from None
     return thumbnail(image)
 

@@ -13,6 +13,7 @@ import pygame
 from game.records import scoresheet
 from scenes.core.i18n import N_, _
 from scenes.records import photos
+from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import SELECTED, ReportScene, window_of
 from scenes.ui.widgets import (
     BEVEL_SHADOW,
@@ -37,7 +38,7 @@ class PlayersScene(ReportScene):
     its path and press Enter to give them a photo; type a name and Enter (on New player) to add
     one."""
 
-    window_size = (900, 640)
+    window_size = (1180, 640)
 
     app: ProfileScreen
 
@@ -52,6 +53,8 @@ class PlayersScene(ReportScene):
             Button(N_("Set photo"), self.set_photo_from_path),
             Button(N_("Remove photo"), self.remove_photo),
             Button(N_("New player"), self.add_player),
+            Button(N_("Rename"), self.rename_player),
+            Button(N_("Delete"), self.ask_delete),
             self.back_button,
         ]
         self.boxes: list[pygame.Rect] = []
@@ -139,6 +142,56 @@ class PlayersScene(ReportScene):
         )
         self.say(_("{name} is added.").format(name=name))
 
+    def rename_player(self) -> None:
+        """The chosen player takes the name typed in the name box (on their sheets too)."""
+        player = self.current()
+        name = self.new_name.strip()[: scoresheet.MAX_NAME]
+        if player is None:
+            self.say(_("Add a player first."), error=True)
+            return
+        if not name:
+            self.field = 1
+            self.say(_("Type {name}'s new name in the name box first.").format(name=player.name))
+            return
+        try:
+            self.app.profile.rename_player(player.player_id, name)
+        except ValueError:
+            self.say(_("There is already a player called {name}.").format(name=name), True)
+            return
+        except sqlite3.Error as exc:
+            self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)
+            return
+        self.new_name = ""
+        self.load()
+        self.say(_("{old} is now called {name}.").format(old=player.name, name=name))
+
+    def ask_delete(self) -> None:
+        """Forget the chosen player, once the person says so (keeping them is first)."""
+        player = self.current()
+        if player is None:
+            return
+
+        def delete() -> None:
+            try:
+                self.app.profile.delete_player(player.player_id)
+            except sqlite3.Error as exc:
+                self.say(_("The profile cannot be written ({error})").format(error=exc), True)
+                return
+            self.load()
+            self.say(_("{name} is deleted.").format(name=player.name))
+
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Delete {name}?").format(name=player.name),
+                _("{name} and their photo will be forgotten; the sheets keep their name.").format(
+                    name=player.name
+                ),
+                [(N_("Keep the player"), lambda: None), (N_("Delete the player"), delete)],
+                cancel=lambda: None,
+            )
+        )
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:
             self.set_photo_from(event.file)
@@ -186,7 +239,7 @@ class PlayersScene(ReportScene):
         area = self.list_area
         pygame.draw.rect(surface, WHITE, area)
         pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
-        size = round(15 * scale)
+        size = max(11, round(15 * scale))  # never under 11 px
         photo = round(44 * scale)
         row_h = photo + round(8 * scale)
         if not self.players:

@@ -20,8 +20,8 @@ from scenes.core.i18n import N_, _
 from scenes.records.players import PlayersScene
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
-from scenes.records.sheet_words import result_text, stored_sheet
-from scenes.records.statistics import short_date
+from scenes.records.sheet_words import local_time, result_text, stored_sheet
+from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet, visible_rows, window_of
 from scenes.ui.widgets import (
     DISABLED_INK,
@@ -45,11 +45,13 @@ class SheetListScene(ReportScene):
         super().__init__(app)
         self.sheets: list[Any] = []
         self.selected = 0
-        self.open_button = Button(N_("Resume"), self.open_selected)
+        self.open_button = Button(self.open_label, self.open_selected)
+        self.delete_button = Button(N_("Delete"), self.ask_delete)
         self.buttons = [
             Button(N_("New sheet"), self.new_sheet),
             self.open_button,
             Button(N_("Players"), lambda: self.app.stack.push(PlayersScene(self.app))),
+            self.delete_button,
             self.back_button,
         ]
 
@@ -69,9 +71,44 @@ class SheetListScene(ReportScene):
             self.say(_("The profile cannot be read: {error}").format(error=exc), error=True)
             self.sheets = []
         self.selected = min(self.selected, max(0, len(self.sheets) - 1))
-        self.open_button.enabled = bool(self.sheets)
+        self.open_button.enabled = self.delete_button.enabled = bool(self.sheets)
         self.focus = 1 if self.sheets else 0  # Enter resumes the chosen sheet, or starts one
         self.relayout()
+
+    def open_label(self) -> str:
+        """ "View" for a finished sheet, "Resume" for one in progress."""
+        finished = bool(self.sheets) and self.sheets[self.selected].finished
+        return _("View") if finished else _("Resume")
+
+    def ask_delete(self) -> None:
+        """Delete the chosen sheet, once the person says so (keeping it is first)."""
+        if not self.sheets:
+            return
+        stored = self.sheets[self.selected]
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Delete this sheet?"),
+                _("The sheet of {date} ({names}) will be gone, with every hand on it.").format(
+                    date=local_time(stored.updated_at),
+                    names=", ".join(stored.names),
+                ),
+                [
+                    (N_("Keep the sheet"), lambda: None),
+                    (N_("Delete the sheet"), lambda: self.delete(stored.sheet_id)),
+                ],
+                cancel=lambda: None,
+            )
+        )
+
+    def delete(self, sheet_id: int) -> None:
+        try:
+            self.app.profile.delete_sheet(sheet_id)
+        except sqlite3.Error as exc:
+            self.say(_("The profile cannot be written ({error})").format(error=exc), error=True)
+            return
+        self.say(_("The sheet is deleted."))
+        self.load()
 
     def new_sheet(self) -> None:
         self.app.stack.push(SheetSetupScene(self.app))
@@ -98,7 +135,7 @@ class SheetListScene(ReportScene):
                 totals, state = "?", _("cannot be read")
             rows.append(
                 [
-                    short_date(stored.updated_at),
+                    local_time(stored.updated_at),
                     ", ".join(stored.names),
                     str(len(stored.hands)),
                     totals,
@@ -119,14 +156,14 @@ class SheetListScene(ReportScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         header = [_("Date"), _("Players"), _("Hands"), _("Totals"), ""]
-        columns = [0.0, 0.13, 0.52, 0.62, 0.8]
+        columns = [0.0, 0.19, 0.55, 0.64, 0.8]
         area = self.content
         if not self.sheets:
             draw_sheet(surface, area, header, [], columns, self.scale)
             draw_text(
                 surface,
                 _("No score sheet yet: start one with New sheet."),
-                round(15 * self.scale),
+                max(11, round(15 * self.scale)),
                 DISABLED_INK,
                 area.center,
             )

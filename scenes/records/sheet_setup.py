@@ -52,7 +52,7 @@ class NameRow(TextRow):
 
 
 class SheetSetupScene(FormScene):
-    window_width = 620
+    window_width = 820
     label_width = 0.42
 
     app: ProfileScreen
@@ -162,6 +162,15 @@ class SheetSetupScene(FormScene):
         )
         if starts and isinstance(row, NameRow) and form.editing is None:
             row.editing = True
+        moves = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_TAB,
+            pygame.K_DOWN,
+            pygame.K_UP,
+        )
+        if moves and isinstance(row, NameRow) and row.editing:
+            row.editing = False  # the name is done: Tab, Down, Up go to the next row, as the pad
+        if moves and event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
+            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")
         return super().handle_event(event)
 
     def back(self) -> None:
@@ -178,6 +187,7 @@ class SheetSetupScene(FormScene):
                     (N_("Keep typing"), lambda: None),
                     (N_("Leave without them"), lambda: FormScene.back(self)),
                 ],
+                cancel=lambda: None,
             )
         )
 

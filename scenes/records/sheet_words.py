@@ -4,11 +4,13 @@ player's language, the game's result, and a stored sheet checked again.
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any, Final
 
 from game.engine.rules import Rules
-from game.records.scoresheet import HandEntry, ScoreSheet, SheetProblem
-from scenes.core.i18n import N_, _
+from game.records import scoresheet
+from game.records.scoresheet import CheckedHand, HandEntry, ScoreSheet, SheetProblem
+from scenes.core.i18n import N_, _, current_language
 
 PLACES: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -19,6 +21,18 @@ def problem_text(problem: SheetProblem) -> str:
         return _(problem.template).format(**problem.params)
     except (KeyError, IndexError, ValueError):
         return str(problem)
+
+
+def said_text(sheet: ScoreSheet, checked: CheckedHand, said: str) -> str:
+    """What the sheet understood of the figures typed (the moon as its scores, the jack's
+    figure typed without the jack), in the player's language."""
+    names = sheet.names
+    if said == scoresheet.JACK_ADDED and checked.entry.jack is not None:
+        jack = checked.entry.jack
+        return _(said).format(name=names[jack], points=checked.entry.points[jack])
+    if checked.moon_shooter is None:
+        return ""
+    return _(said).format(name=names[checked.moon_shooter])
 
 
 def result_text(sheet: ScoreSheet) -> str:
@@ -41,3 +55,19 @@ def stored_sheet(stored: Any) -> ScoreSheet:
     rules = Rules.from_dict(stored.rules)
     entries = [HandEntry.from_dict(h) for h in stored.hands]
     return ScoreSheet.from_entries(rules, tuple(stored.names), entries)
+
+
+def local_time(iso: str) -> str:
+    """A stored UTC time as the local date and time of day ("12/11/2026 20:41").
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:16]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    day = "%d/%m/%Y" if current_language() == "fr" else "%Y-%m-%d"
+    return moment.strftime(f"{day} %H:%M")

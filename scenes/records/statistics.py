@@ -16,24 +16,21 @@ from typing import Any, Final, Protocol
 import pygame
 
 from game.records import stats
-from game.records.stats import ALL_LEVELS, DayMark, LevelStats
-from scenes.core.i18n import MONTHS, N_, _, current_language, ngettext
-from scenes.core.services import ProfileScreen, Worker
+from game.records.stats import ALL_LEVELS, LevelStats
+from scenes.core.i18n import N_, _, current_language, ngettext
+from scenes.records import daily_calendar
+from scenes.records.daily import DailyScene
+from scenes.records.sheet_stats import SheetStatsScene
+from scenes.table.games import GameServices
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.report import ReportScene, draw_sheet
-from scenes.ui.widgets import (
-    BEVEL_SHADOW,
-    DISABLED_INK,
-    INK,
-    WHITE,
-    Button,
-    draw_text,
-)
+from scenes.ui.widgets import DISABLED_INK, INK, Button, draw_text
 
 
-class StatisticsServices(ProfileScreen, Worker, Protocol):
+class StatisticsServices(GameServices, Protocol):
     """What Statistics asks of the program: the stack, the profile, the worker (the figures
-    of games not yet read)."""
+    of games not yet read), and what the daily challenge of a day clicked in the calendar
+    asks for."""
 
 
 log = logging.getLogger(__name__)
@@ -45,9 +42,6 @@ LEVEL_NAMES: Final = {
     "medium": N_("Medium"),
     "hard": N_("Hard"),
 }
-WEEKDAYS: Final = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
-BEATEN_GREEN: Final = (40, 150, 60)
-MISSED_RED: Final = (200, 70, 60)
 
 
 _FACTS: dict[str, dict[int, stats.GameFacts | None]] = {}
@@ -135,12 +129,17 @@ class StatisticsScene(ReportScene):
             Button(N_("Previous month"), lambda: self.change_month(-1)),
             Button(N_("Next month"), lambda: self.change_month(1)),
             Button(N_("Reset statistics"), self.ask_reset),
+            Button(N_("Score sheets"), self.show_sheet_wins),
             self.back_button,
         ]
         self.focus = len(self.buttons) - 1
 
     def title(self) -> str:
         return _("Statistics")
+
+    def show_sheet_wins(self) -> None:
+        """Wins per family member across the finished score sheets (issue 41)."""
+        self.app.stack.push(SheetStatsScene(self.app))
 
     def enter(self) -> None:
         self.load()
@@ -200,6 +199,7 @@ class StatisticsScene(ReportScene):
                     "and the daily challenge's days before today stop counting."
                 ),
                 [(N_("Reset"), self.reset), (N_("Cancel"), lambda: None)],
+                cancel=lambda: None,  # Esc cancels (issue 41)
             )
         )
 
@@ -276,78 +276,57 @@ class StatisticsScene(ReportScene):
 
     def draw_daily(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         scale = self.scale
-        daily = self.daily
         size = round(16 * scale)
         draw_text(surface, _("Daily challenge"), size, INK, area.topleft, "topleft", bold=True)
-        if daily is None:
+        if self.daily is None:
             return
         small = round(14 * scale)
-        lines = [
+        y = area.y + round(28 * scale)
+        for line in self.daily_lines():
+            draw_text(surface, line, small, INK, (area.x, y), "topleft")
+            y += round(small * 1.45)
+        self.draw_calendar(surface)
+
+    # -- the daily challenge's figures and calendar (issue 46) ------------------------------------
+
+    def daily_lines(self) -> list[str]:
+        """The daily challenge's figures above the calendar."""
+        daily = self.daily
+        assert daily is not None
+        return [
             _("Days played: {count}").format(count=daily.days_played),
-            _("Pars beaten: {count}").format(count=daily.pars_beaten),
-            _("Streak of pars beaten: {current} (best {best})").format(
+            _("Pars beaten: {beaten}, equalled: {equalled}").format(
+                beaten=daily.pars_beaten, equalled=daily.pars_equalled
+            ),
+            _("Streak of pars met: {current} (best {best})").format(
                 current=daily.current_streak, best=daily.best_streak
             ),
             _("Days in a row played: {current} (best {best})").format(
                 current=daily.played_streak, best=daily.best_played_streak
             ),
         ]
-        y = area.y + round(28 * scale)
-        for line in lines:
-            draw_text(surface, line, small, INK, (area.x, y), "topleft")
-            y += round(small * 1.45)
-        y += round(8 * scale)
-        self.draw_calendar(surface, pygame.Rect(area.x, y, area.w, area.bottom - y))
 
-    def draw_calendar(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The month: a white sheet of days, green for a par beaten, red for a day played and
-        missed, plain for a day not played; today framed."""
+    def calendar(self) -> daily_calendar.CalendarLayout:
+        """Where the month's days are, under the daily figures in the right-hand column."""
+        scale, area = self.scale, self.content
+        split = area.x + round(area.w * 0.58)
+        small = round(14 * scale)
+        lines = len(self.daily_lines()) if self.daily is not None else 0
+        top = area.y + round(28 * scale) + lines * round(small * 1.45) + round(8 * scale)
+        room = pygame.Rect(split, top, area.right - split, area.bottom - top)
+        return daily_calendar.calendar_layout(room, *self.month, scale)
+
+    def draw_calendar(self, surface: pygame.Surface) -> None:
         assert self.daily is not None
-        scale = self.scale
-        year, month = self.month
-        weeks = stats.month_weeks(year, month)
-        title = f"{_(MONTHS[month - 1])} {year}"
-        size = round(15 * scale)
-        draw_text(surface, title, size, INK, (area.centerx, area.y), "midtop", bold=True)
-        legend_h = round(22 * scale)
-        top = area.y + round(24 * scale)
-        cell = max(8, min(area.w // 7, (area.bottom - top - legend_h) // (len(weeks) + 1)))
-        cell = min(cell, round(40 * scale))
-        grid = pygame.Rect(0, top, cell * 7, cell * (len(weeks) + 1))
-        grid.centerx = area.centerx
-        pygame.draw.rect(surface, WHITE, grid)
-        pygame.draw.rect(surface, BEVEL_SHADOW, grid, 1)
-        small = max(9, round(cell * 0.36))
-        for i, name in enumerate(WEEKDAYS):
-            pos = (grid.x + i * cell + cell // 2, grid.y + cell // 2)
-            draw_text(surface, _(name), small, INK, pos, bold=True)
-        for row, week in enumerate(weeks, start=1):
-            for col, day in enumerate(week):
-                if day is None:
-                    continue
-                box = pygame.Rect(grid.x + col * cell, grid.y + row * cell, cell, cell)
-                mark = self.daily.mark(day)
-                ink = INK
-                if mark is DayMark.BEATEN:
-                    surface.fill(BEATEN_GREEN, box.inflate(-3, -3))
-                    ink = WHITE
-                elif mark is DayMark.MISSED:
-                    surface.fill(MISSED_RED, box.inflate(-3, -3))
-                    ink = WHITE
-                if day == self.day:
-                    pygame.draw.rect(surface, INK, box.inflate(-1, -1), max(1, round(2 * scale)))
-                draw_text(surface, str(day.day), small, ink, box.center)
-        y = grid.bottom + round(6 * scale)
-        x = grid.x
-        for colour, label in ((BEATEN_GREEN, N_("par beaten")), (MISSED_RED, N_("missed"))):
-            swatch = pygame.Rect(x, y, round(14 * scale), round(14 * scale))
-            surface.fill(colour, swatch)
-            rect = draw_text(
-                surface,
-                _(label),
-                round(12 * scale),
-                INK,
-                (swatch.right + round(4 * scale), swatch.centery),
-                "midleft",
-            )
-            x = rect.right + round(14 * scale)
+        daily_calendar.draw_calendar(surface, self.calendar(), self.daily, self.day, self.scale)
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        """A day of the calendar clicked, today or before: its deal, to play (an earlier day
+        as practice, counted in no streak)."""
+        if event.type != pygame.MOUSEBUTTONUP or getattr(event, "button", 1) != 1:
+            return False
+        day = self.calendar().day_at(event.pos)
+        if day is None or day > self.day:
+            return False
+        self.app.stack.push(DailyScene(self.app, None if day == self.day else day))
+        return True

@@ -16,7 +16,7 @@ import pygame
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Scene
 from scenes.core.services import SettingsEditor
-from scenes.records.daily import DailyScene
+from scenes.records.daily import DailyScene, resume_daily
 from scenes.screens.about import AboutScene
 from scenes.screens.new_game import NewGameScene
 from scenes.screens.rules_summary import RulesScene
@@ -62,6 +62,7 @@ def _push(screen: Callable[[MenuServices], Scene]) -> Callable[[MenuServices], N
 
 MENU_ENTRIES: Final = (
     MenuEntry(N_("Continue"), games.continue_game, lambda app: app.has_saved_game()),
+    MenuEntry(N_("Continue the daily hand"), resume_daily, lambda app: app.has_saved_daily()),
     MenuEntry(N_("New game"), _push(NewGameScene)),
     MenuEntry(N_("Daily challenge"), _push(DailyScene)),
     MenuEntry(N_("Statistics"), _push_later("scenes.records.statistics", "StatisticsScene")),

@@ -22,7 +22,7 @@ class NewGameServices(games.GameServices, Settings, Protocol):
 
 
 class NewGameScene(FormScene):
-    window_width = 720
+    window_width = 820
     label_width = 0.46
     app: NewGameServices
 

@@ -102,7 +102,7 @@ class KeptGames:
         tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
         try:
             return self.profile.record_daily(
-                daily.date.isoformat(), points, daily.par, tricks, session.practice
+                daily.date.isoformat(), points, daily.par, tricks, session.practice, past=daily.past
             )
         except sqlite3.Error as exc:
             self.cannot_save(exc)

@@ -35,20 +35,24 @@ class DailyHand:
     date: _dt.date
     par: int
     replay: bool = False  # the date was already played: this hand is practice
+    past: bool = False  # a past date replayed after its day: practice, counted in no streak
 
     def to_dict(self) -> dict[str, Any]:
-        return {"date": self.date.isoformat(), "par": self.par, "replay": self.replay}
+        data = {"date": self.date.isoformat(), "par": self.par, "replay": self.replay}
+        return data | ({"past": True} if self.past else {})
 
     @classmethod
     def from_dict(cls, data: Any) -> DailyHand:
         try:
             day = _dt.date.fromisoformat(data["date"])
-            par, replay = data["par"], data.get("replay", False)
-        except (TypeError, KeyError, ValueError):
+            par, replay, past = data["par"], data.get("replay", False), data.get("past", False)
+        except (TypeError, KeyError, ValueError, AttributeError):
             raise InvalidSave("the daily challenge's date or par is missing") from None
-        if not isinstance(par, int) or not isinstance(replay, bool):
+        if not isinstance(par, int) or isinstance(par, bool):
             raise InvalidSave("the daily challenge's par is not a number")
-        return cls(day, par, replay)
+        if not isinstance(replay, bool) or not isinstance(past, bool):
+            raise InvalidSave("the daily challenge's 'replay' and 'past' must be true or false")
+        return cls(day, par, replay or past, past)
 
 
 def daily_opponent(day: _dt.date, seat: int) -> Player:
@@ -100,9 +104,11 @@ class GameSession:
         *,
         teaching: bool = False,
         replay: bool = False,
+        past: bool = False,
     ) -> GameSession:
         """The daily challenge's hand of ``day``: the match of :mod:`game.records.daily` with the
-        opponents' fixed passes (worked out off the frame loop) already chosen."""
+        opponents' fixed passes (worked out off the frame loop) already chosen. ``replay``: the
+        date was played already; ``past``: its day is over (both practice)."""
         match = Match.new(
             daily.DAILY_RULES, daily_seed(day), single_hand=True, first_pass=direction
         )
@@ -110,7 +116,7 @@ class GameSession:
             match.apply(seat, Move.pass_cards(cards))
         options = GameOptions(teaching=teaching)
         options.set_level("hard")
-        return cls(match, options, daily=DailyHand(day, par, replay))
+        return cls(match, options, daily=DailyHand(day, par, replay or past, past))
 
     @classmethod
     def new(

@@ -12,7 +12,9 @@ from scenes.ui.widgets import INK, Button, draw_text, draw_window, ui_scale, wra
 
 
 class ChoiceDialog(Scene):
-    """A grey window with a message and one button per choice (arrows and Enter work too)."""
+    """A grey window with a message and one button per choice (arrows and Enter work too).
+    ``cancel``: what Esc does (the dialog closes first); without it Esc does nothing. ``focus``:
+    the choice Enter takes at first (the safe one)."""
 
     opaque = False
 
@@ -22,12 +24,15 @@ class ChoiceDialog(Scene):
         title: str,
         message: str,
         choices: list[tuple[str, Callable[[], None]]],
+        cancel: Callable[[], None] | None = None,
+        focus: int = 0,
     ) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
         self.buttons = [Button(label, self._chosen(action)) for label, action in choices]
-        self.focus = 0
+        self.cancel = None if cancel is None else self._chosen(cancel)
+        self.focus = focus
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
 
@@ -58,6 +63,8 @@ class ChoiceDialog(Scene):
                 self.focus = (self.focus + 1) % len(self.buttons)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[self.focus].action()
+            elif event.key == pygame.K_ESCAPE and self.cancel is not None:
+                self.cancel()
             return True
         for button in self.buttons:
             if button.handle_event(event):

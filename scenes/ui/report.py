@@ -78,7 +78,10 @@ class ReportScene(Scene):
         pad, gap, bh = round(14 * scale), round(10 * scale), round(36 * scale)
         shown = [b for b in self.buttons if b.visible]
         widths = [
-            max(round(110 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
+            max(
+                round(110 * scale),
+                text_surface(b.text(), max(11, round(bh * 0.45))).get_width() + pad * 2,
+            )
             for b in shown
         ]
         room = width - 2 * pad - gap * max(0, len(shown) - 1)
@@ -149,7 +152,7 @@ class ReportScene(Scene):
             draw_text(
                 surface,
                 self.message,
-                round(14 * self.scale),
+                max(11, round(14 * self.scale)),
                 self.message_colour,
                 (self.rect.centerx, top - round(14 * self.scale)),
             )
@@ -178,7 +181,7 @@ def draw_sheet(
     """A white sheet with a bold header row and ruled rows, like the score window's; ``columns``
     are the left edges as shares of the width. Returns the row height. Rows that do not fit are
     left out (the caller scrolls)."""
-    size = max(10, round(14 * scale))
+    size = max(11, round(14 * scale))  # never under 11 px (issue 41)
     row_h = round(size * 1.7)
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
@@ -222,7 +225,7 @@ def draw_sheet(
 
 def visible_rows(area: pygame.Rect, scale: float) -> int:
     """How many rows (under the header) :func:`draw_sheet` fits in ``area``."""
-    row_h = round(max(10, round(14 * scale)) * 1.7)
+    row_h = round(max(11, round(14 * scale)) * 1.7)
     return max(0, (area.h - row_h - 2) // row_h)
 
 

@@ -44,6 +44,8 @@ PLACEHOLDER_INK: Final[Colour] = (86, 104, 138)
 WHITE: Final[Colour] = (255, 255, 255)
 FOCUS: Final[Colour] = (0, 0, 128)
 HIGHLIGHT: Final[Colour] = (255, 236, 120)
+MIN_FITTED_TEXT: Final = 11
+"""A choice too long for its row is drawn smaller, down to this size, then cut with "…"."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -159,7 +161,7 @@ class Button:
         if not self.visible:
             return
         draw_bevel(surface, self.rect)
-        size = max(10, round(self.rect.h * 0.45))
+        size = max(11, round(self.rect.h * 0.45))  # never under 11 px (issue 41)
         draw_text(
             surface,
             self.text(),
@@ -420,7 +422,11 @@ class Form:
                     INK,
                     (value_box.right - value_box.h // 2, value_box.centery),
                 )
-                draw_text(surface, value, size, INK, value_box.center)
+                room = value_box.w - 2 * value_box.h  # between the arrows, never over them
+                fitted = size
+                while fitted > MIN_FITTED_TEXT and text_surface(value, fitted).get_width() > room:
+                    fitted -= 1
+                draw_text(surface, fit_text(value, fitted, room), fitted, INK, value_box.center)
             else:
                 hint = row.placeholder_text() if isinstance(row, TextRow) else ""
                 if isinstance(row, TextRow):  # a text field: sunken, as one types into

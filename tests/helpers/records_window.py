@@ -69,3 +69,22 @@ def enter_hand(app: App, figures: list[str]) -> None:
         if index < len(figures) - 1:
             key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
+
+
+def texts_drawn(app: App, scene: SheetScene) -> list[str]:
+    """Every text the score sheet's drawing puts on the screen, in order."""
+    import scenes.records.sheet_drawing as drawing
+    from scenes.ui.widgets import draw_text as real
+
+    drawn: list[str] = []
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    setattr(drawing, "draw_text", spy)  # noqa: B010 (the module's own name, patched)
+    try:
+        scene.draw(app.screen)
+    finally:
+        setattr(drawing, "draw_text", real)  # noqa: B010
+    return drawn

@@ -15,7 +15,7 @@ class DailyResult:
     points: int
     par: int
     tricks: int
-    first_attempt: bool  # the date's first finished hand (only it can count)
+    first_attempt: bool  # the date's first finished hand on its day (only it can count)
     practice: bool  # a hint or teaching mode was used
     finished_at: str
 
@@ -29,16 +29,25 @@ class DailyStore(Store):
     """Every finished daily hand, and each date's par."""
 
     def record_daily(
-        self, date: str, points: int, par: int, tricks: int, practice: bool = False
+        self,
+        date: str,
+        points: int,
+        par: int,
+        tricks: int,
+        practice: bool = False,
+        *,
+        past: bool = False,
     ) -> DailyResult:
         """Add a finished daily hand of ``date`` (YYYY-MM-DD). Only the date's first finished
-        hand is its first attempt; later ones are kept as replays. Returns the stored row."""
+        hand is its first attempt; later ones are kept as replays, and so is a ``past`` date
+        replayed after its day (from the calendar or ``--date``): it never counts, in no
+        streak. Returns the stored row."""
         finished = now()
         with self._transaction() as db:
             earlier = db.execute(
                 "SELECT 1 FROM daily_results WHERE date = ? LIMIT 1", (date,)
             ).fetchone()
-            first = earlier is None
+            first = earlier is None and not past
             db.execute(
                 "INSERT INTO daily_results (date, points, par, tricks, first_attempt, practice,"
                 " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

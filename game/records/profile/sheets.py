@@ -10,6 +10,11 @@ from typing import Any
 from game.records.profile.store import Store, now, to_json
 
 
+def draft_key(sheet_id: int) -> str:
+    """The setting that keeps the figures typed on a sheet and not validated."""
+    return f"sheet_draft.{sheet_id}"
+
+
 @dataclass(frozen=True)
 class SheetPlayer:
     """A player the score sheet knows."""
@@ -63,6 +68,39 @@ class SheetStore(Store):
     def set_player_photo(self, player_id: int, photo: bytes | None) -> None:
         """Keep a photo (PNG thumbnail bytes) for a player, or forget it (None)."""
         self._write("UPDATE players SET photo = ? WHERE id = ?", (photo, player_id))
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        """A new name for a player, on their sheets too (a typo mended everywhere). ValueError
+        for an empty name or one another player has."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a player needs a name")
+        try:
+            with self._transaction() as db:
+                db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+                for sheet_id, players, names in db.execute(
+                    "SELECT id, players, names FROM sheets"
+                ).fetchall():
+                    ids, written = json.loads(players), json.loads(names)
+                    if player_id not in ids or len(ids) != len(written):
+                        continue
+                    written[ids.index(player_id)] = name
+                    db.execute(
+                        "UPDATE sheets SET names = ? WHERE id = ?", (to_json(written), sheet_id)
+                    )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"there is already a player called {name}") from None
+
+    def delete_player(self, player_id: int) -> None:
+        """Forget a player and their photo; the sheets they played keep their name."""
+        self._write("DELETE FROM players WHERE id = ?", (player_id,))
+
+    def delete_sheet(self, sheet_id: int) -> None:
+        """Forget a sheet, its hands and the figures typed on it and not validated."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sheet_hands WHERE sheet_id = ?", (sheet_id,))
+            db.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,))
+            db.execute("DELETE FROM settings WHERE key = ?", (draft_key(sheet_id),))
 
     def new_sheet(self, rules: dict[str, Any], player_ids: list[int], names: list[str]) -> int:
         """Start a score sheet; returns its id."""
