@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import errno
 import logging
 import socket
 import threading
@@ -61,6 +62,7 @@ class HostedServer:
         self.options = options
         self.port = 0
         self.error = ""  # why it could not start, in a sentence
+        self.port_in_use = False  # the reason: another program (or table) listens there
         self.tables: TableServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -81,6 +83,7 @@ class HostedServer:
         try:
             asyncio.run(self._main())
         except OSError as exc:
+            self.port_in_use = exc.errno in (errno.EADDRINUSE, errno.EACCES)
             self.error = f"Port {self.requested_port} cannot be used: {exc.strerror or exc}"
         except Exception as exc:  # say it rather than leave the window waiting
             log.exception("the hosted table server stopped")

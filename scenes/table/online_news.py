@@ -83,10 +83,13 @@ def leave_hosted_dialog(
         source.keep_table = False  # type: ignore[attr-defined]
         leave()
 
+    code = getattr(source, "code", "")
     return ChoiceDialog(
         app,
         _("Leave the table?"),
-        _(
+        _("Table code: {code} (friends join with it).").format(code=code)
+        + " "
+        + _(
             "Your friends play on: the computer plays your seat until you come back "
             "(Menu > Online table > Back to table), as long as this window stays open."
         ),

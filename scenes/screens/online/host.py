@@ -67,7 +67,7 @@ class HostScene(OwnTableScene):
             int(self.port), listen=Network.listen, interfaces=Network.interfaces
         )
         if not self.server.start():
-            self.status = _("The table cannot open: {why}").format(why=self.server.error)
+            self.status = self._why_not(self.server)
             self.server = None
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
@@ -85,6 +85,15 @@ class HostScene(OwnTableScene):
         table.server = self.server  # leaving the table (even from the table scene) closes it
         self.table = table
         self.status = _("Opening the table…")
+
+    def _why_not(self, server: HostedServer) -> str:
+        """Why the table could not open, in a sentence (a port in use is the usual case; the
+        system's own words were long and cut after two lines)."""
+        if server.port_in_use:
+            return _("Port {port} is in use (another table or program): choose another").format(
+                port=self.port
+            )
+        return _("The table cannot open: {why}").format(why=server.error)
 
     def update(self, dt: float) -> None:
         table = self.table
