@@ -25,7 +25,6 @@ from typing import Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from game.engine.events import GameOver
 from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.source import HostControls, MoveRefused, SeatChanged, TableClosed, Update
@@ -38,7 +37,7 @@ _GONE_TABLES: set[tuple[str, int, str]] = set()  # (host, port, code) of tables 
 
 
 def table_gone(host: str, port: int, code: str) -> bool:
-    """Whether this program saw the table at ``code`` close or its game end (a seat kept
+    """Whether this program saw the table at ``code`` close (a seat kept
     there is then no use: the screens stop offering it)."""
     return (host, port, code.upper()) in _GONE_TABLES
 
@@ -129,6 +128,7 @@ class RemoteTable(HostControls):
         self._outgoing: asyncio.Queue[bytes | None] | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
+        self._handed_on = False
         self._welcomes = 0
         self._started = threading.Event()
         self._seated = threading.Event()
@@ -200,6 +200,9 @@ class RemoteTable(HostControls):
 
     def close(self) -> None:
         """Leave the table (a bot takes the seat). Returns at once."""
+        if self._handed_on:  # the scene that held the seat gave it to the next one
+            self._handed_on = False
+            return
         if self._closing:
             return
         self._closing = True
@@ -211,6 +214,15 @@ class RemoteTable(HostControls):
     def start(self) -> None:
         """(host) Deal; bots sit in the empty seats."""
         self._post(p.Start())
+
+    def play_again(self) -> None:
+        """(host) The game is over: another at the same table, the same seats."""
+        self._post(p.Again())
+
+    def hand_on(self) -> None:
+        """The window gives this seat to a new table scene (Play again): the old scene's
+        closing must not leave the table."""
+        self._handed_on = True
 
     def give_to_bot(self, seat: int) -> None:
         """(host) A bot plays ``seat`` (an idle friend's) from now on."""
@@ -359,8 +371,6 @@ class RemoteTable(HostControls):
                 self.started = True
                 for event in events:
                     self._updates.put(event)
-                if any(isinstance(e, GameOver) for e in events):
-                    self.mark_gone()
             case p.Refused():
                 self._updates.put(MoveRefused(message.move, message.reason))
             case p.Error():
@@ -401,7 +411,7 @@ class RemoteTable(HostControls):
                 self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind, s.name)))
 
     def mark_gone(self) -> None:
-        """The table is over (closed, its game ended): its kept seat is no use."""
+        """The table is over (closed): its kept seat is no use."""
         _GONE_TABLES.add((self.address.host, self.address.port, self.code.upper()))
 
     def _news(self) -> None:

@@ -122,6 +122,7 @@ class NetTable:
     closed: bool = False
     fresh_hand: bool = False  # dealt, and nobody has chosen a move of this hand yet
     turn_seconds: int = 0  # the host's turn timer (0: off): then the computer plays the move
+    games: int = 0  # the games played at this table before the one under way (Play again)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(s) for s in range(self.rules.players)]
@@ -284,6 +285,8 @@ class NetTable:
                 self._start(seat)
             case p.GiveToBot():
                 self._give_to_bot(seat, message.seat)
+            case p.Again():
+                self._again(seat)
             case p.Leave():
                 self.drop(seat, "left")
             case p.Hello() | p.Create():
@@ -415,6 +418,24 @@ class NetTable:
             self.code,
             ", ".join(f"{s.name} ({s.kind})" for s in self.seats),
         )
+        self._send_events([self.match.start_event()])
+
+    def _again(self, seat: int) -> None:
+        """(host) Another game at the same table once this one is over: the same seats, a new
+        deal (each game its own seed), the host's seat dealing first again."""
+        if seat != self.host:
+            self._error(seat, "not-host", "Only the host may deal a new game")
+            return
+        if self.match is None or not self.match.is_over:
+            self._error(seat, "malformed", "The game is not over")
+            return
+        self.games += 1
+        self.match = Match.new(self.rules, f"{self.seed}/game{self.games}")
+        for s in self.seats:
+            s.ready = False
+        self.version += 1
+        self.fresh_hand = True
+        log.info("table %s: game %d starts", self.code, self.games + 1)
         self._send_events([self.match.start_event()])
 
     def _give_to_bot(self, seat: int, target: int) -> None:

@@ -139,7 +139,11 @@ class Leave(_Message, tag="leave", frozen=True):
     """The person leaves the table (a bot takes the seat)."""
 
 
-ClientMessage = Hello | Create | Play | Ready | Start | GiveToBot | Leave
+class Again(_Message, tag="again", frozen=True):
+    """(host) The game is over: another at the same table, the same people in the same seats."""
+
+
+ClientMessage = Hello | Create | Play | Ready | Start | GiveToBot | Leave | Again
 
 
 # -- server to client ----------------------------------------------------------------------------

@@ -98,8 +98,12 @@ def open_table_scene(app: OnlineServices, source: RemoteTable) -> bool:
 
     if not table_scene_takes_a_source():
         return False
+    from scenes.screens.online.rematch import RematchDialog
+
     app.stack.pop()
-    app.stack.push(TableScene(app, source))  # type: ignore[arg-type,unused-ignore]
+    table = TableScene(app, source)  # type: ignore[arg-type,unused-ignore]
+    table.on_new_game = lambda: app.stack.push(RematchDialog(app, source))  # Play again
+    app.stack.push(table)
     return True
 
 
