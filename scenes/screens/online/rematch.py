@@ -9,17 +9,16 @@ from typing import TYPE_CHECKING
 from game.engine.hand import Phase
 from game.net.client import RemoteTable, Status
 from scenes.core.i18n import N_, _
-from scenes.screens.online.seats import problem_text
 from scenes.ui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
-    from scenes.screens.online.seats import OnlineServices
+    from scenes.table.table_scene import TableServices
 
 
 class RematchDialog(ChoiceDialog):
     """Waiting for the new game's deal (the host asked for it; a friend waits for the host)."""
 
-    def __init__(self, app: OnlineServices, source: RemoteTable) -> None:
+    def __init__(self, app: TableServices, source: RemoteTable) -> None:
         host = source.names[source.host_seat] if source.host_seat < len(source.names) else ""
         message = (
             _("Dealing a new game…")
@@ -36,7 +35,7 @@ class RematchDialog(ChoiceDialog):
         super().update(dt)
         source = self.source
         if source.status is Status.OVER:
-            self.message = problem_text(source)
+            self.message = _(source.problem.value) if source.problem is not None else ""
             return
         if source.has_view() and source.view().phase is not Phase.GAME_OVER:
             from scenes.table.table_scene import TableScene
