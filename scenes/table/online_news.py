@@ -140,6 +140,7 @@ class OnlineNews:
         self.table = table
         source = table.source
         self.kinds = list(source.kinds) if isinstance(source, HostControls) else []
+        self.names = list(source.names)  # as this news last said them
         self.given: set[int] = set()  # seats the host handed to a computer from this window
         self.closed: str | None = None  # why the table is gone (a TableClosed's reason)
         self.told = False  # the dialog saying so was shown
@@ -171,6 +172,9 @@ class OnlineNews:
         """Someone left, came back, or the seat was handed to a computer: said once."""
         seat, kind = update.seat, update.kind
         before = self.kinds[seat] if seat < len(self.kinds) else None
+        was = self.names[seat] if seat < len(self.names) else ""
+        if seat < len(self.names) and update.name:
+            self.names[seat] = update.name
         if seat < len(self.kinds):
             self.kinds[seat] = kind
         if before == kind:
@@ -195,11 +199,17 @@ class OnlineNews:
                 self.table.say(
                     _("{name} left the table: the computer plays for now").format(name=name)
                 )
+        elif kind in ("remote", "human") and before == "bot" and was and was != name:
+            # A newcomer in a computer player's seat takes its score column with it.
+            self.table.say(
+                _("{name} takes {was}'s seat, and its score").format(name=name, was=was), 5.0
+            )
         elif kind in ("remote", "human") and before in ("bot", "away"):  # not back from idle
             self.table.say(_("{name} is back at the table").format(name=name))
 
     def table_closed(self, reason: str) -> None:
         self.closed = reason
+        self.table.say("", 0.0)  # no older news under the dialog ("Ada left the table…")
 
     def leave(self) -> None:
         """The Menu (or Esc): a host whose window serves a dealt, live table is asked first
