@@ -46,15 +46,17 @@ def table_closed_dialog(
     *,
     to_menu: Callable[[], None],
     stay: Callable[[], None],
+    retry: Callable[[], None] | None = None,
 ) -> ChoiceDialog:
-    """The dialog shown once when the table is gone; Enter goes back to the menu."""
+    """The dialog shown once when the table is gone; Enter goes back to the menu (or tries
+    again, when offered). A
+    connection lost for good (a server frozen a minute) may come back: ``retry`` offers to
+    take the seat again."""
     message = _("Scores so far: {scores}").format(scores=scores_so_far(view, names))
-    dialog = ChoiceDialog(
-        app,
-        _(reason),
-        message,
-        [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)],
-    )
+    choices = [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)]
+    if retry is not None:
+        choices.insert(0, (N_("Try again"), retry))
+    dialog = ChoiceDialog(app, _(reason), message, choices)
     dialog.focus = 0
     return dialog
 
@@ -105,6 +107,8 @@ HELD: Final = ("remote", "away", "idle")
 """The kinds of a seat a friend holds (at the table, away while the computer plays it, or
 idle: their time ran out)."""
 
+LOST: Final = "The connection to the table was lost"  # game.net.client.Problem.LOST
+
 RETRIES_SAID: Final = 2  # a drop taken back at the first or second try is not worth saying
 
 
@@ -147,6 +151,7 @@ class OnlineNews:
         self.seat_given = False  # the host gave this seat to a computer player
         self.asked = False  # the dialog offering it back was shown
         self.retrying = False  # the connection was lost and is being tried again
+        self.retry: Callable[[], None] | None = None  # take the seat again (the window's)
 
     def gave_to_bot(self, seat: int) -> None:
         """The host handed ``seat`` to a computer, or freed a departed friend's: said now
@@ -254,5 +259,6 @@ class OnlineNews:
                 table.source.names,
                 to_menu=table.app.to_menu,
                 stay=lambda: None,
+                retry=self.retry if self.closed == LOST else None,
             )
         )

@@ -1,6 +1,9 @@
-"""Play again at the same table (issue 40): at the end of an online game the host deals a new
-one to the same people in the same seats; every window waits in a small dialog for the new
-deal, then opens a fresh table scene on the same seat (the connection is kept)."""
+"""Play again at the same table, and Try again after a lost connection (issue 40).
+
+At the end of an online game the host deals a new one to the same people in the same seats;
+every window waits in a small dialog for the new deal, then opens a fresh table scene on the
+same seat (the connection is kept). A connection lost for good (a server frozen for a minute)
+is tried again the same way: a new connection with the seat token, then a fresh table."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from scenes.core.i18n import N_, _
 from scenes.ui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
-    from scenes.table.table_scene import TableServices
+    from scenes.table.table_scene import TableScene, TableServices
 
 
 class RematchDialog(ChoiceDialog):
@@ -38,9 +41,43 @@ class RematchDialog(ChoiceDialog):
             self.message = _(source.problem.value) if source.problem is not None else ""
             return
         if source.has_view() and source.view().phase is not Phase.GAME_OVER:
-            from scenes.table.table_scene import TableScene
-
             source.hand_on()  # the old table scene's closing must not leave the table
-            table = TableScene(self.online, source)  # type: ignore[arg-type,unused-ignore]
-            table.on_new_game = lambda: self.online.stack.push(RematchDialog(self.online, source))
-            self.online.show_table(table)
+            self.online.show_table(online_table(self.online, source))
+
+
+class RejoinDialog(ChoiceDialog):
+    """Taking the seat again, with its token, after the connection was lost for good."""
+
+    def __init__(self, app: TableServices, lost: RemoteTable) -> None:
+        super().__init__(
+            app,
+            _("Try again"),
+            _("Taking your seat back…"),
+            [(N_("Back to the menu"), self.give_up)],
+        )
+        self.online = app
+        self.source = RemoteTable.join(
+            lost.address, lost.code, lost.name, token=lost.token, on_news=lost.on_news
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        source = self.source
+        if source.status is Status.OVER:
+            self.message = _(source.problem.value) if source.problem is not None else ""
+        elif source.status is Status.SEATED and source.has_view():
+            self.online.show_table(online_table(self.online, source))
+
+    def give_up(self) -> None:
+        self.source.close()
+        self.online.to_menu()
+
+
+def online_table(app: TableServices, source: RemoteTable) -> TableScene:
+    """A table scene on an online seat, with Play again and Try again."""
+    from scenes.table.table_scene import TableScene
+
+    table = TableScene(app, source)  # type: ignore[arg-type,unused-ignore]
+    table.on_new_game = lambda: app.stack.push(RematchDialog(app, source))
+    table.news.retry = lambda: app.stack.push(RejoinDialog(app, source))
+    return table

@@ -94,16 +94,13 @@ def table_scene_takes_a_source() -> bool:
 def open_table_scene(app: OnlineServices, source: RemoteTable) -> bool:
     """The table, driven by the remote seat (replaces the waiting screen); False when this
     build's table scene cannot show a remote game."""
-    from scenes.table.table_scene import TableScene
 
     if not table_scene_takes_a_source():
         return False
-    from scenes.screens.online.rematch import RematchDialog
+    from scenes.screens.online.rematch import online_table
 
     app.stack.pop()
-    table = TableScene(app, source)  # type: ignore[arg-type,unused-ignore]
-    table.on_new_game = lambda: app.stack.push(RematchDialog(app, source))  # Play again
-    app.stack.push(table)
+    app.stack.push(online_table(app, source))  # with Play again and Try again
     return True
 
 
