@@ -40,7 +40,7 @@ def test_try_again_after_a_frozen_server(app: App, shots: Path) -> None:
         assert bea.wait_seated()
         ada.start()
         wait_for(bea.has_view, what="the deal")
-        table = online_table(app, bea)  # type: ignore[arg-type]
+        table = online_table(app, bea)
         app.show_table(table)
         until(app, table.human_to_pass, 15)
         proc.send_signal(signal.SIGSTOP)  # the server freezes
