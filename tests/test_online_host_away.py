@@ -30,7 +30,7 @@ from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.widgets import ActionRow
 from tests.helpers.net import LOOPBACK, wait_for
-from tests.helpers.online_forms import open_online, press, type_into
+from tests.helpers.online_forms import open_online, press, row, type_into
 from tests.helpers.window import after_frame, frames, shoot, top
 
 
@@ -55,6 +55,9 @@ def _host_deals(app: App) -> RemoteTable:
         s.bind((LOOPBACK, 0))
         port = s.getsockname()[1]
     type_into(host, "Port", str(port))
+    timer = row(host, "Turn timer")  # the host sets a turn timer (issue 40, defect 5)
+    assert timer.value_text() == "No limit"
+    timer.step(1)
     press(host, "Open the table")
     wait_for(
         lambda: after_frame(app, lambda: host.table is not None and bool(host.table.code)),
@@ -82,6 +85,7 @@ def test_the_hosts_menu_asks_and_the_table_goes_on(
     friend = _host_deals(app)
     try:
         table = top(app, TableScene)
+        assert friend.turn_seconds == 30  # the timer the host chose
         table.menu_button.action()  # the host's Menu
         frames(app)
         dialog = top(app, ChoiceDialog)
