@@ -49,7 +49,11 @@ class WaitingScene(FormScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Enter in a text box (the name, the code) also presses the form's first action (Join,
         Open the table), as OK would: typing one's name then Enter is enough."""
-        typed = self.form.editing is not None
+        box = self.form.editing
+        typed = box is not None
+        text = event.text if event.type == pygame.TEXTINPUT else ""
+        if box is not None and len(box.get()) + len(text) > box.max_length:  # not cut silently
+            self.status = _("At most {n} characters: the rest is left out").format(n=box.max_length)
         handled = super().handle_event(event)
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if typed and enter and self.table is None:
