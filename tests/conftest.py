@@ -2,8 +2,8 @@
 test's own, in English) and the folder a test's screenshots go to.
 
 A module changes the app by overriding one of the fixtures it is built from, the pytest way:
-``profile_folder`` (where the profile lives), ``app_options`` (size, seed, speed) or
-``new_game_level`` (the computer players' level of a new game)."""
+``profile_folder`` (where the profile lives) or ``new_game_level`` (the computer players' level
+of a new game); its command line (size, seed, speed) is the ``app`` marker's."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,9 +30,12 @@ def profile_folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    """The ``app`` fixture's command line."""
-    return Options(profile=profile_folder, size=(1280, 800), lang="en")
+def app_options(profile_folder: Path, request: pytest.FixtureRequest) -> Options:
+    """The ``app`` fixture's command line: 1280x800 in English, changed for a module or a test
+    by the ``app`` marker (``pytestmark = pytest.mark.app(speed="instant", seed=5)``)."""
+    marker = request.node.get_closest_marker("app")
+    changes: dict[str, Any] = dict(marker.kwargs) if marker is not None else {}
+    return Options(**{"profile": profile_folder, "size": (1280, 800), "lang": "en", **changes})
 
 
 @pytest.fixture

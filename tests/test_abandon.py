@@ -26,9 +26,7 @@ def profile_folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=9)
+pytestmark = pytest.mark.app(seed=9)
 
 
 @pytest.fixture

@@ -13,13 +13,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.screens.about import AboutScene, LicencesScene, licence_text
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from pathlib import Path
 
 import pygame
 import pytest
@@ -20,14 +19,11 @@ from game.engine.rules import Rules
 from game.engine.source import HostControls, Update
 from game.engine.view import SeatView
 from scenes.core import assets, i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.layout import BOTTOM, TOP
 from scenes.table.table_scene import TableScene
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 SIZES = [(1280, 800), (800, 600), (1024, 768), (1920, 1080), (1366, 768), (700, 1000)]

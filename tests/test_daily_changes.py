@@ -17,7 +17,7 @@ import pytest
 import game.ai
 from game.records import daily
 from game.records.profile import PROFILE_FILE, Profile
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.records import daily as daily_scene
 from scenes.records.daily import DailyScene
 from scenes.table.table_scene import TableScene
@@ -54,9 +54,7 @@ def profile_folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 @pytest.fixture

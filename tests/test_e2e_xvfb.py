@@ -60,10 +60,14 @@ def test_a_pass_and_a_trick_clicked_in_a_real_window(
             rect = rects[index]
             return rect.x + layout.spacing / 2, rect.y + rect.h * 0.6
 
-        # The first hand passes left: once dealt, raise three cards and press the button (tried
-        # again if the clicks came while the cards were still being dealt).
-        time.sleep(2.0)
-        for _attempt in range(4):
+        # The first hand passes left: once the game is under way (the computer players' passes
+        # saved) and dealt, raise three cards and press the button, again until the pass is
+        # saved (clicks that come while the cards are still dealt do nothing): on a loaded
+        # machine the deal takes longer, so the attempts go on until a deadline, not a count.
+        assert wait_until(lambda: saved(profile) is not None, 60), "the game did not start"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(1.0)  # the deal's cards land (nothing outside the window says when)
             for index in (size - 3, size - 2, size - 1):
                 click(env, window, *strip(index))
             click(env, window, *layout.button.center)

@@ -22,7 +22,7 @@ import pytest
 
 from game.engine.hand import Phase
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.scene import Scene
 from scenes.core.thinking import Thinker
 from scenes.screens.settings import SettingsScene
@@ -58,9 +58,7 @@ class InlineThinker(Thinker):
         return future
 
 
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=SIZES[0], lang="en", seed=11)
+pytestmark = pytest.mark.app(size=SIZES[0], seed=11)
 
 
 @pytest.fixture

@@ -23,10 +23,7 @@ from scenes.table import games
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=4)
+pytestmark = pytest.mark.app(seed=4)
 
 
 KINDS = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}

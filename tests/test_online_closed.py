@@ -17,17 +17,14 @@ from game.engine.rules import Rules
 from game.net.client import Address, RemoteTable
 from game.net.hosting import HostedServer, HostedTable
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.net import LOOPBACK, serving, wait_for
 from tests.helpers.window import FRAME, frame, shoot, until
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def seat_at_a_table(app: App, server_address: Address) -> tuple[RemoteTable, TableScene]:

@@ -19,17 +19,14 @@ from game.engine.hand import Phase
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.net import serving, wait_for
 from tests.helpers.window import FRAME, click, point_on_card, shoot
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def frame(app: App) -> None:

@@ -16,15 +16,12 @@ import pytest
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.table_scene import TableScene
 from tests.helpers.net import serving, wait_for
 from tests.helpers.window import shoot, until
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def said(app: App, table: TableScene, text: str) -> None:

@@ -15,15 +15,12 @@ import pytest
 
 from game.engine.hand import Phase
 from game.engine.rules import Rules
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.table_scene import TableScene
 from tests.helpers.seat_source import SEAT, SeatViewOnlySource
 from tests.helpers.window import frame, shoot
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="normal")
+pytestmark = pytest.mark.app(speed="normal")
 
 
 def test_following_after_the_exchange_online(app: App, shots: Path) -> None:

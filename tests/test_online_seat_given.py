@@ -15,16 +15,13 @@ import pytest
 
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.net import serving, wait_for
 from tests.helpers.window import frame, shoot, until
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def test_a_seat_given_to_the_computer_is_said_and_taken_back(app: App, shots: Path) -> None:

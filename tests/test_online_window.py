@@ -20,17 +20,14 @@ from game.engine.hand import Phase
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.net import play_friend, serving, wait_for
 from tests.helpers.window import FRAME, click, point_on_card, shoot
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def test_a_hand_of_an_online_table_clicked_through_the_window(app: App, shots: Path) -> None:

@@ -24,7 +24,7 @@ import pytest
 
 from game.engine.hand import Phase
 from game.net.client import Address
-from tests.helpers.online_window import SIZE, ScriptHost, form_rows, key
+from tests.helpers.online_window import SIZE, ScriptHost, form_rows, xdotool_keys
 from tests.helpers.xvfb import (
     ROOT,
     click,
@@ -96,7 +96,7 @@ def test_the_window_joins_an_online_table_and_plays_a_hand(
         time.sleep(0.5)
         join = rows["join"]
         click(env, window, *join["Your name"])  # the name row edits (it holds a default)
-        key(env, *["BackSpace"] * 24)
+        xdotool_keys(env, *["BackSpace"] * 24)
         xdotool(env, "type", "--delay", "30", "Bea")
         click(env, window, *join["Address"])
         xdotool(env, "type", "--delay", "30", f"127.0.0.1:{server_address.port}")

@@ -24,9 +24,9 @@ from tests.helpers.online_window import (
     close_window,
     form_rows,
     join_by_typing,
-    key,
     launch,
     returning_player,
+    xdotool_keys,
 )
 from tests.helpers.xvfb import (
     ROOT,
@@ -97,7 +97,7 @@ def test_a_server_killed_mid_hand_is_said_in_a_dialog(
         time.sleep(0.5)
         join = rows["join"]
         click(env, window, *join["Your name"])
-        key(env, *["BackSpace"] * 24)
+        xdotool_keys(env, *["BackSpace"] * 24)
         xdotool(env, "type", "--delay", "30", "Bea")
         click(env, window, *join["Address"])
         xdotool(env, "type", "--delay", "30", f"127.0.0.1:{address.port}")

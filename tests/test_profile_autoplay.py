@@ -42,5 +42,5 @@ def test_an_abandoned_autoplay_game_is_never_the_players(tmp_path: Path) -> None
     games = profile.finished_games()
     assert [g.outcome for g in games] == [ABANDONED] * 3
     assert [g.human_seat for g in games] == [None, None, None]
-    figures = stats.game_statistics(profile.game_history())
+    figures = stats.game_statistics(stats.read_history(profile.game_rows()).games)
     assert figures[stats.ALL_LEVELS].played == 0

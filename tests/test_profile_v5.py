@@ -88,7 +88,7 @@ def test_every_earlier_profile_migrates_and_keeps_every_game(tmp_path: Path, ver
         assert profile.load_game() == json.loads(json.dumps(save_match(games[0])))
         assert profile.finished_games() == []
     else:
-        history = profile.game_history()
+        history = stats.read_history(profile.game_rows()).games
         assert [g.totals for _, g in history] == [tuple(m.totals) for m in games]
         figures = stats.game_statistics(history)[stats.ALL_LEVELS]
         assert figures.played == 3
@@ -175,7 +175,7 @@ def test_abandoned_games_count_as_played_never_won(tmp_path: Path) -> None:
                 outcome=outcome,
             )
         )
-    figures = stats.game_statistics(profile.game_history())["easy"]
+    figures = stats.game_statistics(stats.read_history(profile.game_rows()).games)["easy"]
     assert (figures.played, figures.won, figures.abandoned) == (2, 1, 1)
     assert figures.best is not None and figures.best.game_id == profile.game_ids()[0]
 
@@ -186,13 +186,20 @@ def test_a_reset_starts_the_statistics_again_and_keeps_the_history(tmp_path: Pat
     game = finished_game(match)
     profile.record_game(game)
     profile.record_daily("2026-10-03", 2, 5, 3)
-    marker = stats.reset_marker(profile.game_history(), "9999-01-01T00:00:00+00:00")
+    marker = stats.reset_marker(
+        stats.read_history(profile.game_rows()).games, "9999-01-01T00:00:00+00:00"
+    )
     profile.set_setting(stats.RESET_SETTING, marker)
     profile.record_game(game)
     games, results = stats.since_reset(
-        profile.game_history(), profile.daily_results(), profile.setting(stats.RESET_SETTING)
+        stats.read_history(profile.game_rows()).games,
+        profile.daily_results(),
+        profile.setting(stats.RESET_SETTING),
     )
     assert [gid for gid, _ in games] == [profile.game_ids()[1]]
     assert results == []
-    assert len(profile.game_history()) == 2  # the history keeps both
-    assert stats.since_reset(profile.game_history(), [], None)[0] == profile.game_history()
+    assert len(stats.read_history(profile.game_rows()).games) == 2  # the history keeps both
+    assert (
+        stats.since_reset(stats.read_history(profile.game_rows()).games, [], None)[0]
+        == stats.read_history(profile.game_rows()).games
+    )

@@ -24,7 +24,7 @@ from scenes.records.sheet_stats import SheetStatsScene
 from scenes.records.sheet_words import local_time
 from scenes.records.statistics import StatisticsScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.records_window import key
+from tests.helpers.records_window import key_and_frame
 
 UTC_EVENING = "2026-11-20T22:30:00+00:00"
 
@@ -165,6 +165,6 @@ def test_escape_cancels_the_statistics_reset(app: App) -> None:
     app.stack.push(statistics)
     statistics.ask_reset()
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     assert app.stack.top is statistics  # type: ignore[comparison-overlap]
     assert app.profile.setting(stats.RESET_SETTING) is None

@@ -120,9 +120,9 @@ def app_on(damaged: Path) -> Iterator[App]:
     i18n.set_language("en")
 
 
-def frames(app: App, until: Callable[[], bool], seconds: float = 60) -> None:
+def until(app: App, done: Callable[[], bool], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
-    while not until():
+    while not done():
         for event in pygame.event.get():
             app.handle_event(event)
         app.stack.update(1 / 60)
@@ -147,7 +147,7 @@ def test_one_damaged_row_is_set_apart_and_every_other_game_read(damaged: Path) -
 def test_history_lists_the_damaged_game_and_says_so(app_on: App) -> None:
     scene = HistoryScene(app_on)
     app_on.stack.push(scene)
-    frames(app_on, lambda: not scene.busy())
+    until(app_on, lambda: not scene.busy())
     assert len(scene.games) == STORED
     damaged = [i for i, (_id, g) in enumerate(scene.games) if isinstance(g, DamagedGame)]
     assert len(damaged) == 1 and scene.games[damaged[0]][0] == DAMAGED_ID
@@ -171,7 +171,7 @@ def test_statistics_count_every_other_game_and_say_how_many_were_not(
         pytest.skip("opened on the damages that ended the program (each replays 2,000 games)")
     scene = StatisticsScene(app_on)
     app_on.stack.push(scene)
-    frames(app_on, lambda: scene.figures is not None, seconds=600)
+    until(app_on, lambda: scene.figures is not None, seconds=600)
     assert scene.figures is not None
     assert scene.figures[stats.ALL_LEVELS].played == STORED - 1
     assert "1 game could not be read" in scene.message
@@ -252,7 +252,7 @@ def test_history_reads_its_list_off_the_frame_loop_and_words_only_the_rows_shown
         scene = HistoryScene(app)
         app.stack.push(scene)
         assert scene.busy() and scene.games == []  # enter() returned before the list was read
-        frames(app, lambda: not scene.busy())
+        until(app, lambda: not scene.busy())
         assert len(scene.games) == STORED and read_here == []
         scene.draw(app.screen)
         assert 0 < len(scene.shown) <= 40  # only the rows on screen were put into words
@@ -271,7 +271,7 @@ def copy_of(template: Path, folder: Path) -> Path:
     return folder
 
 
-def key(app: App, code: int) -> None:
+def key_to_app(app: App, code: int) -> None:
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
 
 
@@ -298,7 +298,7 @@ def test_history_shows_its_newest_games_while_the_whole_list_is_still_read(
     try:
         scene = HistoryScene(app)
         app.stack.push(scene)
-        frames(app, lambda: bool(scene.games), seconds=20)
+        until(app, lambda: bool(scene.games), seconds=20)
         assert scene.busy() and len(scene.games) == FIRST_PAGE
         assert [game_id for game_id, _game in scene.games] == list(
             range(STORED, STORED - FIRST_PAGE, -1)
@@ -306,16 +306,16 @@ def test_history_shows_its_newest_games_while_the_whole_list_is_still_read(
         assert isinstance(scene.games[0][1], DamagedGame) and scene.row(0)[-1] == "damaged"
         assert "could not be read" not in scene.message  # counted once every game is read
         for _step in range(3):
-            key(app, pygame.K_DOWN)
+            key_to_app(app, pygame.K_DOWN)
         chosen = scene.games[scene.selected][0]
         assert scene.selected == 3 and chosen == STORED - 3
         app.profile.record_game(played(9))  # a newer game: the whole list shifts by one
         whole_list.set()
-        frames(app, lambda: not scene.busy())
+        until(app, lambda: not scene.busy())
         assert len(scene.games) == STORED + 1
         assert scene.games[scene.selected][0] == chosen and scene.selected == 4
         assert "1 game could not be read" in scene.message
-        key(app, pygame.K_RETURN)
+        key_to_app(app, pygame.K_RETURN)
         assert isinstance(app.stack.top, GameScene) and app.stack.top.game_id == chosen
     finally:
         whole_list.set()
@@ -367,8 +367,8 @@ def test_history_of_a_profile_held_in_memory_is_read_at_once(tmp_path: Path) -> 
         assert scene.first_page is None
         scene.update(0)
         assert not scene.busy() and [game_id for game_id, _g in scene.games] == ids[::-1]
-        key(app, pygame.K_DOWN)
-        key(app, pygame.K_RETURN)
+        key_to_app(app, pygame.K_DOWN)
+        key_to_app(app, pygame.K_RETURN)
         assert isinstance(app.stack.top, GameScene) and app.stack.top.game_id == ids[1]
     finally:
         app.shutdown()

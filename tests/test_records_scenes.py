@@ -37,7 +37,14 @@ from scenes.records.statistics import StatisticsScene
 from scenes.table import games as start
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.records_window import enter_hand, frames, key, new_sheet, open_from_menu, typed
+from tests.helpers.records_window import (
+    enter_hand,
+    key_and_frame,
+    new_sheet,
+    open_from_menu,
+    typed,
+    until,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW_SCREENS = [
@@ -84,9 +91,7 @@ def profile_folder(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 @pytest.fixture
@@ -101,9 +106,11 @@ def games(folder: Path) -> list[Match]:
 def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[Match]) -> None:
     scene = open_from_menu(app, "Statistics")
     assert isinstance(scene, StatisticsScene)
-    frames(app, lambda: scene.figures is not None)  # counted in the worker
+    until(app, lambda: scene.figures is not None)  # counted in the worker
     assert scene.figures is not None
-    expected = stats.game_statistics(Profile.open(app.profile.path.parent).game_history())
+    expected = stats.game_statistics(
+        stats.read_history(Profile.open(app.profile.path.parent).game_rows()).games
+    )
     assert scene.figures == expected
     overall = scene.figures[stats.ALL_LEVELS]
     assert overall.played == 3 and overall.practice == 1
@@ -112,18 +119,18 @@ def test_statistics_from_the_menu_match_the_stored_games(app: App, games: list[M
 
 def test_reset_asks_first_and_keeps_the_history(app: App, games: list[Match]) -> None:
     scene: StatisticsScene = open_from_menu(app, "Statistics")
-    frames(app, lambda: scene.figures is not None)
+    until(app, lambda: scene.figures is not None)
     scene.ask_reset()
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog)
-    key(app, pygame.K_DOWN)  # Cancel
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_DOWN)  # Cancel
+    key_and_frame(app, pygame.K_RETURN)
     assert app.stack.top is scene and app.profile.setting(stats.RESET_SETTING) is None
     scene.ask_reset()
-    key(app, pygame.K_RETURN)  # Reset
-    frames(app, lambda: scene.figures is not None)
+    key_and_frame(app, pygame.K_RETURN)  # Reset
+    until(app, lambda: scene.figures is not None)
     assert scene.figures is not None and scene.figures[stats.ALL_LEVELS].played == 0
-    assert len(app.profile.game_history()) == 3
+    assert len(stats.read_history(app.profile.game_rows()).games) == 3
 
 
 def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
@@ -131,7 +138,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
 ) -> None:
     history = open_from_menu(app, "History")
     assert isinstance(history, HistoryScene)
-    frames(app, lambda: not history.busy())  # read in the worker
+    until(app, lambda: not history.busy())  # read in the worker
     rows = history.rows()
     scores = [[part.rsplit(" ", 1) for part in r[3].split(" · ")] for r in rows]
     assert [[total for _name, total in row] for row in scores] == [
@@ -139,21 +146,21 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     ]
     assert all(name for row in scores for name, _total in row)  # each score says whose it is
     assert rows[1][5] == "practice"
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)  # the oldest: seed 1
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_DOWN)  # the oldest: seed 1
+    key_and_frame(app, pygame.K_RETURN)
     game = app.stack.top
     assert isinstance(game, GameScene)
     assert game.scores == [tuple(h) for h in games[0].history]
     rows = game.table_rows()
     assert [r[1:] for r in rows] == [[str(p) for p in h] for h in games[0].history]
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     selected = game.selected
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     review = app.stack.top
     assert isinstance(review, HandReviewScene)
     assert review.review is not None and review.review.hand_number == selected
-    frames(app, lambda: not review.busy(), seconds=120)  # every verdict from the worker
+    until(app, lambda: not review.busy(), seconds=120)  # every verdict from the worker
     assert len(review.judgements) == len(review.review.decisions)
     # what the worker sent back is exactly the tutor's search for each position, by seed
     seed = review.review.tutor_seed
@@ -164,11 +171,11 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     assert line.startswith(f"You took {taken} point") and "average" not in line
     assert "your choices were expected to take" in line
     for _step in range(3):
-        key(app, pygame.K_RIGHT)
+        key_and_frame(app, pygame.K_RIGHT)
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")
-    key(app, pygame.K_END)
+    key_and_frame(app, pygame.K_END)
     assert review.step == len(review.review.steps) - 1
-    key(app, pygame.K_HOME)
+    key_and_frame(app, pygame.K_HOME)
     lines = review.verdict_lines()
     first = review.review.decisions[0]
     if first.kind == "pass":
@@ -191,7 +198,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
         review.go(judged.step)
         wanted = set() if judged.agrees else {int(c) for c in judged.tutor_cards}
         assert review.tutor_marks() == wanted, index
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     assert app.stack.top is game
 
 
@@ -221,7 +228,7 @@ def test_export_failure_is_said_and_loses_nothing(
     monkeypatch.setattr(Path, "open", full)
     history.export()
     assert "could not be exported" in history.message and "No space" in history.message
-    assert len(app.profile.game_history()) == 3
+    assert len(stats.read_history(app.profile.game_rows()).games) == 3
 
 
 def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Path) -> None:
@@ -261,20 +268,22 @@ def test_a_sheet_by_keyboard_refuses_a_wrong_hand_keeps_the_figures_and_stores_g
     assert scene.problem == "The points add to 24; a hand holds 26"
     assert scene.inputs == ["13", "5", "6", "0"]  # nothing typed is lost
     assert scene.sheet.hands == []
-    key(app, pygame.K_TAB)  # every box holds a figure: Tab never wraps onto one (issue 41)
+    key_and_frame(
+        app, pygame.K_TAB
+    )  # every box holds a figure: Tab never wraps onto one (issue 41)
     assert scene.field == 3
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from Dee's box to Cid's
+    key_and_frame(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from Dee's box to Cid's
     assert scene.field == 2
-    key(app, pygame.K_BACKSPACE)
+    key_and_frame(app, pygame.K_BACKSPACE)
     typed(app, "8")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert scene.problem == "" and scene.sheet.totals == (13, 5, 8, 0)
     enter_hand(app, ["0", "26", "0", "0"])  # Bob shoots the moon
     assert scene.sheet.totals == (39, 5, 34, 26)
     stored = app.profile.sheets()[0]
     assert [h["points"] for h in stored.hands] == [[13, 5, 8, 0], [0, 26, 0, 0]]
     # a correction: Up chooses the last hand, its figures come back to be changed
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     assert scene.correcting == 1 and scene.inputs == ["0", "26", "0", "0"]
     scene.inputs = ["", "", "", ""]
     scene.field = 0
@@ -282,7 +291,7 @@ def test_a_sheet_by_keyboard_refuses_a_wrong_hand_keeps_the_figures_and_stores_g
     assert scene.correcting is None and scene.sheet.totals == (14, 17, 21, 0)
     assert app.profile.sheets()[0].hands[1]["points"] == [1, 12, 13, 0]
     # resumed from the list, the sheet is the same
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     listing.open_selected()
@@ -306,10 +315,10 @@ def test_the_moon_choice_and_the_jack_are_asked_for(app: App) -> None:
     assert scene.problem == "Say who took the jack of diamonds"
     scene.field = 1
     typed(app, "j")  # Bob took the jack
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and "Ann" in dialog.message
-    key(app, pygame.K_RETURN)  # 26 off Ann's score
+    key_and_frame(app, pygame.K_RETURN)  # 26 off Ann's score
     assert app.stack.top is scene
     assert scene.sheet.hands[0].scores == (-26, -10, 0)
 
@@ -370,18 +379,18 @@ def test_a_dropped_photo_is_kept_as_a_small_thumbnail_and_bad_files_are_refused(
     with huge.open("wb") as f:
         f.truncate(40 * 1024 * 1024)
     typed(app, str(huge))
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert "too big (40 MB)" in scene.message
     # a path that leads nowhere, typed
     scene.path = ""
     typed(app, "'/no/such/photo.png'")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert scene.message == "There is no file at /no/such/photo.png."
     assert profile.players()[0].photo == ann.photo  # the good photo is still there
     # a new player by name
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "Bob")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert [p.name for p in profile.players()] == ["Ann", "Bob"]
 
 
@@ -418,8 +427,8 @@ def test_statistics_opened_again_replay_only_the_new_games(
     app: App, games: list[Match], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = open_from_menu(app, "Statistics")
-    frames(app, lambda: scene.figures is not None)
-    key(app, pygame.K_ESCAPE)
+    until(app, lambda: scene.figures is not None)
+    key_and_frame(app, pygame.K_ESCAPE)
     record(app.profile, 4, "easy")
     asked: list[list[int]] = []
     real = app.thinker.submit
@@ -431,10 +440,10 @@ def test_statistics_opened_again_replay_only_the_new_games(
 
     monkeypatch.setattr(app.thinker, "submit", spy)
     again = open_from_menu(app, "Statistics")
-    frames(app, lambda: again.figures is not None)
+    until(app, lambda: again.figures is not None)
     assert asked == [[app.profile.game_ids()[-1]]]  # only the new game is replayed
     assert again.figures is not None and again.figures[stats.ALL_LEVELS].played == 4
-    fresh = stats.game_statistics(app.profile.game_history())
+    fresh = stats.game_statistics(stats.read_history(app.profile.game_rows()).games)
     assert again.figures == fresh
 
 
@@ -473,8 +482,8 @@ def test_the_review_shows_the_shooters_moon_choice_after_the_last_trick(app: App
     names = ["You", "West", "North", "East"]
     scene = HandReviewScene(app, save_match(match), index, shooter, names, work=2000)
     app.stack.push(scene)
-    frames(app, lambda: not scene.busy(), seconds=120)
-    key(app, pygame.K_END)
+    until(app, lambda: not scene.busy(), seconds=120)
+    key_and_frame(app, pygame.K_END)
     lines = scene.verdict_lines()
     said = (
         "You took 26 off your score."

@@ -19,7 +19,7 @@ from game.engine.cards import cards_of
 from game.engine.hand import Phase
 from game.records.profile import PROFILE_FILE, Profile
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import SPEEDS
 from scenes.screens.menu import MenuScene
@@ -42,10 +42,7 @@ from tests.helpers.window import (
     wait_for_player,
 )
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture
@@ -83,6 +80,7 @@ def test_menu_shows_only_built_entries_and_continue_only_with_a_saved_game(app: 
         "Statistics",
         "History",
         "Score sheet",
+        "Open a game or hand",
         "Online table",
         "Settings",
         "Rules",

@@ -27,7 +27,7 @@ from game.records import daily
 from game.records.profile import DAILY_GAME, Profile
 from game.text import sentences as words
 from game.tutor import advice as tutor
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.i18n import reason_message
 from scenes.core.preferences import GameOptions
 from scenes.records import daily as daily_scene
@@ -56,10 +56,7 @@ from tests.helpers.window import (
     wait_for_player,
 )
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
-from tests.helpers.records_window import enter_hand, key, open_from_menu, texts_drawn
+from tests.helpers.records_window import enter_hand, key_and_frame, open_from_menu, texts_drawn
 
 NAMES = ("Mamie", "Papa", "Léa", "Théo", "Zoé")
 
@@ -176,9 +176,9 @@ def test_six_with_v_is_the_paper_figure(app: App) -> None:
     enter_hand(app, ["26", "16v", "0"])  # Léa's moon, Papa took the jack
     assert scene.problem == "" and scene.sheet.totals == (31, 22, 5)
     assert scene.sheet.hands[1].moon_shooter == 2
-    key(app, pygame.K_UP)  # the correction shows the hand as typed
+    key_and_frame(app, pygame.K_UP)  # the correction shows the hand as typed
     assert scene.inputs == ["26", "16", "0"] and scene.jack == 1
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     assert scene.inputs == ["5", "6", "5"] and scene.jack == 1
 
 
@@ -186,9 +186,9 @@ def test_a_moon_typed_as_its_scores_comes_back_as_typed(app: App) -> None:
     scene = sheet_of(app, 4, jack=False)
     enter_hand(app, ["26", "26", "0", "26"])
     assert scene.sheet.hands[0].moon_shooter == 2
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     assert scene.inputs == ["26", "26", "0", "26"]
-    key(app, pygame.K_RETURN)  # validated again unchanged: the same hand
+    key_and_frame(app, pygame.K_RETURN)  # validated again unchanged: the same hand
     assert scene.problem == "" and scene.sheet.totals == (26, 26, 0, 26)
     stored = app.profile.sheets()[0].hands[0]
     assert stored["points"] == [0, 0, 26, 0] and stored["typed"] == ["26", "26", "0", "26"]

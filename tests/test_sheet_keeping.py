@@ -25,7 +25,7 @@ from scenes.records.sheet import SheetListScene
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.records_window import enter_hand, key, new_sheet, open_from_menu, typed
+from tests.helpers.records_window import enter_hand, key_and_frame, new_sheet, open_from_menu, typed
 
 FAMILY = ["Mamie", "Papa", "Léa", "Théo"]
 
@@ -41,15 +41,15 @@ def test_a_hand_is_deleted_only_once_asked(app: App) -> None:
     enter_hand(app, ["0", "13", "5", "8"])
     enter_hand(app, ["26", "0", "0", "0"])
     assert not scene.delete_button.visible  # nothing chosen to delete
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)  # hand 2
+    key_and_frame(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)  # hand 2
     assert scene.delete_button.visible
-    key(app, pygame.K_DELETE, pygame.KMOD_CTRL)
+    key_and_frame(app, pygame.K_DELETE, pygame.KMOD_CTRL)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_RETURN)  # a reflex Enter keeps the hand
+    key_and_frame(app, pygame.K_RETURN)  # a reflex Enter keeps the hand
     assert len(scene.sheet.hands) == 3 and scene.correcting == 1
     scene.delete_button.action()
-    key(app, pygame.K_ESCAPE)  # Esc keeps it too
+    key_and_frame(app, pygame.K_ESCAPE)  # Esc keeps it too
     assert len(scene.sheet.hands) == 3
     scene.delete_button.action()
     dialog = app.stack.top
@@ -81,18 +81,18 @@ def test_a_sheet_is_deleted_once_asked_and_the_list_says_view_and_the_time(app: 
     enter_hand(app, ["13", "5", "8", "0"])
     typed(app, "7")
     scene.back()
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # keep the 7 for later: a draft with the sheet
+    key_and_frame(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_RETURN)  # keep the 7 for later: a draft with the sheet
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     assert app.profile.setting("sheet_draft.1") is not None
     assert listing.open_button.text() == "Resume"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", listing.rows()[0][0])
     listing.delete_button.action()
-    key(app, pygame.K_RETURN)  # a reflex Enter keeps it
+    key_and_frame(app, pygame.K_RETURN)  # a reflex Enter keeps it
     assert len(app.profile.sheets()) == 1
     listing.delete_button.action()
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     assert len(app.profile.sheets()) == 1
     listing.delete_button.action()
     dialog = app.stack.top
@@ -112,7 +112,7 @@ def test_a_finished_sheet_is_viewed_not_resumed(app: App) -> None:
     setup.start()
     enter_hand(app, ["0", "0", "26", "0"])  # 26 to the others
     enter_hand(app, ["0", "0", "26", "0"])  # 52: over
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     assert listing.open_button.text() == "View"
@@ -128,14 +128,14 @@ def test_a_player_is_renamed_on_their_sheets_and_deleted_once_asked(app: App) ->
     players = app.stack.top
     assert isinstance(players, PlayersScene)
     players.selected = [p.name for p in players.players].index("Tho")
-    key(app, pygame.K_TAB)  # the name box
+    key_and_frame(app, pygame.K_TAB)  # the name box
     typed(app, "Théo")
     players.buttons[3].action()  # Rename
     assert "Théo" in [p.name for p in app.profile.players()]
     assert app.profile.sheets()[0].names == ("Mamie", "Papa", "Léa", "Théo")
     players.selected = [p.name for p in players.players].index("Papa")
     players.buttons[4].action()  # Delete player
-    key(app, pygame.K_RETURN)  # a reflex Enter keeps Papa
+    key_and_frame(app, pygame.K_RETURN)  # a reflex Enter keeps Papa
     assert "Papa" in [p.name for p in app.profile.players()]
     players.buttons[4].action()
     dialog = app.stack.top
@@ -153,7 +153,7 @@ def test_escape_closes_the_new_sheets_question(app: App) -> None:
     setup.names[0] = "Zoé"
     setup.back()
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     assert app.stack.top is setup  # type: ignore[comparison-overlap]
     assert setup.names[0] == "Zoé"
 

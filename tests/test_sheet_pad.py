@@ -7,7 +7,6 @@ its running total; after the end the boxes go; a new sheet offers the last sheet
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -15,30 +14,27 @@ import pytest
 
 from game.engine.rules import MoonMode
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.records.sheet import SheetListScene
 from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.records_window import enter_hand, key, new_sheet, open_from_menu, typed
+from tests.helpers.records_window import enter_hand, key_and_frame, new_sheet, open_from_menu, typed
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1024, 700), lang="en")
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 def test_left_right_keep_the_caret_in_the_boxes_and_enter_never_closes(app: App) -> None:
     scene = new_sheet(app, ["Ann", "Bob", "Cid", "Dee"])
     typed(app, "13")
-    key(app, pygame.K_RIGHT)
+    key_and_frame(app, pygame.K_RIGHT)
     assert scene.field == 1
     typed(app, "5")
     assert scene.inputs[:2] == ["13", "5"]  # "13" never became "135"
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_LEFT)
+    key_and_frame(app, pygame.K_LEFT)
+    key_and_frame(app, pygame.K_LEFT)
     assert scene.field == 3
-    key(app, pygame.K_RETURN)  # validates (a sentence), never presses Back
+    key_and_frame(app, pygame.K_RETURN)  # validates (a sentence), never presses Back
     assert app.stack.top is scene and scene.inputs[:2] == ["13", "5"]
     assert scene.problem
 
@@ -46,10 +42,10 @@ def test_left_right_keep_the_caret_in_the_boxes_and_enter_never_closes(app: App)
 def test_leaving_with_typed_figures_asks_first(app: App) -> None:
     scene = new_sheet(app, ["Ann", "Bob", "Cid", "Dee"])
     typed(app, "13")
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog)
-    key(app, pygame.K_RETURN)  # the first choice: keep typing
+    key_and_frame(app, pygame.K_RETURN)  # the first choice: keep typing
     assert app.stack.top is scene and scene.inputs[0] == "13"
     scene.back()
     dialog = app.stack.top
@@ -66,12 +62,12 @@ def test_typing_on_a_player_row_writes_the_name_and_backspace_edits_it(app: App)
     setup.form.focus = 1  # "Player 1", not being edited
     typed(app, "Zoé")
     assert setup.names[0] == "Zoé"
-    key(app, pygame.K_RETURN)  # the name is done
-    key(app, pygame.K_BACKSPACE)  # on the name's row: edits it, never leaves
+    key_and_frame(app, pygame.K_RETURN)  # the name is done
+    key_and_frame(app, pygame.K_BACKSPACE)  # on the name's row: edits it, never leaves
     assert app.stack.top is setup and setup.names[0] == "Zo"
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     setup.form.focus = len(setup.form.rows) - 3  # a choice row
-    key(app, pygame.K_BACKSPACE)  # acts as Back, but a name was typed: asks
+    key_and_frame(app, pygame.K_BACKSPACE)  # acts as Back, but a name was typed: asks
     assert isinstance(app.stack.top, ChoiceDialog)
     assert setup.names[0] == "Zo"
 
@@ -102,10 +98,10 @@ def test_minus_26_is_the_moon_in_the_shooter_mode(app: App) -> None:
 def test_three_beside_the_jack_mark_is_minus_seven(app: App) -> None:
     scene = new_sheet(app, ["Ann", "Bob", "Cid", "Dee"], jack=True)
     typed(app, "3j")  # three hearts, and Ann took the jack
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     enter_hand(app, ["10", "13", "0"])
     assert scene.problem == "" and scene.sheet.totals == (-7, 10, 13, 0)
-    key(app, pygame.K_UP)  # corrected: shown as written, beside the mark
+    key_and_frame(app, pygame.K_UP)  # corrected: shown as written, beside the mark
     assert scene.inputs[0] == "3" and scene.jack == 0
 
 
@@ -142,29 +138,29 @@ def test_a_correction_selects_the_figure_and_may_end_the_game_earlier(app: App) 
     enter_hand(app, ["26", "0", "0", "0"])  # 0 26 26 26
     enter_hand(app, ["0", "13", "13", "0"])  # 0 39 39 26
     enter_hand(app, ["13", "0", "0", "13"])  # 13 39 39 39
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)  # hand 2
+    key_and_frame(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)  # hand 2
     assert scene.correcting == 1 and scene.selected_whole
     typed(app, "0")  # replaces the whole figure
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "25")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "1")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "0")
     assert scene.inputs == ["0", "25", "1", "0"]
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and "hand 2" in dialog.message
     assert len(scene.sheet.hands) == 3  # kept until confirmed
-    key(app, pygame.K_RETURN)  # a reflex Enter: the safe choice, every hand kept
+    key_and_frame(app, pygame.K_RETURN)  # a reflex Enter: the safe choice, every hand kept
     assert app.stack.top is scene
     assert len(scene.sheet.hands) == 3 and scene.sheet.totals == (13, 39, 39, 39)
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_ESCAPE)  # Esc cancels it too
+    key_and_frame(app, pygame.K_ESCAPE)  # Esc cancels it too
     assert app.stack.top is scene and len(scene.sheet.hands) == 3
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog)
     dialog.buttons[1].action()  # the game ended there
@@ -201,10 +197,10 @@ def test_running_totals_and_no_boxes_after_the_end(app: App) -> None:
 
 def test_a_new_sheet_offers_the_last_sheets_players(app: App) -> None:
     new_sheet(app, ["Zed", "Yan", "Xia"])
-    key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_ESCAPE)  # the list, then the menu
+    key_and_frame(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)  # the list, then the menu
     new_sheet(app, ["Bob", "Ann", "Dee", "Cid"])
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     listing.new_sheet()

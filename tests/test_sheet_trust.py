@@ -22,7 +22,7 @@ from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.records_window import (
     enter_hand,
-    key,
+    key_and_frame,
     new_sheet,
     open_from_menu,
     texts_drawn,
@@ -42,8 +42,8 @@ def family_order(app: App) -> None:
     for index, figure in enumerate(["0", "4", "9", "13"]):
         typed(app, figure)
         if index < 3:
-            key(app, pygame.K_TAB)
-    key(app, pygame.K_RETURN)
+            key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_RETURN)
 
 
 @pytest.mark.parametrize("leave", ["escape", "down"])
@@ -52,10 +52,10 @@ def test_after_a_correction_the_new_hand_starts_on_the_first_players_box(
 ) -> None:
     scene = new_sheet(app, FAMILY)
     enter_hand(app, ["13", "5", "8", "0"])
-    key(app, pygame.K_UP)  # correct hand 1
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)  # the caret on the third box
-    key(app, pygame.K_ESCAPE if leave == "escape" else pygame.K_DOWN)
+    key_and_frame(app, pygame.K_UP)  # correct hand 1
+    key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)  # the caret on the third box
+    key_and_frame(app, pygame.K_ESCAPE if leave == "escape" else pygame.K_DOWN)
     assert scene.correcting is None and scene.field == 0
     family_order(app)
     assert scene.problem == ""
@@ -64,23 +64,23 @@ def test_after_a_correction_the_new_hand_starts_on_the_first_players_box(
 
 def test_tab_from_the_last_box_never_lands_silently_on_a_figure(app: App) -> None:
     scene = new_sheet(app, FAMILY)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)  # the family starts on Léa's box by mistake
+    key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)  # the family starts on Léa's box by mistake
     typed(app, "0")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "4")
-    key(app, pygame.K_TAB)  # past the last box: back round to the first box still empty
+    key_and_frame(app, pygame.K_TAB)  # past the last box: back round to the first box still empty
     assert scene.field == 0
     typed(app, "9")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "13")
     assert scene.inputs == ["9", "13", "0", "4"]
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     assert scene.field == 3
-    key(app, pygame.K_TAB)  # every box holds a figure: the caret stays, the pad says so
+    key_and_frame(app, pygame.K_TAB)  # every box holds a figure: the caret stays, the pad says so
     assert scene.field == 3 and "Enter" in scene.problem
-    key(app, pygame.K_RIGHT)
+    key_and_frame(app, pygame.K_RIGHT)
     assert scene.field == 3
     typed(app, "2")  # still the last box's figure, selected whole, replaced
     assert scene.inputs == ["9", "13", "0", "2"]
@@ -92,14 +92,14 @@ def test_up_keeps_a_half_typed_hand(app: App) -> None:
     for index, figure in enumerate(["1", "2", "10"]):
         typed(app, figure)
         if index < 2:
-            key(app, pygame.K_TAB)
-    key(app, pygame.K_UP)
+            key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_UP)
     assert scene.correcting == 0 and scene.inputs == ["13", "5", "8", "0"]
-    key(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_DOWN)
     assert scene.correcting is None
     assert scene.inputs == ["1", "2", "10", ""] and scene.field == 3
     typed(app, "13")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert scene.sheet.hands[1].scores == (1, 2, 10, 13)
 
 
@@ -107,11 +107,11 @@ def test_a_correction_validated_brings_back_the_half_typed_hand(app: App) -> Non
     scene = new_sheet(app, FAMILY)
     enter_hand(app, ["13", "5", "8", "0"])
     typed(app, "7")
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     typed(app, "0")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "18")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert scene.sheet.hands[0].scores == (0, 18, 8, 0)
     assert scene.correcting is None and scene.inputs == ["7", "", "", ""] and scene.field == 1
 
@@ -120,21 +120,21 @@ def test_moving_off_a_changed_correction_asks_first(app: App) -> None:
     scene = new_sheet(app, FAMILY)
     enter_hand(app, ["13", "5", "8", "0"])
     enter_hand(app, ["0", "13", "5", "8"])
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     typed(app, "1")  # hand 2 changed, not validated
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_RETURN)  # the first choice: keep correcting
+    key_and_frame(app, pygame.K_RETURN)  # the first choice: keep correcting
     assert scene.correcting == 1 and scene.inputs[0] == "1"
-    key(app, pygame.K_UP)
-    key(app, pygame.K_ESCAPE)  # Esc: the same
+    key_and_frame(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_ESCAPE)  # Esc: the same
     assert scene.correcting == 1 and scene.inputs[0] == "1"
 
 
 def reopen(app: App) -> SheetScene:
     listing = open_from_menu(app, "Score sheet")
     assert isinstance(listing, SheetListScene)
-    key(app, pygame.K_RETURN)  # resumes the latest sheet
+    key_and_frame(app, pygame.K_RETURN)  # resumes the latest sheet
     scene = app.stack.top
     assert isinstance(scene, SheetScene)
     return scene
@@ -143,7 +143,7 @@ def reopen(app: App) -> SheetScene:
 def test_closing_the_window_keeps_the_typed_figures_with_the_sheet(app: App) -> None:
     scene = new_sheet(app, FAMILY, jack=True)
     typed(app, "6v")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "5")
     app.handle_event(pygame.event.Event(pygame.QUIT))  # what SIGTERM posts
     assert not app.running
@@ -153,9 +153,9 @@ def test_closing_the_window_keeps_the_typed_figures_with_the_sheet(app: App) -> 
     assert again is not scene
     assert again.inputs == ["6", "5", "", ""] and again.jack == 0 and again.field == 2
     typed(app, "5")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "0")
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert again.problem == "" and again.sheet.hands[0].scores == (6, 5, 5, 0)
     again.back()  # nothing typed now: leaves, and the draft is gone
     app.stack.reset(MenuScene(app))
@@ -166,9 +166,9 @@ def test_closing_the_window_keeps_a_correction_being_typed(app: App) -> None:
     scene = new_sheet(app, FAMILY)
     enter_hand(app, ["13", "5", "8", "0"])
     typed(app, "7")  # the next hand, begun
-    key(app, pygame.K_UP)
+    key_and_frame(app, pygame.K_UP)
     typed(app, "0")
-    key(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_TAB)
     typed(app, "18")  # hand 1 changed, not validated
     app.handle_event(pygame.event.Event(pygame.QUIT))
     app.stack.reset()
@@ -176,7 +176,7 @@ def test_closing_the_window_keeps_a_correction_being_typed(app: App) -> None:
     again = reopen(app)
     assert again is not scene and again.correcting == 0
     assert again.inputs == ["0", "18", "8", "0"]
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     assert again.sheet.hands[0].scores == (0, 18, 8, 0)
     assert again.correcting is None and again.inputs == ["7", "", "", ""]
 
@@ -199,16 +199,16 @@ def test_tab_goes_to_the_next_name_on_a_new_sheet(app: App) -> None:
     setup.form.focus = 1  # Player 1
     for name in FAMILY[:3]:
         typed(app, name)
-        key(app, pygame.K_TAB)
+        key_and_frame(app, pygame.K_TAB)
     typed(app, "Théo")
-    key(app, pygame.K_UP)  # Up ends the name too, and goes back a row
+    key_and_frame(app, pygame.K_UP)  # Up ends the name too, and goes back a row
     assert setup.names[:4] == FAMILY
     assert setup.form.focus == 3
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # Shift+Tab: back a row too
+    key_and_frame(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # Shift+Tab: back a row too
     assert setup.form.focus == 2
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_DOWN)
+    key_and_frame(app, pygame.K_DOWN)
     assert setup.form.focus == 5
 
 
@@ -226,7 +226,7 @@ def test_escape_closes_the_moon_question_and_keeps_the_figures(app: App) -> None
     assert isinstance(scene, SheetScene)
     enter_hand(app, ["26", "0", "0", "0"])
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
     assert app.stack.top is scene  # type: ignore[comparison-overlap]
     assert not scene.sheet.hands and scene.inputs == ["26", "0", "0", "0"]
 

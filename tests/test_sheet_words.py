@@ -18,7 +18,7 @@ from scenes.core.i18n import _
 from scenes.records.players import PlayersScene
 from scenes.records.sheet import SheetListScene
 from scenes.records.sheet_pad import SheetScene
-from tests.helpers.records_window import enter_hand, key, new_sheet, typed
+from tests.helpers.records_window import enter_hand, key_and_frame, new_sheet, typed
 
 LONG = [
     "Marie-Christine Dupont-L",
@@ -80,16 +80,16 @@ def five_long_names(app: App) -> SheetScene:
 def test_no_text_under_11_px_at_800x600(app: App, sizes: list[tuple[str, int]]) -> None:
     scene = five_long_names(app)
     typed(app, "5")
-    key(app, pygame.K_RETURN)  # a sentence under the boxes
+    key_and_frame(app, pygame.K_RETURN)  # a sentence under the boxes
     assert scene.problem
     app.stack.draw(app.screen)
-    key(app, pygame.K_UP)  # a correction
+    key_and_frame(app, pygame.K_UP)  # a correction
     app.stack.draw(app.screen)
-    key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_RIGHT)  # the dialog: leave without the figures
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_ESCAPE)
+    key_and_frame(app, pygame.K_RIGHT)  # the dialog: leave without the figures
+    key_and_frame(app, pygame.K_RIGHT)
+    key_and_frame(app, pygame.K_RETURN)
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     app.stack.draw(app.screen)

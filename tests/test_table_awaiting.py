@@ -9,7 +9,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from pathlib import Path
 
 import pytest
 
@@ -20,15 +19,12 @@ from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
 from game.engine.source import MoveRefused, SeatChanged, Update
 from game.engine.view import SeatView
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.table_scene import TableScene
 from tests.helpers.seat_source import SEAT, seat_update
 from tests.helpers.window import FRAME
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 class LaggingSource:

@@ -24,7 +24,7 @@ from game.engine.hand import Phase
 from game.engine.save import save_match
 from game.records import daily
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.records import daily as daily_scene
 from scenes.records.daily import DailyScene
 from scenes.table.last_trick import LastTrickScene
@@ -45,10 +45,7 @@ from tests.helpers.window import (
 )
 from tests.helpers.window import wait_for_player as wait_for_turn
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture

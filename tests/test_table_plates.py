@@ -18,7 +18,7 @@ import pytest
 from game.engine.match import Match
 from game.engine.rules import PassDirection
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.core.scene import Scene
 from scenes.table.layout import TableLayout
 from scenes.table.score import ScoreScene
@@ -37,10 +37,7 @@ from tests.helpers.window import (
     wait_for_player,
 )
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", seed=5, speed="instant")
+pytestmark = pytest.mark.app(seed=5, speed="instant")
 
 
 @pytest.fixture

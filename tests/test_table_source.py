@@ -19,17 +19,14 @@ from game.engine.events import PassesExchanged
 from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.source import TableSource, Update
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.seat_source import SEAT, SeatViewOnlySource
 from tests.helpers.window import FRAME, click, point_on_card
 
-
-@pytest.fixture
-def app_options(profile_folder: Path) -> Options:
-    return Options(profile=profile_folder, size=(1280, 800), lang="en", speed="instant")
+pytestmark = pytest.mark.app(speed="instant")
 
 
 def test_the_fake_source_fills_the_protocol() -> None:
@@ -141,3 +138,23 @@ def test_after_the_score_the_table_waits_for_the_others_without_asking_again(app
         if table.human_to_pass():
             break
     assert table.view.hand_number == 1 and app.stack.top is table
+
+
+def test_the_window_asks_a_source_only_what_its_classes_declare() -> None:
+    """HostControls says the window never asks a source for more than the protocol (and what
+    HostControls itself declares): no getattr probe on a source anywhere in the window, and the
+    members online_news reads of a HostControls source are declared there."""
+    import ast
+
+    from game.engine.source import HostControls
+
+    root = Path(__file__).resolve().parent.parent / "scenes"
+    probes = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "getattr":
+                target = ast.unparse(node.args[0]) if node.args else ""
+                if target == "source" or target.endswith(".source"):
+                    probes.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert probes == []
+    assert {"kinds", "retrying", "is_host", "give_to_bot", "take_back"} <= set(dir(HostControls))

@@ -4,6 +4,9 @@ protocol.
 Each level also answers ``decide_pass(view)`` and ``decide_play(view)`` with a
 :class:`~game.ai.decision.Decision`: the card(s) and the motive with its facts (for the tutor).
 
+May import ``game.engine`` and ``game.native`` (its compiled playouts); never ``game.tutor``,
+``game.records``, ``game.net`` or pygame.
+
 >>> player = make_player("hard", seed=1)
 >>> isinstance(player, Player), LEVELS
 (True, ('easy', 'medium', 'hard'))

@@ -1,8 +1,7 @@
 """The rules engine: cards, rules, deal, legality, hands, matches and a seat's view.
 
-Imports nothing of the project outside ``game.engine`` (and :mod:`game.native.builds`);
-everything else in ``game/`` and ``scenes/`` imports it. Its hot modules may run compiled
-(game/native/).
+May import ``game.native`` (its hot modules may run compiled) and nothing else of the project;
+everything else in ``game/`` and ``scenes/`` imports it.
 """
 
 from game.native.builds import prefer_compiled as _prefer_compiled

@@ -18,7 +18,6 @@ move against :mod:`game.engine.legality` and returns the :mod:`game.engine.event
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
 from typing import Final
 
 from game.engine.cards import (
@@ -51,28 +50,20 @@ from game.engine.legality import (
     checked_card,
     checked_choice,
     checked_seat,
-    illegal_reason,
-    is_card,
     legal_mask,
+    moon_refusal,
+    pass_refusal,
+    play_refusal,
     reason_text,
 )
+from game.engine.phase import Phase as Phase
 from game.engine.points import MOON_POINTS, card_points
-from game.engine.rules import PASS_SIZE, MoonMode, PassDirection, Rules
+from game.engine.rules import MoonMode, PassDirection, Rules
 
 # advance() tells its caller what the card finished.
 TRICK_GOES_ON: Final = 0
 TRICK_DONE: Final = 1
 HAND_DONE: Final = 2
-
-
-class Phase(Enum):
-    """Where a hand (or a match) stands; each accepts one kind of move."""
-
-    PASS = "pass"  # every seat chooses the cards it passes
-    PLAY = "play"  # the seat whose turn it is plays a card
-    MOON_CHOICE = "moon-choice"  # the shooter chooses how the moon scores
-    HAND_OVER = "hand-over"  # the hand is scored
-    GAME_OVER = "game-over"  # (matches only) the game is won
 
 
 # Module constants for the members the hot paths test: reading an Enum member off its class
@@ -252,19 +243,12 @@ class HandState:
     # would raise TypeError instead, or quietly make True into 1.
     def _check_pass(self, seat: object, cards: list[object]) -> int:
         who = checked_seat(seat, self.n)
-        if self.phase is not _PASS:
-            raise IllegalPass(Reason.NOT_PASSING)
-        if self.passes[who] is not None:
-            raise IllegalPass(Reason.ALREADY_PASSED)
+        reason = pass_refusal(cards, who, self)
+        if reason is not None:
+            raise IllegalPass(reason, reason_text(reason))
         mask = 0
         for card in cards:
-            if not is_card(card):
-                raise IllegalPass(Reason.NOT_A_CARD)
-            mask |= _CARD_BITS[card]
-        if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-            raise IllegalPass(Reason.PASS_COUNT, Reason.PASS_COUNT.text(count=PASS_SIZE))
-        if mask & ~self.hands[who]:
-            raise IllegalPass(Reason.NOT_IN_HAND)
+            mask |= _CARD_BITS[checked_card(card)]
         return mask
 
     def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
@@ -358,22 +342,18 @@ class HandState:
     def play_reason(self, card: object, seat: object = None) -> Reason | None:
         """``None`` when the card may be played (by ``seat``, default the seat to act)."""
         try:
-            number = checked_card(card)
             who = self.turn if seat is None else checked_seat(seat, self.n)
         except IllegalMove as exc:
             return exc.reason
-        if self.phase is not _PLAY:
-            return Reason.NOT_PLAYING
-        if who != self.turn:
-            return Reason.NOT_YOUR_TURN
-        return illegal_reason(
-            number,
-            self.hands[self.turn],
-            self.led_suit,
-            self.trick_number,
-            self.hearts_broken,
-            self.first_lead,
-        )
+        return play_refusal(card, who, self)
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds now."""
+        return self.hands[seat]
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has chosen the cards it passes."""
+        return self.passes[seat] is not None
 
     def why_illegal(self, card: object, seat: object = None) -> str | None:
         """The sentence a player reads when ``card`` may not be played, else ``None``."""
@@ -487,12 +467,11 @@ class HandState:
     def choose_moon(self, subtract: object, seat: object = None) -> list[Event]:
         """The shooter chooses: ``subtract`` takes 26 off their own total; otherwise every
         other seat scores 26 (only with :attr:`MoonMode.SHOOTER_CHOOSES`)."""
-        choice = checked_choice(subtract)
+        choice = checked_choice(subtract)  # (named before the seat, as it always was)
         who = None if seat is None else checked_seat(seat, self.n)
-        if self.phase is not _MOON_CHOICE:
-            raise IllegalMove(Reason.NOT_MOON_CHOICE)
-        if who is not None and who != self.moon_shooter:
-            raise IllegalMove(Reason.NOT_YOUR_TURN)
+        reason = moon_refusal(choice, who, self)
+        if reason is not None:
+            raise IllegalMove(reason)
         self._score(choice)
         return [self._scored_event()]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final, TypeGuard
+from typing import Final, Protocol, TypeGuard
 
 from game.engine.cards import (
     CLUBS_MASK,
@@ -30,6 +30,7 @@ from game.engine.cards import (
     SUIT_MASKS,
     Card,
 )
+from game.engine.phase import Phase
 from game.engine.rules import PASS_SIZE
 
 NO_LED_SUIT: Final = -1
@@ -109,6 +110,96 @@ def illegal_reason(
     if hand & SUIT_MASKS[led_suit]:
         return Reason.MUST_FOLLOW_SUIT
     return Reason.NO_POINTS_FIRST_TRICK
+
+
+class Position(Protocol):
+    """What the move rules read of a hand: the whole hand (:class:`game.engine.hand.HandState`)
+    or one seat's view of it (:class:`game.engine.view.SeatView`)."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def led_suit(self) -> int: ...
+
+    @property
+    def trick_number(self) -> int: ...
+
+    @property
+    def hearts_broken(self) -> bool: ...
+
+    @property
+    def first_lead(self) -> int: ...
+
+    @property
+    def moon_shooter(self) -> int | None: ...
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds (as far as this position knows)."""
+        ...
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has chosen the cards it passes."""
+        ...
+
+
+def play_refusal(card: object, seat: int, position: Position) -> Reason | None:
+    """May ``seat`` play ``card`` now, and if not, why: the one answer, which the hand that plays
+    the card, a seat's view (the window's refused card, the tutor, the network table) and the
+    move checks all ask. In the order a player is told: the phase, the turn, the card itself,
+    then the play rules (:func:`illegal_reason`).
+
+    >>> from game.engine.match import Match
+    >>> from game.engine.rules import Rules
+    >>> match = Match.new(Rules(), seed=1)
+    >>> play_refusal(0, 0, match.hand)  # the pass is not chosen yet
+    <Reason.NOT_PLAYING: 'Cards are not being played now'>
+    """
+    if position.phase is not Phase.PLAY:
+        return Reason.NOT_PLAYING
+    if seat != position.turn:
+        return Reason.NOT_YOUR_TURN
+    if not is_card(card):
+        return Reason.NOT_A_CARD
+    return illegal_reason(
+        card,
+        position.held(seat),
+        position.led_suit,
+        position.trick_number,
+        position.hearts_broken,
+        position.first_lead,
+    )
+
+
+def pass_refusal(cards: Sequence[object], seat: int, position: Position) -> Reason | None:
+    """May ``seat`` pass ``cards`` now, and if not, why (the phase, a pass already chosen, things
+    that are not cards, not exactly three cards, cards it does not hold)."""
+    if position.phase is not Phase.PASS:
+        return Reason.NOT_PASSING
+    if position.has_passed(seat):
+        return Reason.ALREADY_PASSED
+    mask = 0
+    for card in cards:
+        if not is_card(card):
+            return Reason.NOT_A_CARD
+        mask |= 1 << card
+    if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+        return Reason.PASS_COUNT
+    return Reason.NOT_IN_HAND if mask & ~position.held(seat) else None
+
+
+def moon_refusal(subtract: object, seat: int | None, position: Position) -> Reason | None:
+    """May ``seat`` (None: whoever shot) choose how the moon scores now, and if not, why."""
+    if not isinstance(subtract, bool):
+        return Reason.NOT_A_CHOICE
+    if position.phase is not Phase.MOON_CHOICE:
+        return Reason.NOT_MOON_CHOICE
+    if seat is not None and seat != position.moon_shooter:
+        return Reason.NOT_YOUR_TURN
+    return None
 
 
 def play_inferences(

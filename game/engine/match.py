@@ -15,8 +15,8 @@ from game.engine import deal
 from game.engine.deal import Seed, hand_seed, seed_text
 from game.engine.events import Event, ExtraHand, GameOver, HandStarted
 from game.engine.hand import HandState, Phase
-from game.engine.legality import IllegalMove, IllegalPlay, Reason, checked_choice, checked_seat
-from game.engine.moves import PLAY_MOVES, Move, MoveKind, legal_moves
+from game.engine.legality import IllegalMove, IllegalPlay, Reason, checked_seat, reason_text
+from game.engine.moves import PLAY_MOVES, Move, MoveKind, legal_moves, move_refusal
 from game.engine.rules import PassDirection, Rules, TieRule
 from game.engine.view import SeatView
 
@@ -26,6 +26,7 @@ _PLAY: Final = Phase.PLAY
 _HAND_OVER: Final = Phase.HAND_OVER
 _PLAY_KIND: Final = MoveKind.PLAY
 _PASS_KIND: Final = MoveKind.PASS
+_MOON_KIND: Final = MoveKind.MOON
 _PLAY_MOVES: Final = PLAY_MOVES
 _MOVE: Final = Move  # (compiled: a constant, not a look-up in the module's dictionary)
 _NEW: Final = object()  # Match.new's key to the constructor
@@ -162,61 +163,41 @@ class Match:
     def move_reason(self, seat: object, move: object) -> str | None:
         """``None`` when ``seat`` may make ``move`` now, else the sentence saying why not."""
         try:
-            self._check_move(seat, move)
+            who = checked_seat(seat, self.rules.players)
         except IllegalMove as exc:
             return str(exc)
-        return None
-
-    def _check_move(self, seat: object, move: object) -> None:
-        who = checked_seat(seat, self.rules.players)
-        if not isinstance(move, Move):
-            raise IllegalMove(Reason.NOT_A_MOVE)
-        fields: Any = move  # see apply()
-        kind = fields.kind
-        if not isinstance(kind, MoveKind):
-            raise IllegalMove(Reason.NOT_A_MOVE)
-        if kind is MoveKind.PASS:
-            self.hand._check_pass(who, list(fields.cards))
-        elif kind is MoveKind.PLAY:
-            if len(fields.cards) != 1:
-                raise IllegalPlay(Reason.NOT_A_CARD)
-            card = fields.cards[0]
-            reason = self.hand.play_reason(card, who)
-            if reason is not None:
-                raise IllegalPlay(reason, self.hand.why_illegal(card, who))
-        else:
-            checked_choice(fields.subtract)
-            if self.hand.phase is not Phase.MOON_CHOICE:
-                raise IllegalMove(Reason.NOT_MOON_CHOICE)
-            if who != self.hand.moon_shooter:
-                raise IllegalMove(Reason.NOT_YOUR_TURN)
+        hand = self.hand
+        reason = move_refusal(move, who, hand)
+        return None if reason is None else reason_text(reason, hand.led_suit, hand.first_lead)
 
     def apply(self, seat: object, move: object) -> list[Event]:
         """Make ``seat``'s ``move`` and return the events it caused; a move the rules refuse
-        raises :class:`IllegalMove` (with the reason a player reads) and changes nothing."""
-        if isinstance(move, _MOVE):
-            # A Move built by hand may hold anything: its fields are read untyped, so that
-            # the compiled module (game/native/builds.py) refuses them with the engine's errors, not
-            # a TypeError. A play or a pass is checked once, by the hand that makes it, with
-            # the same errors in the same order as _check_move (the seat first).
-            fields: Any = move
-            kind = fields.kind
+        raises :class:`IllegalMove` (with the reason a player reads) and changes nothing.
+
+        The move goes to the hand that makes it, which checks it (the same refusals as
+        :meth:`move_reason`, by the same functions of :mod:`game.engine.legality`)."""
+        hand = self.hand
+        who = checked_seat(seat, hand.n)
+        if not isinstance(move, _MOVE):
+            raise IllegalMove(Reason.NOT_A_MOVE)
+        # A Move built by hand may hold anything: its fields are read untyped, so that the
+        # compiled module (game/native/) refuses them with the engine's errors, not a TypeError.
+        fields: Any = move
+        kind = fields.kind
+        if kind is _PLAY_KIND:
             cards = fields.cards
-            hand = self.hand
-            if kind is _PLAY_KIND and type(cards) is tuple and len(cards) == 1:
-                events = hand.play(cards[0], checked_seat(seat, hand.n))
-                if hand.phase is _HAND_OVER:
-                    events.extend(self._record_hand())
-                return events
-            if kind is _PASS_KIND:
-                return hand.choose_pass(checked_seat(seat, hand.n), cards)
-        self._check_move(seat, move)
-        checked: Any = move
-        if checked.kind is MoveKind.PASS:
-            return self.choose_pass(seat, checked.cards)
-        if checked.kind is MoveKind.PLAY:
-            return self.play(checked.cards[0], seat)
-        return self.choose_moon(checked.subtract, seat)
+            if len(cards) != 1:
+                raise IllegalPlay(Reason.NOT_A_CARD)
+            events = hand.play(cards[0], who)
+        elif kind is _PASS_KIND:
+            return hand.choose_pass(who, fields.cards)
+        elif kind is _MOON_KIND:
+            events = hand.choose_moon(fields.subtract, who)
+        else:
+            raise IllegalMove(Reason.NOT_A_MOVE)
+        if hand.phase is _HAND_OVER:
+            events.extend(self._record_hand())
+        return events
 
     def choose_pass(self, seat: object, cards: Iterable[object]) -> list[Event]:
         return self.hand.choose_pass(seat, cards)
@@ -262,9 +243,39 @@ class Match:
     def hands_with_dealers(self) -> list[tuple[HandState, int]]:
         """Every hand of the match so far with its dealer, oldest first."""
         n = self.rules.players
-        first_dealer = (self.dealer - self.hand_number) % n
+        first_dealer = (self.dealer - len(self.past_hands)) % n  # (a match read from the
+        # notation may begin at a later hand: it counts its hands from there)
         hands = [*self.past_hands, self.hand]
         return [(h, (first_dealer + i) % n) for i, h in enumerate(hands)]
+
+    def at_hand(self, index: int) -> Match:
+        """A new match standing at the deal of its hand ``index`` (0: the first it holds), before
+        any pass, with the totals and the history before that hand: the hand review replays a
+        hand from there, move by move.
+
+        >>> from game.engine.players import RandomPlayer, play_match
+        >>> match = Match.new(Rules(target=30), seed=4)
+        >>> _ = play_match(match, [RandomPlayer(s) for s in range(4)])
+        >>> start = match.at_hand(1)
+        >>> second = [*match.past_hands, match.hand][1]
+        >>> start.totals == list(match.history[0]), start.hand.dealt == second.dealt
+        (True, True)
+        """
+        hand, dealer = self.hands_with_dealers()[index]
+        start = Match.new(
+            self.rules,
+            self.seed,
+            dealer=dealer,
+            single_hand=self.single_hand,
+            first_pass=self.first_pass,
+        )
+        start.hand_number = self.hand_number - len(self.past_hands) + index
+        start.hand = HandState.deal(self.rules, list(hand.dealt), hand.pass_direction)
+        start.history = list(self.history[:index])
+        start.totals = list(self.totals)
+        for scores in self.history[index:]:
+            start.totals = [t - s for t, s in zip(start.totals, scores, strict=True)]
+        return start
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, and nothing more.

@@ -19,11 +19,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from game.engine.cards import CARDS, Card, cards_of, parse_cards
 from game.engine.hand import Phase
-from game.engine.legality import is_card
+from game.engine.legality import (
+    Position,
+    Reason,
+    is_card,
+    moon_refusal,
+    pass_refusal,
+    play_refusal,
+)
 from game.engine.rules import MOON_POINTS, PASS_SIZE
 
 
@@ -128,3 +135,21 @@ def legal_moves(phase: Phase, hand: int, playable: int) -> list[Move]:
     if phase is _MOON_CHOICE:
         return list(_MOON_MOVES)
     return []
+
+
+def move_refusal(move: object, seat: int, position: Position) -> Reason | None:
+    """May ``seat`` make ``move`` now, and if not, why: a play asks
+    :func:`~game.engine.legality.play_refusal`, a pass
+    :func:`~game.engine.legality.pass_refusal`, the moon choice
+    :func:`~game.engine.legality.moon_refusal`. The match (:meth:`Match.move_reason`) and a
+    seat's view (:meth:`SeatView.move_reason`) both answer with it."""
+    if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
+        return Reason.NOT_A_MOVE
+    fields: Any = move  # a Move built by hand may hold anything: read untyped
+    if move.kind is MoveKind.PLAY:
+        if len(fields.cards) != 1:
+            return Reason.NOT_A_CARD
+        return play_refusal(fields.cards[0], seat, position)
+    if move.kind is MoveKind.PASS:
+        return pass_refusal(list(fields.cards), seat, position)
+    return moon_refusal(fields.subtract, seat, position)

@@ -96,6 +96,7 @@ class HostControls:
     the :class:`TableSource` protocol otherwise)."""
 
     kinds: tuple[str, ...] = ()  # by seat, one of SEAT_KINDS as this seat sees them
+    retrying: int = 0  # attempts so far to take the seat back after a drop (0: connected)
 
     @property
     def is_host(self) -> bool:
@@ -104,4 +105,8 @@ class HostControls:
 
     def give_to_bot(self, seat: int) -> None:
         """(the host) A computer player takes ``seat`` (an idle person's) from now on."""
+        raise NotImplementedError
+
+    def take_back(self) -> None:
+        """(a seat the host gave to a computer player) Its owner takes it back."""
         raise NotImplementedError

@@ -25,13 +25,12 @@ from game.engine.hand import HandState, Phase
 from game.engine.legality import (
     NO_LED_SUIT,
     Reason,
-    illegal_reason,
-    is_card,
     legal_mask,
+    play_refusal,
     reason_text,
 )
-from game.engine.moves import Move, MoveKind, legal_moves
-from game.engine.rules import PASS_SIZE, PassDirection, Rules
+from game.engine.moves import Move, legal_moves, move_refusal
+from game.engine.rules import PassDirection, Rules
 from game.engine.trick import Trick as TrickValue
 
 VIEW_FORMAT = "dame-de-pique/seat-view"
@@ -123,27 +122,7 @@ class SeatView:
         >>> views[0].tricks is views[3].tricks
         True
         """
-        public: dict[str, Any] = {
-            "rules": h.rules,
-            "phase": h.phase if phase is None else phase,
-            "hand_number": hand_number,
-            "dealer": dealer,
-            "pass_direction": h.pass_direction,
-            "pass_chosen": tuple(p is not None for p in h.passes),
-            "leader": h.leader,
-            "turn": h.turn,
-            "trick": tuple(h.trick),
-            "trick_number": h.trick_number,
-            "hearts_broken": h.hearts_broken,
-            "first_lead": h.first_lead,
-            "tricks": tuple(h.tricks),
-            "card_counts": tuple(x.bit_count() for x in h.hands),
-            "totals": (0,) * h.n if totals is None else totals,
-            "history": history,
-            "hand_scores": h.hand_scores,
-            "moon_shooter": h.moon_shooter,
-            "winners": winners,
-        }
+        public = _public_fields(h, phase, hand_number, dealer, totals, history, winners)
         views: list[SeatView] = []
         for seat in seats:
             private: dict[str, Any] = {
@@ -188,15 +167,14 @@ class SeatView:
     def play_refusal(self, card: object) -> Reason | None:
         """Why this seat may not play ``card`` now (the engine's :class:`Reason`), or ``None``
         if it may."""
-        if not is_card(card):
-            return Reason.NOT_A_CARD
-        if self.phase is not Phase.PLAY:
-            return Reason.NOT_PLAYING
-        if self.turn != self.seat:
-            return Reason.NOT_YOUR_TURN
-        return illegal_reason(
-            card, self.hand, self.led_suit, self.trick_number, self.hearts_broken, self.first_lead
-        )
+        return play_refusal(card, self.seat, self)
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds, as far as this seat knows (its own only)."""
+        return self.hand if seat == self.seat else 0
+
+    def has_passed(self, seat: int) -> bool:
+        return self.pass_chosen[seat]
 
     def why_illegal(self, card: object) -> str | None:
         """Why this seat may not play ``card`` now, or ``None`` if it may."""
@@ -217,29 +195,8 @@ class SeatView:
 
     def move_reason(self, move: Move) -> str | None:
         """``None`` when this seat may make ``move`` now, else why not (the engine's sentence)."""
-        if not isinstance(move, Move) or not isinstance(move.kind, MoveKind):
-            return reason_text(Reason.NOT_A_MOVE)
-        if move.kind is MoveKind.PLAY:
-            if len(move.cards) != 1:
-                return reason_text(Reason.NOT_A_CARD)
-            return self.why_illegal(move.card)
-        if move.kind is MoveKind.PASS:
-            if self.phase is not Phase.PASS:
-                return reason_text(Reason.NOT_PASSING)
-            if self.pass_chosen[self.seat]:
-                return reason_text(Reason.ALREADY_PASSED)
-            cards = list(move.cards)
-            if not all(map(is_card, cards)):
-                return reason_text(Reason.NOT_A_CARD)
-            mask = mask_of(cards)
-            if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-                return reason_text(Reason.PASS_COUNT)
-            return reason_text(Reason.NOT_IN_HAND) if mask & ~self.hand else None
-        if not isinstance(move.subtract, bool):
-            return reason_text(Reason.NOT_A_CHOICE)
-        if self.phase is not Phase.MOON_CHOICE:
-            return reason_text(Reason.NOT_MOON_CHOICE)
-        return None if self.moon_shooter == self.seat else reason_text(Reason.NOT_YOUR_TURN)
+        reason = move_refusal(move, self.seat, self)
+        return None if reason is None else reason_text(reason, self.led_suit, self.first_lead)
 
     # -- tricks as values ------------------------------------------------------------------------
 
@@ -391,3 +348,36 @@ def _read_view(r: Reader) -> SeatView:
         moon_shooter=shooter,
         winners=ints("winners", None),
     )
+
+
+def _public_fields(
+    h: HandState,
+    phase: Phase | None,
+    hand_number: int,
+    dealer: int,
+    totals: tuple[int, ...] | None,
+    history: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+) -> dict[str, Any]:
+    """What every seat sees alike of ``h`` (a view's fields but :data:`PRIVATE_FIELDS`)."""
+    return {
+        "rules": h.rules,
+        "phase": h.phase if phase is None else phase,
+        "hand_number": hand_number,
+        "dealer": dealer,
+        "pass_direction": h.pass_direction,
+        "pass_chosen": tuple(p is not None for p in h.passes),
+        "leader": h.leader,
+        "turn": h.turn,
+        "trick": tuple(h.trick),
+        "trick_number": h.trick_number,
+        "hearts_broken": h.hearts_broken,
+        "first_lead": h.first_lead,
+        "tricks": tuple(h.tricks),
+        "card_counts": tuple(x.bit_count() for x in h.hands),
+        "totals": (0,) * h.n if totals is None else totals,
+        "history": history,
+        "hand_scores": h.hand_scores,
+        "moon_shooter": h.moon_shooter,
+        "winners": winners,
+    }

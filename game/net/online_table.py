@@ -123,6 +123,7 @@ class NetTable:
     fresh_hand: bool = False  # dealt, and nobody has chosen a move of this hand yet
     turn_seconds: int = 0  # the host's turn timer (0: off): then the computer plays the move
     games: int = 0  # the games played at this table before the one under way (Play again)
+    on_game_over: Callable[[NetTable], None] | None = None  # (the server's record of games)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(s) for s in range(self.rules.players)]
@@ -332,6 +333,8 @@ class NetTable:
                 totals,
                 list(self.match.winners),
             )
+            if self.on_game_over is not None:
+                self.on_game_over(self)
         self._deal_on_if_ready()
 
     # -- the turn timer -------------------------------------------------------------------------

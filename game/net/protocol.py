@@ -495,42 +495,7 @@ def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> lis
     """
     if not views:
         return []
-    first = views[0]
-    rules = _RULES_JSON.get(first.rules)
-    if rules is None:
-        rules = _RULES_JSON.setdefault(first.rules, _encoder.encode(first.rules.to_dict()))
-    middle = _fields(
-        {
-            "phase": first.phase.value,
-            "hand_number": first.hand_number,
-            "dealer": first.dealer,
-            "pass_direction": direction_name(first.pass_direction),
-        }
-    )
-    play = _fields(
-        {
-            "pass_chosen": first.pass_chosen,
-            "leader": first.leader,
-            "turn": first.turn,
-            "trick": card_names(first.trick),
-            "trick_number": first.trick_number,
-            "hearts_broken": first.hearts_broken,
-            "first_lead": CARD_NAMES[first.first_lead],
-        }
-    )
-    scores = _fields(
-        {
-            "card_counts": first.card_counts,
-            "totals": first.totals,
-            "history": first.history,
-            "hand_scores": first.hand_scores,
-            "moon_shooter": first.moon_shooter,
-            "winners": first.winners,
-        }
-    )
-    public = b',"rules":' + rules + b"," + middle + b","
-    tricks = b",".join(map(_trick_json, first.tricks))
-    ending = b"".join((b",", play, b',"tricks":[', tricks, b"],", scores, b"}}"))
+    public, ending = _shared_view_json(views[0])
     # Each event encoded once for every seat; only the exchange of passes differs from seat to
     # seat (for_seat keeps the cards a seat passed and received, hides the rest).
     shared: list[bytes | None] = [None] * len(events)
@@ -571,6 +536,46 @@ def encode_updates(events: Sequence[ev.Event], views: Sequence[SeatView]) -> lis
             )
         )
     return out
+
+
+def _shared_view_json(first: SeatView) -> tuple[bytes, bytes]:
+    """What every seat's view shows alike: the JSON before its private fields and after."""
+    rules = _RULES_JSON.get(first.rules)
+    if rules is None:
+        rules = _RULES_JSON.setdefault(first.rules, _encoder.encode(first.rules.to_dict()))
+    middle = _fields(
+        {
+            "phase": first.phase.value,
+            "hand_number": first.hand_number,
+            "dealer": first.dealer,
+            "pass_direction": direction_name(first.pass_direction),
+        }
+    )
+    play = _fields(
+        {
+            "pass_chosen": first.pass_chosen,
+            "leader": first.leader,
+            "turn": first.turn,
+            "trick": card_names(first.trick),
+            "trick_number": first.trick_number,
+            "hearts_broken": first.hearts_broken,
+            "first_lead": CARD_NAMES[first.first_lead],
+        }
+    )
+    scores = _fields(
+        {
+            "card_counts": first.card_counts,
+            "totals": first.totals,
+            "history": first.history,
+            "hand_scores": first.hand_scores,
+            "moon_shooter": first.moon_shooter,
+            "winners": first.winners,
+        }
+    )
+    public = b',"rules":' + rules + b"," + middle + b","
+    tricks = b",".join(map(_trick_json, first.tricks))
+    ending = b"".join((b",", play, b',"tricks":[', tricks, b"],", scores, b"}}"))
+    return public, ending
 
 
 def decode_client(data: bytes | str) -> ClientMessage:

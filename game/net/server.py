@@ -15,7 +15,8 @@ import signal
 import ssl
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from websockets.asyncio.server import Server
 
@@ -29,6 +30,9 @@ from game.net.table_server import (
     TableServer,
 )
 
+if TYPE_CHECKING:
+    from game.net.board_server import BoardService
+
 STOP_GRACE: Final = 0.5  # seconds a stop waits for connections to close before cutting them
 
 
@@ -39,7 +43,8 @@ def tls_context(cert: str, key: str | None) -> ssl.SSLContext:
     return context
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def _parser() -> argparse.ArgumentParser:
+    """The server's options: where it listens, its limits, what it keeps."""
     parser = argparse.ArgumentParser(
         prog="dame-de-pique-server",
         description="Serve online Dame de pique tables (no window).",
@@ -79,10 +84,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="take the client's address from X-Forwarded-For (HAProxy's option forwardfor)",
     )
     parser.add_argument(
+        "--games",
+        metavar="DIR",
+        help="write each finished table's game in the notation (docs/notation.md) in DIR",
+    )
+    parser.add_argument(
+        "--board",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="serve the daily challenge's friends' board under /board (kept in FILE if given)",
+    )
+    parser.add_argument(
         "--advertise",
         action="store_true",
         help="announce the server on the local network (zeroconf)",
     )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _parser()
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be from 0 to 65535")
@@ -94,6 +116,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"--node may only use {p.CODE_ALPHABET}")
     if args.key and not args.cert:
         parser.error("--key goes with --cert")
+    if args.games is not None and not Path(args.games).is_dir():
+        parser.error(f"--games {args.games}: no such folder")
     return args
 
 
@@ -126,6 +150,8 @@ async def run(
         tables_per_address=args.tables_per_address,
         connections_per_address=args.connections_per_address,
         trust_forwarded=args.behind_proxy,
+        games=None if args.games is None else Path(args.games),
+        board=_board(args.board),
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -142,6 +168,16 @@ async def run(
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _board(file: str | None) -> BoardService | None:
+    """The friends' board when ``--board`` is given (``""``: kept in memory only)."""
+    if file is None:
+        return None
+    from game.net.board_server import BoardService
+    from game.net.daily_board import Board
+
+    return BoardService(Board(Path(file) if file else None))
 
 
 async def _serve(

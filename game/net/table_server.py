@@ -20,7 +20,8 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -32,6 +33,10 @@ from game.net import protocol as p
 from game.net.connection import CLOSE_TAKEN_OVER, Connection, TokenBucket
 from game.net.online_table import BotTurn, NetTable, SitRefused
 from game.net.server_log import log
+from game.net.table_games import write_table_game
+
+if TYPE_CHECKING:
+    from game.net.board_server import BoardService
 
 DEFAULT_PORT: Final = 8765
 HELLO_TIMEOUT: Final = 10.0  # seconds for a new connection to say who it is
@@ -76,7 +81,11 @@ class TableServer:
         tables_per_address: int = TABLES_PER_ADDRESS,
         connections_per_address: int = CONNECTIONS_PER_ADDRESS,
         trust_forwarded: bool = False,
+        games: Path | None = None,
+        board: BoardService | None = None,
     ) -> None:
+        """``games``: a folder where each finished table's game is written in the notation;
+        ``board``: the friends' board, served on the same port under ``/board``."""
         if any(c not in p.CODE_ALPHABET for c in node):
             raise ValueError(f"a node name uses only {p.CODE_ALPHABET}")
         self.max_tables = max_tables
@@ -105,10 +114,16 @@ class TableServer:
             max_workers=bot_workers, thread_name_prefix="bot"
         )
         self.on_table_created: Callable[[NetTable], None] | None = None  # for advertising
+        self.games = games
+        self.board = board
 
     # -- the websocket handler -----------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
+        path = ws.request.path if ws.request is not None else ""
+        if self.board is not None and path.startswith("/board/"):  # the friends' board
+            await self.board.handler(ws)
+            return
         address = self._address(ws)
         limit = self.connections_per_address
         if limit and self.open_connections[address] >= limit:
@@ -174,33 +189,10 @@ class TableServer:
             )
             return False
         if isinstance(message, p.Create):
-            if path != "/new":
-                self._refuse(conn, "malformed", "Create a table on /new")
+            created = self._open_table(conn, message, path)
+            if created is None:
                 return False
-            if len(self.tables) >= self.max_tables:
-                self._refuse(conn, "refused", "This server holds as many tables as it may")
-                return False
-            mine = sum(a == conn.address for a in self.opened_by.values())
-            if self.tables_per_address and mine >= self.tables_per_address:
-                self._refuse(
-                    conn,
-                    "refused",
-                    "Your address has as many tables open as it may: finish or leave one first",
-                )
-                return False
-            code = new_code(self.node, self.tables.__contains__)
-            table = NetTable(
-                code,
-                message.rules.to_rules(),
-                message.level,
-                seed=self.seed_of(code),
-                make_bot=self.make_bot,
-                turn_seconds=message.turn_seconds,
-            )
-            self.tables[code] = table
-            self.opened_by[code] = conn.address
-            log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
-            token = None
+            table, token = created, None
         else:
             code = path.removeprefix("/t/").upper() if path.startswith("/t/") else ""
             found = self.tables.get(code)
@@ -264,6 +256,37 @@ class TableServer:
             return False
         return seated.result()
 
+    def _open_table(self, conn: Connection, message: p.Create, path: str) -> NetTable | None:
+        """A new table for ``conn``'s ``create`` (None: refused, and said)."""
+        if path != "/new":
+            self._refuse(conn, "malformed", "Create a table on /new")
+            return None
+        if len(self.tables) >= self.max_tables:
+            self._refuse(conn, "refused", "This server holds as many tables as it may")
+            return None
+        mine = sum(a == conn.address for a in self.opened_by.values())
+        if self.tables_per_address and mine >= self.tables_per_address:
+            self._refuse(
+                conn,
+                "refused",
+                "Your address has as many tables open as it may: finish or leave one first",
+            )
+            return None
+        code = new_code(self.node, self.tables.__contains__)
+        table = NetTable(
+            code,
+            message.rules.to_rules(),
+            message.level,
+            seed=self.seed_of(code),
+            make_bot=self.make_bot,
+            on_game_over=self._record_game,  # written when the server keeps its games
+            turn_seconds=message.turn_seconds,
+        )
+        self.tables[code] = table
+        self.opened_by[code] = conn.address
+        log.info("table %s: opened by %s (%s)", code, message.name, _peer(conn.ws))
+        return table
+
     def _seat_waiters(self, table: NetTable) -> None:
         waiters = self.waiting.get(table.code)
         if not waiters or table.newcomer_must_wait(None):
@@ -326,6 +349,10 @@ class TableServer:
             log.info("table %s: abandoned (nobody came back)", table.code)
             table.close("idle", "Nobody came back to the table")
             self._remove(table)
+
+    def _record_game(self, table: NetTable) -> None:
+        if self.games is not None:
+            write_table_game(table, self.games)
 
     def _remove(self, table: NetTable) -> None:
         self.tables.pop(table.code, None)

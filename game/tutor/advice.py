@@ -55,7 +55,7 @@ from game.engine.cards import (
 )
 from game.engine.deal import Seed, seed_text
 from game.engine.hand import Phase
-from game.engine.legality import Reason, illegal_reason, reason_blanks
+from game.engine.legality import Reason, reason_blanks
 from game.engine.rules import PASS_SIZE, MoonMode
 from game.engine.view import SeatView
 from game.text import sentences as tpl
@@ -201,26 +201,23 @@ def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Senten
     >>> render(explain_illegal(view, wrong, teaching=True))
     'You must lead the 2♣. You may play: 2♣'
     """
-    if view.phase is not Phase.PLAY:
-        return Sentence(Reason.NOT_PLAYING.value)
-    if view.turn != view.seat:
-        return Sentence(Reason.NOT_YOUR_TURN.value)
-    if not 0 <= card < len(CARDS):
-        return Sentence(Reason.NOT_IN_HAND.value)
-    led = view.led_suit
-    reason = illegal_reason(
-        card, view.hand, led, view.trick_number, view.hearts_broken, view.first_lead
-    )
+    reason = view.play_refusal(card)
     if reason is None:
         return None
-    blanks = reason_blanks(reason, led, view.first_lead)
+    return explain_refusal(view, reason, teaching)
+
+
+def explain_refusal(view: SeatView, reason: Reason, teaching: bool = False) -> Sentence:
+    """The sentence for a refusal the engine gave (:func:`game.engine.legality.play_refusal`),
+    with the legal cards after it in ``teaching`` mode."""
+    blanks = reason_blanks(reason, view.led_suit, view.first_lead)
     params: dict[str, object] = {}
     if blanks.suit is not None:
         params["suit"] = suit_word(blanks.suit)
     if blanks.card is not None:
         params["card"] = blanks.card
     said = sentence(reason.value, **params)
-    if not teaching:
+    if not teaching or not view.legal_mask():  # (not its turn: no card to offer instead)
         return said
     return sentence(tpl.MAY_PLAY, reason=said, cards=CardRef(tuple(view.legal_cards())))
 
@@ -509,4 +506,5 @@ __all__ = [
     "advise_pass",
     "advise_play",
     "explain_illegal",
+    "explain_refusal",
 ]

@@ -28,12 +28,12 @@ seconds of work per hand, so the window runs :func:`judge` in its worker process
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.engine.cards import CARDS, RANKS_PER_SUIT, Card, mask_of
-from game.engine.hand import Phase
+from game.engine.cards import CARDS, RANKS_PER_SUIT, Card, cards_of, mask_of
+from game.engine.hand import HandState, Phase
+from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.rules import HAND_POINTS, PassDirection
 from game.engine.save import InvalidSave, load_match
@@ -78,6 +78,7 @@ class HandReview:
     scores: tuple[int, ...]  # the hand's scores as the engine counted them (moon included)
     moon_shooter: int | None
     tutor_seed: str  # the seed the game's hints used: the review's tutor thinks the same way
+    finished: bool = True  # False: the hand stops before its end (read from the notation)
 
 
 def tutor_seed(match_seed: str) -> str:
@@ -99,68 +100,85 @@ def replay_hand(match_data: Any, hand_index: int, seat: int) -> HandReview:
     """
     if not 0 <= hand_index < hand_count(match_data):
         raise ValueError(f"the game has no hand {hand_index + 1}")
-    record = match_data["hands"][hand_index]
-    start = copy.deepcopy(match_data)
-    start["hands"] = [
-        *start["hands"][:hand_index],
-        {**record, "passes": [None] * len(record.get("passes", [])), "plays": []},
-    ]
-    start["hands"][-1]["moon_subtract"] = None
-    match = load_match(start)
     full = load_match(match_data)
-    hands_played = [*full.past_hands, full.hand]
-    if hands_played[hand_index].hand_scores is None:
+    if [*full.past_hands, full.hand][hand_index].hand_scores is None:
         raise ValueError(f"hand {hand_index + 1} was not finished")
-    rules = match.rules
-    n = rules.players
+    return review_of(full, hand_index, seat)
+
+
+def review_of(match: Match, hand_index: int, seat: int) -> HandReview:
+    """The review of the ``hand_index``-th hand ``match`` holds (0 for the first), for ``seat``:
+    a finished hand, or an unfinished one up to where it stops (a game read from the notation,
+    :mod:`game.engine.notation`). Raises ValueError when there is no such hand or seat."""
+    hands = [*match.past_hands, match.hand]
+    if not 0 <= hand_index < len(hands):
+        raise ValueError(f"the game has no hand {hand_index + 1}")
+    n = match.rules.players
     if not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat}")
-    hand = match.hand
+    done = hands[hand_index]
+    start = match.at_hand(hand_index)
     decisions: list[DecisionPoint] = []
-    passes = record.get("passes") or [None] * n
-    passed = [0] * n
-    if hand.phase is Phase.PASS:
-        decisions.append(
-            DecisionPoint(
-                PASS, 0, match.view(seat), tuple(sorted(Card.parse(c) for c in passes[seat]))
-            )
-        )
-        for giver, chosen in enumerate(passes):
-            cards = [Card.parse(c) for c in chosen]
-            passed[giver] = mask_of(cards)
-            match.apply(giver, Move.pass_cards(cards))
-    steps = [Step(tuple(match.hand.dealt), (), None, (0,) * n, tuple(passed))]
-    trick: list[tuple[int, Card]] = []
-    for text in record["plays"]:
-        card = Card.parse(text)
-        turn = match.hand.turn
-        if turn == seat:
-            decisions.append(DecisionPoint(PLAY, len(steps), match.view(seat), (card,)))
-        match.apply(turn, Move.play(card))
-        trick.append((turn, card))
-        if len(trick) == n:
-            h = match.hand
-            winner = h.tricks[-1][2]
-            points = tuple(rules.points_of(t) for t in h.taken)
-            steps.append(Step(tuple(h.hands), tuple(trick), winner, points))
-            trick = []
-    if match.phase is Phase.MOON_CHOICE and match.hand.turn == seat:
-        chosen_moon = record.get("moon_subtract")
-        decisions.append(
-            DecisionPoint(MOON, len(steps) - 1, match.view(seat), (), bool(chosen_moon))
-        )
-    done = hands_played[hand_index]
-    assert done.hand_scores is not None
+    steps = [_pass_step(start, done, seat, decisions)]
+    _replay_tricks(start, done, seat, decisions, steps)
+    if (
+        start.phase is Phase.MOON_CHOICE
+        and start.hand.turn == seat
+        and done.hand_scores is not None
+    ):
+        view = start.view(seat)
+        decisions.append(DecisionPoint(MOON, len(steps) - 1, view, (), done.moon_subtracted))
+    finished = done.hand_scores is not None
     return HandReview(
         seat=seat,
-        hand_number=hand_index,
+        hand_number=start.hand_number,
         pass_direction=done.pass_direction,
         steps=tuple(steps),
         decisions=tuple(decisions),
-        scores=tuple(done.hand_scores),
+        scores=done.hand_scores if done.hand_scores is not None else tuple(done.points_taken()),
         moon_shooter=done.moon_shooter,
-        tutor_seed=tutor_seed(full.seed),
+        tutor_seed=tutor_seed(match.seed),
+        finished=finished,
     )
+
+
+def _pass_step(start: Match, done: HandState, seat: int, decisions: list[DecisionPoint]) -> Step:
+    """Step 0, the deal: the passes made (the player's a decision) and applied to ``start``."""
+    n = start.rules.players
+    passed = [0] * n
+    if start.hand.phase is Phase.PASS:
+        if done.passes[seat] is not None:
+            chosen = tuple(cards_of(done.passes[seat] or 0))
+            decisions.append(DecisionPoint(PASS, 0, start.view(seat), chosen))
+        for giver, chosen_mask in enumerate(done.passes):
+            if chosen_mask is not None:
+                passed[giver] = chosen_mask
+                start.apply(giver, Move.pass_cards(cards_of(chosen_mask)))
+    return Step(tuple(start.hand.dealt), (), None, (0,) * n, tuple(passed))
+
+
+def _replay_tricks(
+    start: Match, done: HandState, seat: int, decisions: list[DecisionPoint], steps: list[Step]
+) -> None:
+    """Each trick played in ``done`` replayed on ``start``: a step per trick (the last one
+    partial when the hand stops inside it), the player's plays as decisions."""
+    rules = start.rules
+    trick: list[tuple[int, Card]] = []
+    for card in done.plays:
+        turn = start.hand.turn
+        if turn == seat:
+            decisions.append(DecisionPoint(PLAY, len(steps), start.view(seat), (CARDS[card],)))
+        start.apply(turn, Move.play(card))
+        trick.append((turn, CARDS[card]))
+        if len(trick) == rules.players:
+            h = start.hand
+            points = tuple(rules.points_of(t) for t in h.taken)
+            steps.append(Step(tuple(h.hands), tuple(trick), h.tricks[-1][2], points))
+            trick = []
+    if trick:
+        h = start.hand
+        points = tuple(rules.points_of(t) for t in h.taken)
+        steps.append(Step(tuple(h.hands), tuple(trick), None, points))
 
 
 # -- the tutor's view ------------------------------------------------------------------------
@@ -316,6 +334,7 @@ __all__ = [
     "hand_figure",
     "judge",
     "replay_hand",
+    "review_of",
     "seat_points",
     "total_cost",
 ]

@@ -221,8 +221,19 @@ class App:
             self.resize()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_F2):
             self.function_key(event.key)
-        else:
-            self.stack.handle_event(event)
+        elif not self.stack.handle_event(event) and event.type == pygame.DROPFILE:
+            self.open_dropped(str(event.file))
+
+    def open_dropped(self, path: str) -> None:
+        """A file dropped on the window and left by the screen on top (Players takes photos):
+        a game or hand in the notation, opened for review (docs/notation.md)."""
+        from scenes.records.open_game import OpenGameScene
+
+        if self.options.demo:
+            return
+        scene = OpenGameScene(self)
+        self.stack.push(scene)
+        scene.open_path(path)
 
     def function_key(self, key: int) -> None:
         """As in the classic game: F1 the rules and the keys, F2 a new game (asking first

@@ -91,13 +91,19 @@ class DailyScene(Scene):
         self.play_button = Button(self.play_label, self.play)
         self.teach_button = Button(self.teach_label, self.toggle_teaching)
         self.back_button = Button(N_("Back"), self.back)
-        self.buttons = [self.play_button, self.teach_button, self.back_button]
+        self.friends_button = Button(N_("Friends"), self.open_friends)  # scenes/records/friends
+        self.buttons = [self.play_button, self.teach_button, self.friends_button, self.back_button]
         self.focus = 0
         self.scale = 1.0
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.size = (0, 0)
         self.inner_w = 10
         self.background: pygame.Surface | None = None
+
+    def open_friends(self) -> None:
+        from scenes.records.friends import FriendsScene
+
+        self.app.stack.push(FriendsScene(self.app, self.day))
 
     @property
     def past(self) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 import pygame
 
 from game.engine.cards import cards_of
+from game.engine.match import Match
 from game.engine.save import InvalidSave
 from game.text import sentences
 from game.tutor import review
@@ -67,14 +68,20 @@ class HandReviewScene(Scene):
         names: list[str],
         *,
         work: int | None = None,
+        match: Match | None = None,
     ) -> None:
+        """``match_data`` is a saved game; or, with ``match_data`` None, ``match`` is a match
+        (a game read from the notation, whose last hand may stop midway)."""
         super().__init__(app)
         self.names = names
         self.step = 0
         self.error = ""
         self.review: HandReview | None = None
         try:
-            self.review = review.replay_hand(match_data, hand_index, seat)
+            if match is not None:
+                self.review = review.review_of(match, hand_index, seat)
+            else:
+                self.review = review.replay_hand(match_data, hand_index, seat)
         except (InvalidSave, ValueError) as exc:
             self.error = _("This hand cannot be replayed: {error}").format(error=exc)
         self.work = work  # the search's size (tests use a small one); None: the tutor's own
@@ -169,7 +176,10 @@ class HandReviewScene(Scene):
         if self.step == 0:
             return f"{number} · {pass_label(r.pass_direction)}"
         step = r.steps[self.step]
-        trick = _("Trick {number} of {count}").format(number=self.step, count=self.steps - 1)
+        count = self.steps - 1 if r.finished else r.steps[0].hands[0].bit_count()
+        trick = _("Trick {number} of {count}").format(number=self.step, count=count)
+        if step.winner is None:  # an unfinished hand stops inside this trick
+            return f"{number} · {trick} · " + _("The hand stops here")
         winner = step.winner if step.winner is not None else 0
         taken = step.points[winner] - (r.steps[self.step - 1].points[winner])
         if winner == r.seat:

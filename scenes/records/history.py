@@ -20,7 +20,7 @@ from game.records.profile import ABANDONED, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
 from scenes.core.i18n import N_, _
 from scenes.core.services import Media, ProfileScreen, Worker
-from scenes.records import csv_export
+from scenes.records import csv_export, game_text
 from scenes.records.chart import draw_chart
 from scenes.records.statistics import damaged_count, level_name, short_date
 from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
@@ -396,7 +396,7 @@ class GameScene(ReportScene):
         self.selected = max(0, len(self.scores) - 1)
         self.review_button = Button(N_("Review hand"), self.review)
         self.review_button.enabled = bool(self.scores) and game.human_seat is not None
-        self.buttons = [self.review_button, self.back_button]
+        self.buttons = [self.review_button, *game_text.text_buttons(self), self.back_button]
         self.table_area = pygame.Rect(0, 0, 0, 0)
         self.chart_area = pygame.Rect(0, 0, 0, 0)
 

@@ -68,6 +68,7 @@ MENU_ENTRIES: Final = (
     MenuEntry(N_("Statistics"), _push_later("scenes.records.statistics", "StatisticsScene")),
     MenuEntry(N_("History"), _push_later("scenes.records.history", "HistoryScene")),
     MenuEntry(N_("Score sheet"), _push_later("scenes.records.sheet", "SheetListScene")),
+    MenuEntry(N_("Open a game or hand"), _push_later("scenes.records.open_game", "OpenGameScene")),
     MenuEntry(N_("Online table"), _push_later("scenes.screens.online.lobby", "OnlineScene")),
     MenuEntry(N_("Settings"), _push(SettingsScene)),
     MenuEntry(N_("Rules"), _push(RulesScene)),

@@ -10,6 +10,7 @@ import logging
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from game.engine.legality import Reason
 from game.text.sentences import Sentence
 from game.tutor import advice as tutor
 from scenes.core import thinking
@@ -101,10 +102,10 @@ class Advisor:
         """A tutor's sentence in the player's language, with the table's names."""
         return render_sentence(sentence, seat_name=self.table.name)
 
-    def explain_illegal(self, card: int) -> str:
-        """Teaching mode's longer answer to a refused card ("" when the tutor has none)."""
-        sentence = tutor.explain_illegal(self.table.view, card, teaching=True)
-        return self.render(sentence) if sentence is not None else ""
+    def explain_refusal(self, reason: Reason) -> str:
+        """Teaching mode's longer answer to a card the engine refused (``reason``): the rule,
+        then the cards the player may play instead."""
+        return self.render(tutor.explain_refusal(self.table.view, reason, teaching=True))
 
     # -- hints -----------------------------------------------------------------------------------
 

@@ -163,34 +163,10 @@ class Animator:
         f = table.speed
         layout = table.layout
         bottom = table.bottom
-        n = table.source.rules.players
         if isinstance(event, HandStarted):
             return [self._deal(event)]
         if isinstance(event, PassesExchanged):
-            flights = []
-            rects = table.hand.rects()
-            shown = table.model.hand
-            for seat in range(n):
-                source = self.seat_point(seat)
-                target = self.seat_point(event.direction.target(seat, n))
-                given = event.given[seat] if seat == bottom else None
-                for i in range(PASS_SIZE):
-                    if given is not None and given[i] in shown:
-                        start: Point = rects[shown.index(given[i])].center
-                        flights.append(Flight(int(given[i]), start, target, PASS_FLIGHT * f))
-                    else:
-                        offset = (i - 1) * layout.back_w * 0.3
-                        start = (source[0] + offset, source[1])
-                        flights.append(Flight(None, start, target, PASS_FLIGHT * f))
-            given_bottom = event.given[bottom] or ()
-            return [
-                Animation(
-                    PASS_FLIGHT * f,
-                    flights,
-                    hidden=frozenset(int(c) for c in given_bottom),
-                    fan_minus={s: PASS_SIZE for s in range(n) if s != bottom},
-                )
-            ]
+            return [self._exchange(event)]
         if isinstance(event, CardPlayed):
             seat = event.seat
             target = layout.place(seat, bottom).trick
@@ -211,23 +187,7 @@ class Animator:
         if isinstance(event, HeartsBroken):
             return [Animation(0.0, on_start=self._hearts_broken)]
         if isinstance(event, TrickWon):
-            sweep_to = layout.place(event.winner, bottom).sweep
-            flights = [
-                Flight(
-                    c, layout.place(s, bottom).trick, sweep_to, SWEEP_FLIGHT * f, easing=ease_in_out
-                )
-                for s, c in table.model.trick
-            ]
-            queen = QUEEN_OF_SPADES in event.cards
-            return [
-                Animation(TRICK_SHOWN * f),
-                Animation(
-                    SWEEP_FLIGHT * f,
-                    flights,
-                    trick_hidden=True,
-                    on_start=lambda: table.app.play_sound(sound.QUEEN if queen else sound.TRICK),
-                ),
-            ]
+            return self._sweep(event)
         if isinstance(event, HandScored) and event.moon_shooter is not None:
             shooter = event.moon_shooter
 
@@ -237,6 +197,58 @@ class Animator:
 
             return [Animation(MOON_SHOWN * f, on_start=moon)]
         return []
+
+    def _exchange(self, event: PassesExchanged) -> Animation:
+        """The passed cards fly to their receivers (the player's own from its hand, face up)."""
+        table = self.table
+        f = table.speed
+        layout = table.layout
+        bottom = table.bottom
+        n = table.source.rules.players
+        flights = []
+        rects = table.hand.rects()
+        shown = table.model.hand
+        for seat in range(n):
+            source = self.seat_point(seat)
+            target = self.seat_point(event.direction.target(seat, n))
+            given = event.given[seat] if seat == bottom else None
+            for i in range(PASS_SIZE):
+                if given is not None and given[i] in shown:
+                    start: Point = rects[shown.index(given[i])].center
+                    flights.append(Flight(int(given[i]), start, target, PASS_FLIGHT * f))
+                else:
+                    offset = (i - 1) * layout.back_w * 0.3
+                    start = (source[0] + offset, source[1])
+                    flights.append(Flight(None, start, target, PASS_FLIGHT * f))
+        given_bottom = event.given[bottom] or ()
+        return Animation(
+            PASS_FLIGHT * f,
+            flights,
+            hidden=frozenset(int(c) for c in given_bottom),
+            fan_minus={s: PASS_SIZE for s in range(n) if s != bottom},
+        )
+
+    def _sweep(self, event: TrickWon) -> list[Animation]:
+        """The trick shown a moment, then swept to its winner."""
+        table = self.table
+        f = table.speed
+        layout = table.layout
+        bottom = table.bottom
+        sweep_to = layout.place(event.winner, bottom).sweep
+        flights = [
+            Flight(c, layout.place(s, bottom).trick, sweep_to, SWEEP_FLIGHT * f, easing=ease_in_out)
+            for s, c in table.model.trick
+        ]
+        queen = QUEEN_OF_SPADES in event.cards
+        return [
+            Animation(TRICK_SHOWN * f),
+            Animation(
+                SWEEP_FLIGHT * f,
+                flights,
+                trick_hidden=True,
+                on_start=lambda: table.app.play_sound(sound.QUEEN if queen else sound.TRICK),
+            ),
+        ]
 
     def _deal(self, event: HandStarted) -> Animation:
         table = self.table

@@ -5,11 +5,14 @@ daily hands played. A write that fails is said on screen by the app, never raise
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scenes.table.session import GameSession
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.records.profile import DailyResult, Profile
@@ -101,12 +104,28 @@ class KeptGames:
         points = hand.hand_scores[seat] if hand.hand_scores is not None else 0
         tricks = sum(1 for _, _, winner in hand.tricks if winner == seat)
         try:
-            return self.profile.record_daily(
+            result = self.profile.record_daily(
                 daily.date.isoformat(), points, daily.par, tricks, session.practice, past=daily.past
             )
         except sqlite3.Error as exc:
             self.cannot_save(exc)
             return None
+        if result.first_attempt and not daily.past:  # (a past date's hand is practice)
+            self.keep_for_friends(session, points)
+        return result
+
+    def keep_for_friends(self, session: GameSession, points: int) -> None:
+        """The first attempt waits in friends.json for the friends' board (sent from Daily
+        challenge > Friends; nothing is sent unless the player is in a group)."""
+        from game.net.friends_book import FriendsBook, result_text
+
+        assert session.daily is not None
+        day = session.daily.date
+        try:
+            book = FriendsBook.open(self.profile.path.parent)
+            book.queue(day, points, result_text(session.match, day))
+        except OSError as exc:  # the board is a nicety: the game goes on
+            log.warning("the daily result could not be kept for the friends' board: %s", exc)
 
     def set_saved_game_aside(self, exc: Exception) -> None:
         """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown

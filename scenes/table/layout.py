@@ -220,7 +220,6 @@ class TableLayout:
         cx, cy = self.centre
         left_x = m + bh / 2
         right_x = w - m - bh / 2
-        plate_w, plate_h = self.plate_w, self.plate_h
         gaps = self.hand_size - 1  # between the backs of a full fan
         fan_w = bw + gaps * self.back_step  # a full fan's length
         # The trick stays clear of the fan across and of the help line above the hand (above
@@ -244,19 +243,7 @@ class TableLayout:
         else:
             tops = []
             side_top = edge  # nobody across: the side seats may start at the top
-        left_plate = pygame.Rect(
-            m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
-        )
-        left_plate.top = max(round(side_top), left_plate.top)
-        for top in tops:  # below a plate that had to go under its fan
-            if top.plate.left < left_plate.right or top.plate.right > w - m - plate_w:
-                left_plate.top = max(left_plate.top, top.plate.bottom + m)
-        right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
-        bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
-        # The player's plate sits just above the left end of the hand, clear of the left fan.
-        per_row = self.per_row if self.two_rows else self.hand_size
-        hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
-        bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
+        left_plate, right_plate, bottom_plate = self._plates(side_top, tops)
         fan_span = bh  # side fans are centred beside the trick, below their plates
         left_fan_y = max(cy, left_plate.bottom + m + fan_span * 0.5 + gaps / 2 * self.back_step)
         # ... and end above the player's plate when it reaches under them.
@@ -276,6 +263,14 @@ class TableLayout:
         right = Place(RIGHT, (right_x, left_fan_y), right_plate, tricks[-1], (w + self.trick_w, cy))
         self.places: tuple[Place, ...] = (bottom, left, *tops, right)
         self.deck = (cx, cy)
+        self._place_controls(tricks, bottom_plate, dy)
+
+    def _place_controls(self, tricks: list[Point], bottom_plate: pygame.Rect, dy: float) -> None:
+        """The pass button, the help line, the banner, the trick's area, the hint button and
+        the hearts icon, around the places of the seats."""
+        w, h, m = self.width, self.height, self.margin
+        edge = self.top
+        cx, cy = self.centre
         # The pass button sits in the middle of the empty table; messages just above the hand.
         # (wide enough for "Pass across (to Margaret)" and its French)
         self.button = pygame.Rect(0, 0, round(340 * self.scale), round(44 * self.scale))
@@ -310,6 +305,30 @@ class TableLayout:
         self.hearts_icon = pygame.Rect(w - m - icon, h - m - icon, icon, icon)
         if self.two_rows:
             self.hearts_icon.topright = (w - m, edge)
+
+    def _plates(
+        self, side_top: float, tops: list[Place]
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The name plates of the left, right and bottom seats (the seats across have theirs)."""
+        w, m = self.width, self.margin
+        bw = self.back_w
+        cy = self.centre[1]
+        plate_w, plate_h = self.plate_w, self.plate_h
+        gaps = self.hand_size - 1
+        left_plate = pygame.Rect(
+            m, round(cy - bw * 3.4 * gaps / 12 - plate_h - m), plate_w, plate_h
+        )
+        left_plate.top = max(round(side_top), left_plate.top)
+        for top in tops:  # below a plate that had to go under its fan
+            if top.plate.left < left_plate.right or top.plate.right > w - m - plate_w:
+                left_plate.top = max(left_plate.top, top.plate.bottom + m)
+        right_plate = pygame.Rect(w - m - plate_w, left_plate.top, plate_w, plate_h)
+        bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
+        # The player's plate sits just above the left end of the hand, clear of the left fan.
+        per_row = self.per_row if self.two_rows else self.hand_size
+        hand_left = (w - (self.card_w + (per_row - 1) * self.spacing)) / 2
+        bottom_plate.bottomleft = (round(max(m, hand_left)), self.hand_area.top - m)
+        return left_plate, right_plate, bottom_plate
 
     def _trick_spots(self, top: float, bottom: float, side: float) -> list[Point]:
         """Each seat's card in the trick, by side of the centre, clockwise from the player's:

@@ -63,10 +63,9 @@ def table_closed_dialog(
 
 def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
     """The host gave this seat to a computer player: take it back, watch, or leave."""
-    take_back = getattr(source, "take_back", None) if isinstance(source, HostControls) else None
     choices = [(N_("Watch the table"), lambda: None), (N_("Back to the menu"), app.to_menu)]
-    if callable(take_back):
-        choices.insert(0, (N_("Take my seat back"), take_back))
+    if isinstance(source, HostControls):  # a seat at a shared table: its owner may take it back
+        choices.insert(0, (N_("Take my seat back"), source.take_back))
     return ChoiceDialog(
         app,
         _("The host gave your seat to the computer"),
@@ -235,7 +234,7 @@ class OnlineNews:
         top."""
         table = self.table
         source = table.source  # a remote seat (HostControls) says when it tries again
-        tries = getattr(source, "retrying", 0) if isinstance(source, HostControls) else 0
+        tries = source.retrying if isinstance(source, HostControls) else 0
         retrying = tries >= RETRIES_SAID and self.closed is None
         if retrying != self.retrying:  # the table must not look live while it is away
             self.retrying = retrying

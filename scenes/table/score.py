@@ -16,7 +16,7 @@ import pygame
 from game.engine.cards import cards_of
 from game.engine.hand import Phase
 from game.engine.view import SeatView
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, current_language
 from scenes.core.scene import Scene
 from scenes.core.services import Lifetime, Media, Navigation, Reviews, Settings
 from scenes.ui.widgets import (
@@ -108,6 +108,7 @@ class ScoreScene(Scene):
         self.auto = not table.human and not read_only
         self.timer = 0.0
         self.buttons: list[Button] = []
+        self.copy_button = Button(N_("Copy this hand"), self.copy_hand)
         if read_only:
             self.buttons = [Button(N_("OK"), self.close)]
         elif self.game_over:
@@ -120,6 +121,7 @@ class ScoreScene(Scene):
         finished = self.view.hand_scores is not None and not read_only
         if table.local is not None and table.human and finished:
             self.buttons.append(Button(N_("Review hand"), self.review))  # a game played here
+            self.buttons.append(self.copy_button)
         self.focus = 0
         self.scale = 1.0
         self.resize((1280, 800))
@@ -192,6 +194,26 @@ class ScoreScene(Scene):
         hand = len(self.view.history) - 1
         saved = save_match(local.match)
         self.app.stack.push(self.app.hand_review(saved, hand, self.table.bottom, self.names()))
+
+    def copy_hand(self) -> None:
+        """The hand just played, in the notation (docs/notation.md), on the clipboard: to ask a
+        friend what they would have played."""
+        import datetime
+
+        from game.notation import hand_text
+        from scenes.ui import clipboard
+
+        local = self.table.local
+        assert local is not None
+        session = local.session
+        levels = [
+            "human" if s == session.human_seat else session.options.level_of(s)
+            for s in range(self.view.rules.players)
+        ]
+        hand = len(local.match.past_hands)
+        today = datetime.date.today()
+        text = hand_text(local.match, hand, self.names(), levels, today, current_language())
+        self.copy_button.label = N_("Copied") if clipboard.copy_text(text) else N_("No clipboard")
 
     def new_game(self) -> None:
         self.table.new_game()

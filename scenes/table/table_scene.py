@@ -159,8 +159,12 @@ class TableScene(Scene):
         self.animator = Animator(self)
         self.advisor = Advisor(self)
         self.renderer = TableRenderer(self)
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        """The table's buttons, and each by name as the scene shows and hides them."""
         self.table_buttons = buttons = TableButtons(
-            source.rules.players,
+            self.source.rules.players,
             pass_label=self._pass_label,
             confirm_pass=self.confirm_pass,
             hint=self.advisor.ask_for_hint,
@@ -170,7 +174,6 @@ class TableScene(Scene):
             accept_received=self.accept_received,
             give_to_bot=self.give_to_bot,
         )
-        # The same buttons by name, as the scene shows and hides them.
         self.pass_button, self.ok_button = buttons.pass_button, buttons.ok_button
         self.hint_button, self.menu_button = buttons.hint_button, buttons.menu_button
         self.score_button = buttons.score_button
@@ -304,7 +307,7 @@ class TableScene(Scene):
         reason = self._refusal(card)
         if reason is not None:
             if self.teaching and self.human_to_play():
-                sentence = self.advisor.explain_illegal(card)
+                sentence = self.advisor.explain_refusal(reason)
                 if sentence:
                     self.say(sentence, TEACHING_MESSAGE_SHOWN, boxed=True)
                     return

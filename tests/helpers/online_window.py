@@ -70,7 +70,8 @@ def form_rows(profile: Path) -> dict[str, dict[str, tuple[int, int]]]:
         app.shutdown()
 
 
-def key(env: dict[str, str], *names: str) -> None:
+def xdotool_keys(env: dict[str, str], *names: str) -> None:
+    """Keys pressed on the real X display, one after the other."""
     for name in names:
         xdotool(env, "key", name)
         time.sleep(0.12)
@@ -107,7 +108,7 @@ def join_by_typing(
     time.sleep(0.5)
     join = rows["join"]
     click(env, window, *join["Your name"])
-    key(env, *["BackSpace"] * 24)
+    xdotool_keys(env, *["BackSpace"] * 24)
     xdotool(env, "type", "--delay", "30", "Bea")
     click(env, window, *join["Address"])
     xdotool(env, "type", "--delay", "30", f"127.0.0.1:{port}")

@@ -16,23 +16,25 @@ from scenes.records.sheet_setup import SheetSetupScene
 from scenes.screens.menu import MenuScene
 
 
-def frames(app: App, until: Callable[[], bool] | None = None, seconds: float = 90) -> None:
+def until(app: App, done: Callable[[], bool] | None = None, seconds: float = 90) -> None:
+    """Frames until ``done()`` (one frame when there is no condition)."""
     deadline = time.monotonic() + seconds
     while True:
         for event in pygame.event.get():
             app.handle_event(event)
         app.stack.update(1 / 60)
         app.stack.draw(app.screen)
-        if until is None or until():
+        if done is None or done():
             return
         if time.monotonic() > deadline:
             pytest.fail("the screen never got there")
         time.sleep(0.01)
 
 
-def key(app: App, code: int, mod: int = 0) -> None:
+def key_and_frame(app: App, code: int, mod: int = 0) -> None:
+    """A key pressed through the app, then a frame drawn."""
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
-    frames(app)
+    until(app)
 
 
 def typed(app: App, text: str) -> None:
@@ -43,7 +45,7 @@ def open_from_menu(app: App, label: str) -> Any:
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     menu.form.focus = menu.labels().index(label)
-    key(app, pygame.K_RETURN)
+    key_and_frame(app, pygame.K_RETURN)
     return app.stack.top
 
 
@@ -67,8 +69,8 @@ def enter_hand(app: App, figures: list[str]) -> None:
     for index, text in enumerate(figures):
         typed(app, text)
         if index < len(figures) - 1:
-            key(app, pygame.K_TAB)
-    key(app, pygame.K_RETURN)
+            key_and_frame(app, pygame.K_TAB)
+    key_and_frame(app, pygame.K_RETURN)
 
 
 def texts_drawn(app: App, scene: SheetScene) -> list[str]:

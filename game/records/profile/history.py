@@ -146,10 +146,6 @@ class HistoryStore(Store):
             return rows[::-1]
         return self._db.execute(sql + " ORDER BY id").fetchall()
 
-    def game_history(self) -> list[tuple[int, FinishedGame]]:
-        """Every game of the history with its id, oldest first."""
-        return list(zip(self.game_ids(), self.finished_games(), strict=True))
-
 
 class HistoryReader(HistoryStore):
     """The history of a profile the program has open, read through a connection of its own

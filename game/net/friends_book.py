@@ -1,0 +1,145 @@
+"""The player's side of the friends' board: the group they are in, the daily results waiting to be
+sent, and the last board seen, in ``friends.json`` beside the profile.
+
+Only the first attempt of a date's challenge is queued (:meth:`FriendsBook.queue`); results wait
+while the board cannot be reached and go when it can (:meth:`FriendsBook.send_waiting`). Nothing
+else is ever sent. A file that cannot be read is renamed aside (never deleted) and a new one
+started, as the profile does.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from game.engine.match import Match
+from game.engine.notation import write_match
+from game.net import board_client
+from game.net.board_client import BoardUnavailable, Membership
+from game.net.board_protocol import BoardMessage
+from game.net.daily_board import BoardRefusal
+from game.notation import program_tags
+
+log = logging.getLogger(__name__)
+
+FRIENDS_FILE: Final = "friends.json"
+DEFAULT_BOARD_PORT: Final = 8766  # game/net/board_server.py's
+KEEP_DAYS: Final = 2  # a result older than this is no longer taken by the board: not kept
+
+
+@dataclass
+class Waiting:
+    """A daily result not yet accepted by the board."""
+
+    date: str
+    points: int
+    hand: str
+
+
+@dataclass
+class FriendsBook:
+    path: Path
+    member: Membership | None = None
+    waiting: list[Waiting] = field(default_factory=list)
+    refused: dict[str, str] = field(default_factory=dict)  # date -> the board's sentence
+    board: dict[str, Any] | None = None  # the last board seen, as the board sent it
+
+    @classmethod
+    def open(cls, folder: Path) -> FriendsBook:
+        path = folder / FRIENDS_FILE
+        book = cls(path)
+        if not path.exists():
+            return book
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            member = data.get("member")
+            book.member = None if member is None else Membership(**member)
+            book.waiting = [Waiting(**w) for w in data.get("waiting", [])]
+            book.refused = {str(k): str(v) for k, v in data.get("refused", {}).items()}
+            book.board = data.get("board")
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            aside = path.with_name(f"{path.stem}.broken-{_dt.datetime.now():%Y%m%d-%H%M%S}.json")
+            log.warning("%s cannot be read (%s): renamed %s", path, exc, aside.name)
+            path.replace(aside)
+            return cls(path)
+        return book
+
+    def save(self) -> None:
+        data = {
+            "member": None if self.member is None else asdict(self.member),
+            "waiting": [asdict(w) for w in self.waiting],
+            "refused": self.refused,
+            "board": self.board,
+        }
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        temporary.replace(self.path)
+
+    def queue(self, day: _dt.date, points: int, hand: str) -> None:
+        """Keep a date's first attempt to send (a later one for the same date is ignored)."""
+        date = day.isoformat()
+        if any(w.date == date for w in self.waiting):
+            return
+        oldest = (day - _dt.timedelta(days=KEEP_DAYS)).isoformat()
+        self.waiting = [w for w in self.waiting if w.date >= oldest]  # the board takes no older
+        self.waiting.append(Waiting(date, points, hand))
+        self.save()
+
+    def joined(self, member: Membership, board: BoardMessage) -> None:
+        self.member = member
+        self.keep_board(board)
+
+    def keep_board(self, board: BoardMessage) -> None:
+        import msgspec
+
+        self.board = msgspec.to_builtins(board)
+        self.save()
+
+    def send_waiting(
+        self, send: Callable[[Membership, str, int, str], BoardMessage] = board_client.send_result
+    ) -> int:
+        """Send the waiting results, oldest first; how many the board took. A refusal is final
+        (kept in :attr:`refused` to be shown); an unreachable board leaves the rest waiting."""
+        if self.member is None:
+            return 0
+        sent = 0
+        for result in list(self.waiting):
+            try:
+                self.keep_board(send(self.member, result.date, result.points, result.hand))
+                sent += 1
+            except BoardRefusal as exc:
+                if exc.code != "second-attempt":  # (that one: an earlier try got through)
+                    self.refused[result.date] = exc.reason
+            except BoardUnavailable as exc:
+                log.info("the board cannot be reached: %s", exc)
+                break
+            self.waiting.remove(result)
+            self.save()
+        return sent
+
+
+def result_text(match: Match, day: _dt.date) -> str:
+    """A finished daily hand as the board reads it (docs/protocol.md, "The friends' board")."""
+    return write_match(match, tags=program_tags("Daily challenge", day))
+
+
+def board_url(address: str) -> str | None:
+    """``host``, ``host:port`` or a ``ws://``/``wss://`` address as a board's URL; None when it
+    is not one.
+
+    >>> board_url("example.org"), board_url("wss://club.example:9000"), board_url("a b")
+    ('ws://example.org:8766', 'wss://club.example:9000', None)
+    """
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        rest = text.split("://", 1)[1]
+        return text.rstrip("/") if rest and " " not in rest else None
+    host, _, port = text.partition(":")
+    if not host or " " in host or (port and not port.isdigit()):
+        return None
+    return f"ws://{host}:{port or DEFAULT_BOARD_PORT}"

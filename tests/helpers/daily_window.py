@@ -1,0 +1,42 @@
+"""The daily challenge played in the window by mouse, as a person would (the first three cards
+passed, then the first legal card each time)."""
+
+from __future__ import annotations
+
+import time
+
+from scenes.core.app import App
+from scenes.records.daily import DailyScene
+from scenes.records.daily_result import DailyResultScene
+from scenes.table.table_scene import TableScene
+from tests.helpers.window import click, frames, point_on_card, wait_for_player
+
+
+def play_todays_daily(app: App, seconds: float = 300) -> DailyResultScene:
+    """Open Daily challenge, wait for its par, press Play and play the hand to its result."""
+    app.stack.push(DailyScene(app))
+    scene = app.stack.top
+    assert isinstance(scene, DailyScene)
+    deadline = time.monotonic() + seconds
+    while not scene.ready():
+        assert time.monotonic() < deadline, "the par never came"
+        frames(app)
+        time.sleep(0.005)
+    click(app, scene.play_button.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(300):
+        wait_for_player(app, table, 120)
+        top = app.stack.top
+        if isinstance(top, DailyResultScene):
+            return top
+        if table.human_to_pass():
+            for index in (0, 1, 2):
+                click(app, point_on_card(table, index))
+            frames(app)
+            click(app, table.pass_button.rect.center)
+            continue
+        legal = table.legal_cards()
+        index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
+        click(app, point_on_card(table, index))
+    raise AssertionError("the daily hand did not end")
