@@ -39,7 +39,6 @@ LONG_ON_PURPOSE: Final[dict[str, str]] = {
     "game.ai.playout.policy": "Hard's inner loop, compiled: one function on purpose (issue 44)",
     "game.tutor.advice._motive_sentence": "game/tutor/ is being reworked in issue 42",
     "game.tutor.advice.describe_play": "game/tutor/ is being reworked in issue 42",
-    "game.tutor.review.replay_hand": "game/tutor/ is being reworked in issue 42",
     # Drawing and encoding routines: one pass over a picture or a message, to be cut by part.
     "scenes.records.hand_review.draw_table": "one drawing pass (to cut by part)",
     "scenes.records.chart.draw_chart": "one drawing pass (to cut by part)",
