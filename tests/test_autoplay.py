@@ -36,6 +36,15 @@ def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) ->
                 if local(second).match.phase is not Phase.PASS or local(second).match.hand.plays:
                     break
         assert local(first).match.is_over
+        # Issue 42: --help, the README and History agree: the finished game is in History, as
+        # the computer's, and not in the player's statistics.
+        from game.records import stats
+        from game.records.profile import ABANDONED
+
+        kept = app.profile.finished_games()
+        assert [g.human_seat for g in kept] == [None] and kept[0].outcome != ABANDONED
+        history = stats.read_history(app.profile.game_rows()).games
+        assert stats.game_statistics(history)[stats.ALL_LEVELS].played == 0
         # The game that follows is autoplay too: the player's seat passes and plays by itself
         # (it used to wait at the first pass for a person who was not there).
         assert second is not None and session_of(second).autoplay

@@ -181,7 +181,7 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     if first.kind == "pass":
         assert lines[0] == "You passed {}.".format(" ".join(c.symbol() for c in first.chosen))
         judged = review.judgements[0]
-        said = "The tutor agrees" if judged.agrees else "The tutor would choose"
+        said = "The tutor agrees" if judged.agrees else "The tutor would pass"
         assert lines[1].startswith(said)
         # the pass's cost, if any, in points taken in the player's seat
         assert judged.tutor_value is not None and judged.player_value is not None
@@ -248,11 +248,22 @@ def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Pa
         application.stack.push(ScoreScene(application, table))
         score = application.stack.top
         assert isinstance(score, ScoreScene)
-        review = next(b for b in score.buttons if b.label == "Review hand")
-        review.action()
+
+        def key(app: App, code: int) -> None:
+            app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+        labels = [b.label for b in score.buttons]
+        for _ in range(labels.index("Review hand")):  # Review hand, by keyboard
+            key(application, pygame.K_TAB)
+        assert score.buttons[score.focus].label == "Review hand"
+        key(application, pygame.K_RETURN)
         scene = application.stack.top
         assert isinstance(scene, HandReviewScene) and scene.review is not None
         assert scene.review.scores == match.hand.hand_scores
+        key(application, pygame.K_ESCAPE)
+        assert application.stack.top is score
+        # Issue 42: Enter back on the score window went on to the review again.
+        assert score.buttons[score.focus].label != "Review hand"
     finally:
         application.shutdown()
 

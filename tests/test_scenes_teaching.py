@@ -240,7 +240,8 @@ def test_a_game_with_a_hint_is_recorded_as_practice_and_never_as_a_win(app: App)
     table = one_hand_game(app, seed=23)
     wait_for_player(app, table)
     key(app, pygame.K_h)
-    key(app, pygame.K_RETURN)  # the first hint asks first: "Show the hint"
+    key(app, pygame.K_DOWN)  # the first hint asks first: from Back to "Show the hint"
+    key(app, pygame.K_RETURN)
     assert session_of(table).practice
     # The flag is saved with the game: leave and continue, it is still a practice game.
     key(app, pygame.K_ESCAPE)

@@ -59,6 +59,7 @@ def status_sentences() -> list[str]:
         _("Cards received from {name}: your lead").format(name=name),
         _("Cards received from {name}: press OK").format(name=name),
         _("Choose three cards to pass"),
+        _("Three cards chosen: press the pass button (P)"),
         _("Your turn"),
         _("No trick has been taken yet this hand"),
         _("The computer plays for {name} from now on").format(name=name),
@@ -238,6 +239,7 @@ def test_the_faces_print_r_d_v_in_french_unless_english_letters_are_asked(app: A
         assert art.rank_letters()[9:12] == ("J", "Q", "K")
         assert corner(king) == english
     finally:
+        art.english_indices = False
         i18n.set_language("en")
 
 
@@ -251,12 +253,12 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     key(app, pygame.K_h)
     dialog = app.stack.top
     assert isinstance(dialog, ChoiceDialog) and not session.practice
-    key(app, pygame.K_UP)  # Back (the last choice)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Enter alone: Back, the default (issue 42), the game counts
     assert app.stack.top is table and not session.practice and table.advisor.hint is None
     click(app, table.hint_button.rect.center)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_RETURN)  # "Show the hint"
+    key(app, pygame.K_DOWN)  # from Back round to "Show the hint"
+    key(app, pygame.K_RETURN)
     assert app.stack.top is table and session.practice and table.advisor.hint is not None
     key(app, pygame.K_h)  # already a practice game: no question
     assert app.stack.top is table
@@ -266,7 +268,7 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     wait_for_player(app, second)
     key(app, pygame.K_h)
     assert isinstance(app.stack.top, ChoiceDialog)
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)  # "Show it, and don't ask again"
     assert app.stack.top is second and local(second).session.practice
     assert Preferences.load(Profile.open(app.options.profile)).ask_before_hint is False
@@ -359,9 +361,7 @@ def test_the_first_launch_asks_the_players_name_once(app: App) -> None:
     assert isinstance(app.stack.top, WelcomeScene)
     for letter in "Ada":
         app.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    key(app, pygame.K_RETURN)  # the name typed
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # OK
+    key(app, pygame.K_RETURN)  # the name typed: Enter goes on (issue 42: it toggled editing)
     assert isinstance(app.stack.top, MenuScene)
     stored = Preferences.load(Profile.open(app.options.profile))
     assert stored.names[0] == "Ada" and stored.welcomed

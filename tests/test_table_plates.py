@@ -71,9 +71,9 @@ def test_plates_show_totals_and_this_hand_apart_and_name_the_moon_shooter(
     mine = plate_texts(table, 0)
     assert "Total 0" in mine and "Moon!" in mine
     assert not any("26" in text for text in mine)
-    for seat in (1, 2, 3):
+    for seat in (1, 2, 3):  # issue 42: the hand as scored, not "hand 0" beside +26
         texts = plate_texts(table, seat)
-        assert "Total 26" in texts and "hand 0" in texts
+        assert "Total 26" in texts and "hand 26" in texts
     app.stack.remove(top(app, Scene))
     frames(app)
     shoot_sizes(app, shots, "plates_moon")

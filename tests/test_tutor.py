@@ -262,7 +262,10 @@ def test_a_searched_card_is_told_by_a_fact_of_the_position() -> None:
     assert said(after, 0, "AD") == (
         "Lead the A♦: no higher card of that suit is still out, so you win the trick and lead again"
     )
-    assert said(after, 0, "QD") == "Lead the Q♦: 1 higher card of that suit is still out to beat it"
+    assert said(after, 0, "QD") == (  # issue 42: "1 higher card ... to beat it" argued a loss
+        "Lead the Q♦: only 1 higher card of that suit is still out, so you will most likely win "
+        "the trick and lead again"
+    )
     assert said(after + " AD", 1, "8H") == (
         "Throw the 8♥: you have no diamonds, so its point goes to another player; South is "
         "winning the trick with the A♦ so far"
@@ -404,7 +407,7 @@ def test_sentences_render_through_a_translation() -> None:
 def test_every_template_has_a_checker() -> None:
     wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER}
     wrappers |= {words.MOON_ADD, words.MOON_SUBTRACT}  # test_moon_choice_advice
-    wrappers |= {words.PASS_EACH}  # check_pass reads its three clauses
+    wrappers |= {words.PASS_EACH, words.PASS_TWO}  # check_pass reads its three clauses
     plurals = set(words.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | wrappers | plurals
     assert [t for t in words.all_templates() if t not in checked] == []
@@ -426,16 +429,16 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         card = Card.parse("9D")
         said = tutor.play_sentence(view, card, Decision.play(card, Motive.DUCK_UNDER))
         assert french(said) == (
-            "Jouez le 9♦ sous le V♦ : le pli est déjà gagné et vous restez en dehors"
+            "Jouez le 9♦ sous le V♦\u00a0: le pli est déjà gagné et vous restez en dehors"
         )
         reason = tutor.explain_illegal(view, Card.parse("9S"), teaching=True)
         assert reason is not None
-        assert french(reason) == "Vous devez fournir à carreau. Vous pouvez jouer : 9♦ R♦"
+        assert french(reason) == "Vous devez fournir à carreau. Vous pouvez jouer\u00a0: 9♦ R♦"
         runner = words.counted(words.Q_UNGUARDED, 1, card=QUEEN)
         assert french(runner) == "la D♠ n'a qu'un pique plus bas pour la protéger"
         higher = words.counted(words.LEAD_HIGHER, 2, card=Card.parse("AH"))
         assert french(higher) == (
-            "Entamez l'A♥ : 2 cartes plus hautes de cette couleur sont encore dehors pour "
+            "Entamez l'A♥\u00a0: 2 cartes plus hautes de cette couleur sont encore en jeu pour "
             "prendre le pli"
         )
         block = words.sentence(words.BLOCK, card=card, seat=SeatRef(3), count=5)
@@ -446,7 +449,7 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
 
 def test_every_template_gives_a_reason() -> None:
     wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER}
-    wrappers |= {words.PASS_EACH}
+    wrappers |= {words.PASS_EACH, words.PASS_TWO}
     silent = [t for t in words.all_templates() if t not in wrappers and not says_why(t)]
     assert silent == []
 
@@ -539,7 +542,7 @@ FRENCH_SLIPS = {
     "agreement": re.compile(
         r"\b1 (cartes|points|piques|cœurs|plis)\b|\b([2-9]|1[0-3]) (carte|point|pique|cœur|pli)\b"
     ),
-    "two colons": re.compile(r" : [^;]* : "),
+    "two colons": re.compile(r"[ \u00a0]:[^;]*[ \u00a0]:"),  # a no-break space before
 }
 
 

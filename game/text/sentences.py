@@ -179,6 +179,7 @@ def suit_word(suit: int) -> Sentence:
 # card, inside "Pass {cards}: {reason}" (the whole pass) or "Pass the {card}: {reason}".
 PASS_ALL: Final = "Pass {cards}: {reason}"
 PASS_EACH: Final = "Pass {cards}: {first}; {second}; {third}"  # a clause per card
+PASS_TWO: Final = "Pass {cards}: {first}; {second}"  # a clause said once for two cards
 PASS_ONE: Final = "Pass the {card}: {reason}"
 Q_UNGUARDED_NONE: Final = "the {card} has no lower spade to protect it"
 Q_UNGUARDED: Final = "the {card} has only {count} lower spade to protect it"
@@ -223,6 +224,16 @@ BRIEF_SHORT_PL: Final = (
 )
 BRIEF_FEWER: Final = "the {card} leaves {count} card of its suit, so it runs out sooner"
 BRIEF_FEWER_PL: Final = "the {card} leaves {count} cards of its suit, so it runs out sooner"
+# A suit's length clause, said once for the passed cards of that suit it holds for together.
+GROUP_VOID: Final = "the {cards} leave you no {suit}, so you can throw points"
+GROUP_SHORT: Final = (
+    "the {cards} leave only {count} card of their suit, so you can soon throw points"
+)
+GROUP_SHORT_PL: Final = (
+    "the {cards} leave only {count} cards of their suit, so you can soon throw points"
+)
+GROUP_FEWER: Final = "the {cards} leave {count} card of their suit, so it runs out sooner"
+GROUP_FEWER_PL: Final = "the {cards} leave {count} cards of their suit, so it runs out sooner"
 # Playing: whole sentences.
 ONLY_CARD: Final = "Play the {card}: it is the only card you may play"
 LEAD_NOBODY: Final = "Lead the {card}: nobody else holds that suit any more, so you keep the lead"
@@ -234,6 +245,8 @@ LEAD_LOWER_PL: Final = "Lead the {card}: only {count} lower cards of that suit a
 LEAD_WINS: Final = (
     "Lead the {card}: no higher card of that suit is still out, so you win the trick and lead again"
 )
+LEAD_LIKELY: Final = "Lead the {card}: only {count} higher card of that suit is still out, so you will most likely win the trick and lead again"  # noqa: E501
+LEAD_LIKELY_PL: Final = "Lead the {card}: only {count} higher cards of that suit are still out, so you will most likely win the trick and lead again"  # noqa: E501
 LEAD_SPADE_SAFE: Final = "Lead the {card}: the queen of spades has already been played, so this spade trick cannot bring her to you"  # noqa: E501
 LEAD_HIGHER: Final = "Lead the {card}: {count} higher card of that suit is still out to beat it"
 LEAD_HIGHER_PL: Final = (
@@ -244,6 +257,7 @@ DUCK_LAST: Final = (
     "Play the {card} under the {winning}: the trick is already won and you stay out of it"
 )
 DUCK: Final = "Play the {card} under the {winning}: {seat} is winning the trick and you stay below"
+DUCK_QUEEN: Final = "Play the {card} under the {winning}: the queen of spades is still out and someone plays after you, so taking this trick could bring her to you"  # noqa: E501
 FOLLOW_LOW: Final = "Play the {card}: every card you may play beats the {winning}, and this is the lowest, so a later card may still beat it"  # noqa: E501
 WIN_LAST_CLEAN: Final = "Take the trick with the {card}: you play last and it holds no points, so a high card goes at no cost"  # noqa: E501
 WIN_LAST: Final = "Take the trick with the {card}: you play last and it holds only {count} point, a small price to be rid of a high card"  # noqa: E501
@@ -265,6 +279,7 @@ THROW_HIGH_SPADE: Final = (
 )
 THROW_HIGH_HEART: Final = "Throw the {card}: you have no {suit}, and it is your highest heart, the one most likely to take a trick later"  # noqa: E501
 THROW_HIGHEST: Final = "Throw the {card}: you have no {suit}, and it is the highest you hold in its suit, the one most likely to take a trick later"  # noqa: E501
+THROW_LAST_OF_SUIT: Final = "Throw the {card}: you have no {suit}, and it is the last card of its suit you hold, so you can throw points when that suit is led too"  # noqa: E501
 THROW_LAST: Final = "Throw the {card}: you have no {suit} and play last, so {seat} takes the trick with the {winning}"  # noqa: E501
 THROW_HEART_ON: Final = "Throw the {card}: you have no {suit}, so its point goes to another player; {seat} is winning the trick with the {winning} so far"  # noqa: E501
 THROW_UNBEATEN: Final = "Throw the {card}: you have no {suit}, and no card still out beats it in its suit, so it would take a trick later"  # noqa: E501
@@ -297,6 +312,7 @@ SINGULAR_TO_PLURAL: Final = {
     SHORT: SHORT_PL,
     MOON_KEEP: MOON_KEEP_PL,
     LEAD_HIGHER: LEAD_HIGHER_PL,
+    LEAD_LIKELY: LEAD_LIKELY_PL,
     THROW_FEW_ABOVE: THROW_FEW_ABOVE_PL,
     LEAD_LOWER: LEAD_LOWER_PL,
     WIN_LAST: WIN_LAST_PL,
@@ -306,6 +322,8 @@ SINGULAR_TO_PLURAL: Final = {
     BRIEF_HIGH_SPADE: BRIEF_HIGH_SPADE_PL,
     BRIEF_SHORT: BRIEF_SHORT_PL,
     BRIEF_FEWER: BRIEF_FEWER_PL,
+    GROUP_SHORT: GROUP_SHORT_PL,
+    GROUP_FEWER: GROUP_FEWER_PL,
 }
 """The sentences that change with ``count``: English singular -> plural (for the catalogs)."""
 
@@ -336,6 +354,30 @@ def brief(clause: Sentence) -> Sentence:
     if short is None:
         return clause
     return Sentence(short, clause.params, SINGULAR_TO_PLURAL.get(short))
+
+
+GROUPS: Final = {VOID: GROUP_VOID, SHORT: GROUP_SHORT, FEWER: GROUP_FEWER}
+"""A suit-length pass clause -> its form for several cards of the suit (true only together)."""
+
+REASONS_ONLY: Final = {PASS_EACH: "{first}; {second}; {third}", PASS_TWO: "{first}; {second}"}
+
+
+def reasons_of(said: Sentence) -> Sentence:
+    """A pass sentence without its "Pass {cards}:" head (for a line that names the cards
+    already); any other sentence as it is.
+
+    >>> queen = Card.parse("QS")
+    >>> why = sentence(Q_COSTLY, card=queen)
+    >>> render(reasons_of(sentence(PASS_ALL, cards=CardRef((queen,)), reason=why)))
+    'the Q♠ costs 13 points to whoever takes it'
+    """
+    if said.template_id == PASS_ALL:
+        reason = said.args["reason"]
+        return reason if isinstance(reason, Sentence) else said
+    only = REASONS_ONLY.get(said.template_id)
+    if only is None:
+        return said
+    return Sentence(only, tuple((k, v) for k, v in said.params if k != "cards"))
 
 
 def counted(template: str, count: int, **params: object) -> Sentence:

@@ -6,10 +6,11 @@ every fact the sentence states is recomputed here from the view, and a motive wh
 not hold in the position falls back to a plainer sentence that does, so advice is never false.
 The sentences themselves (templates, rendering) are :mod:`game.text.sentences`'.
 
+>>> from game.engine.cards import lowest_card
 >>> from game.engine.match import Match
 >>> from game.engine.rules import Rules
 >>> view = Match.new(Rules(), seed=3).view(0)
->>> s = explain_illegal(view, view.hand & -view.hand)
+>>> s = explain_illegal(view, lowest_card(view.hand))
 >>> render(s)
 'Cards are not being played now'
 
@@ -51,6 +52,9 @@ from game.engine.cards import (
     RANKS_PER_SUIT,
     SUIT_MASKS,
     Card,
+    cards_of,
+    highest_card,
+    lowest_card,
     mask_of,
 )
 from game.engine.deal import Seed, seed_text
@@ -70,6 +74,7 @@ from game.text.sentences import (
     sentence,
     suit_word,
 )
+from game.tutor.corrections import queen_may_fall, settle_pass, settle_play
 
 FEW: Final = 3  # a count this small or smaller is "only" that many
 
@@ -138,10 +143,13 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     if view.pass_chosen[view.seat]:
         raise ValueError("this seat has already chosen its pass")
     decision = (player or tutor_player(seed)).decide_pass(view)
-    cards = tuple(sorted(CARDS[c] for c in decision.cards))
-    passed = mask_of(cards)
-    if len(cards) != PASS_SIZE or passed & ~view.hand:
-        raise ValueError(f"the AI chose an impossible pass: {cards}")
+    chosen = mask_of(decision.cards)
+    if len(decision.cards) != PASS_SIZE or chosen & ~view.hand or chosen.bit_count() != PASS_SIZE:
+        raise ValueError(f"the AI chose an impossible pass: {decision.cards}")
+    passed = chosen
+    if decision.motive is not Motive.KEEP_FOR_MOON:  # a moon plan keeps high cards on purpose
+        passed = settle_pass(view.hand, chosen, view.rules.jack_of_diamonds)
+    cards = tuple(CARDS[c] for c in cards_of(passed))
     given = {int(c): m for c, m in decision.per_card}
     per_card: list[tuple[Card, Sentence]] = []
     clauses: list[Sentence] = []
@@ -154,12 +162,43 @@ def advise_pass(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
         if moon.template_id == tpl.MOON_KEEP:
             said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=moon)
             return Advice(cards, decision, said, tuple(per_card))
-    reasons = {key: tpl.brief(clause) for key, clause in zip(_CLAUSES, clauses, strict=True)}
-    said = sentence(tpl.PASS_EACH, cards=CardRef(cards), **reasons)
+    grouped = grouped_clauses(cards, clauses)
+    if len(grouped) == 1:
+        said = sentence(tpl.PASS_ALL, cards=CardRef(cards), reason=grouped[0])
+    else:
+        template = tpl.PASS_TWO if len(grouped) == 2 else tpl.PASS_EACH
+        said = sentence(
+            template, cards=CardRef(cards), **dict(zip(_CLAUSES, grouped, strict=False))
+        )
     return Advice(cards, decision, said, tuple(per_card))
 
 
-_CLAUSES: Final = ("first", "second", "third")  # PASS_EACH's blanks, one per passed card
+_CLAUSES: Final = ("first", "second", "third")  # PASS_EACH's blanks, one per clause
+
+
+def grouped_clauses(cards: tuple[Card, ...], clauses: list[Sentence]) -> list[Sentence]:
+    """The whole pass's reasons, brief: a suit-length clause said once for the passed cards of
+    that suit ("the 2♣ 8♣ 9♣ leave you no clubs": true only of the three together), any other
+    one per card."""
+    said: list[Sentence] = []
+    done: set[int] = set()
+    for i, clause in enumerate(clauses):
+        if i in done:
+            continue
+        group = tpl.GROUPS.get(clause.template_id)
+        alike = [
+            j
+            for j in range(i, len(cards))
+            if clauses[j].template_id == clause.template_id and cards[j].suit == cards[i].suit
+        ]
+        if group is None or len(alike) < 2:
+            said.append(tpl.brief(clause))
+            continue
+        done.update(alike)
+        params = {k: v for k, v in clause.params if k != "card"}
+        named = CardRef(tuple(cards[j] for j in alike))
+        said.append(sentence(group, tpl.SINGULAR_TO_PLURAL.get(group), cards=named, **params))
+    return said
 
 
 def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None = None) -> Advice:
@@ -173,6 +212,8 @@ def advise_play(view: SeatView, seed: Seed = 0, *, player: DecidingPlayer | None
     card = CARDS[decision.card]
     if not view.legal_mask() >> card & 1:
         raise ValueError(f"the AI chose an illegal card: {card}")
+    decision = settle_play(view, decision)
+    card = decision.card
     return Advice((card,), decision, play_sentence(view, card, decision))
 
 
@@ -192,12 +233,12 @@ def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Senten
 
     With ``teaching``, the sentence goes on with the cards that are legal instead.
 
+    >>> from game.engine.cards import highest_card
     >>> from game.engine.match import Match
-    >>> from game.engine.rules import Rules
-    >>> from game.engine.rules import PassDirection
+    >>> from game.engine.rules import PassDirection, Rules
     >>> m = Match.new(Rules(), seed=1, first_pass=PassDirection.HOLD)
     >>> view = m.view(m.hand.turn)
-    >>> wrong = view.hand.bit_length() - 1  # the highest card: not the 2♣
+    >>> wrong = highest_card(view.hand)  # the highest card: not the 2♣
     >>> render(explain_illegal(view, wrong, teaching=True))
     'You must lead the 2♣. You may play: 2♣'
     """
@@ -270,17 +311,24 @@ def pass_clause(view: SeatView, card: Card, motive: Motive, passed: int) -> Sent
     if motive is Motive.VOID_SUIT and not kept & SUIT_MASKS[_suit(card)]:
         return sentence(tpl.VOID, card=card, suit=suit_word(_suit(card)))
     high_heart = _suit(card) == HEARTS and card % RANKS_PER_SUIT >= HIGH_HEART_RANK
-    if motive is Motive.PASS_HIGH_HEARTS and high_heart and not kept & cards_above(card):
+    if (
+        motive is Motive.PASS_HIGH_HEARTS
+        and high_heart
+        and not kept & cards_above(card)
+        and may_win_later(view, card)
+    ):
         return sentence(tpl.HIGH_HEART, card=card)
     above = (cards_above(card) & view.unseen).bit_count()
     left = (kept & SUIT_MASKS[_suit(card)]).bit_count()
     if 0 < left < FEW and above > FEW:
         return counted(tpl.SHORT, left, card=card)  # a short suit empties soon: voids to come
-    if above == 0:
+    # It wins tricks only if no higher card of its suit is kept and it can win at all.
+    top = not kept & cards_above(card) and may_win_later(view, card)
+    if top and above == 0:
         return sentence(tpl.ABOVE_NONE, card=card)
-    if above <= FEW:
+    if top and above <= FEW:
         return counted(tpl.ABOVE_FEW, above, card=card)
-    if not kept & cards_above(card):
+    if top:
         return sentence(tpl.TOP_KEPT, card=card, suit=suit_word(_suit(card)))
     if not left:  # the card goes with the rest of its suit
         return sentence(tpl.VOID, card=card, suit=suit_word(_suit(card)))
@@ -360,16 +408,32 @@ def _motive_sentence(
             streak = run_streak(view, suspect)
             return sentence(tpl.KEEP_FROM_RUN, card=card, seat=_seat(view, suspect), count=streak)
         return None
+    if motive is Motive.DUCK_UNDER and queen_may_fall(view) and _suit(card) == led and card < best:
+        return sentence(tpl.DUCK_QUEEN, card=card, winning=CARDS[best])
     first_trick = view.trick_number == 0 and view.rules.points_of(mask_of(view.trick)) <= 0
     if motive is Motive.PLAY_HIGH_FIRST_TRICK and first_trick and wins_now:
         return sentence(tpl.FIRST_TRICK, card=card)
     high_spade = bool(1 << card & HIGH_SPADES) and bool(unseen & QUEEN_OF_SPADES_BIT)
     if motive is Motive.DUMP_HIGH_SPADE and void and high_spade:
         return sentence(tpl.THROW_HIGH_SPADE, card=card, suit=suit_word(led))
-    top_heart = _suit(card) == HEARTS and not cards_above(card) & hand
+    top_heart = _suit(card) == HEARTS and not cards_above(card) & hand and may_win_later(view, card)
     if motive is Motive.DUMP_HIGH_HEART and void and top_heart:
         return sentence(tpl.THROW_HIGH_HEART, card=card, suit=suit_word(led))
     return None
+
+
+def may_win_later(view: SeatView, card: Card) -> bool:
+    """``card`` could still win a trick of its suit: a lower card of its suit is still out, or
+    none of its suit is (false when every card of its suit still out is higher)."""
+    same = view.unseen & SUIT_MASKS[_suit(card)]
+    return not same or bool(same & cards_below(card))
+
+
+def _lead_count(view: SeatView, card: Card, higher: int, lower: int) -> Sentence:
+    """How many cards still out beat a lead: few beside more lower ones means it likely wins."""
+    if higher < lower:
+        return counted(tpl.LEAD_LIKELY, higher, card=card)
+    return counted(tpl.LEAD_HIGHER, higher, card=card)
 
 
 def searched_sentence(view: SeatView, card: Card) -> Sentence:
@@ -381,7 +445,7 @@ def searched_sentence(view: SeatView, card: Card) -> Sentence:
 def _alike(view: SeatView, card: Card) -> Sentence | None:
     """The legal cards are one run of a suit with no card still out between them: any does."""
     legal = view.legal_mask()
-    low, high = (legal & -legal).bit_length() - 1, legal.bit_length() - 1
+    low, high = lowest_card(legal), highest_card(legal)
     between = SUIT_MASKS[_suit(low)] & ~((1 << low) - 1) & ((1 << high) - 1)
     if _suit(low) == _suit(high) and not between & view.unseen:
         return sentence(tpl.ALIKE, card=card)
@@ -406,7 +470,7 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
             return sentence(tpl.LEAD_WINS, card=card)
         if suit == SPADES and view.played & QUEEN_OF_SPADES_BIT:
             return sentence(tpl.LEAD_SPADE_SAFE, card=card)
-        return counted(tpl.LEAD_HIGHER, higher, card=card)
+        return _lead_count(view, card, higher, (same & cards_below(card)).bit_count())
     best, seat = trick_winner(view)
     led = view.led_suit
     if view.hand & SUIT_MASKS[led]:
@@ -420,6 +484,8 @@ def position_fact(view: SeatView, card: Card) -> Sentence | None:
         return sentence(tpl.THROW_LAST, card=card, suit=words, seat=winner, winning=CARDS[best])
     if suit == HEARTS:
         return sentence(tpl.THROW_HEART_ON, card=card, suit=words, seat=winner, winning=CARDS[best])
+    if view.hand & cards_above(card) or not may_win_later(view, card):
+        return None  # a higher card of its suit stays to take the trick, or it never can
     above = (unseen & cards_above(card)).bit_count()
     if above == 0:
         return sentence(tpl.THROW_UNBEATEN, card=card, suit=words)
@@ -447,7 +513,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
             return sentence(tpl.LEAD_WINS, card=card)
         if lower <= FEW:
             return counted(tpl.LEAD_LOWER, lower, card=card)
-        return counted(tpl.LEAD_HIGHER, higher, card=card)
+        return _lead_count(view, card, higher, lower)
     best, seat = trick_winner(view)
     led = view.led_suit
     last = len(view.trick) == view.rules.players - 1
@@ -461,10 +527,15 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
                 seat=_seat(view, seat),
                 winning=CARDS[best],
             )
-        if not cards_above(card) & view.hand:
+        top = not cards_above(card) & view.hand
+        if top and may_win_later(view, card):
             return sentence(tpl.THROW_HIGHEST, card=card, suit=suit)
-        left = (view.hand & SUIT_MASKS[_suit(card)]).bit_count() - 1  # a higher one stays
-        return _alike(view, card) or counted(tpl.THROW_SHORTEN, left, card=card, suit=suit)
+        left = (view.hand & SUIT_MASKS[_suit(card)]).bit_count() - 1
+        if not left:  # every card of its suit still out beats it: the void is the reason
+            return sentence(tpl.THROW_LAST_OF_SUIT, card=card, suit=suit)
+        return (None if top else _alike(view, card)) or counted(
+            tpl.THROW_SHORTEN, left, card=card, suit=suit
+        )
     winning_card = CARDS[best]
     if card < best:
         if card == QUEEN_OF_SPADES:
@@ -487,7 +558,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
             return sentence(tpl.WIN_LAST_FREE, card=card)
     if view.trick_number == 0 and points <= 0:  # a hand of only points may put one there
         return sentence(tpl.FIRST_TRICK, card=card)
-    if all_beat and card == (legal & -legal).bit_length() - 1:
+    if all_beat and card == lowest_card(legal):
         if not unseen & cards_above(card):  # nobody can beat it later in the trick
             return sentence(tpl.FOLLOW_WINS, card=card)
         return sentence(tpl.FOLLOW_LOW, card=card, winning=winning_card)
@@ -496,7 +567,7 @@ def describe_play(view: SeatView, card: Card) -> Sentence:
     if points < 0:  # the scoring jack of diamonds: the trick is worth taking
         return sentence(tpl.OVER_GAIN, card=card, winning=winning_card, count=points)
     # A trick with points taken though a lower card could follow: the lower card is kept.
-    low = CARDS[(legal & -legal).bit_length() - 1]
+    low = lowest_card(legal)
     return _alike(view, card) or sentence(tpl.KEEP_LOW, card=card, winning=winning_card, low=low)
 
 

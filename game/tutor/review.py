@@ -255,8 +255,8 @@ def judge(point: DecisionPoint, seed: str, work: int | None = None) -> Judgement
         searcher = player or tutor.tutor_player(seed)
         advice = tutor.advise_pass(view, seed, player=searcher)
         theirs, mine_set = mask_of(advice.cards), mask_of(point.chosen)
-        values = (
-            searcher.pass_values(view, extra=(mine_set,))
+        values = (  # the tutor may pass another set than the search's best: both get figures
+            searcher.pass_values(view, extra=(mine_set, theirs))
             if isinstance(searcher, HardPlayer)
             else {}
         )
@@ -273,10 +273,12 @@ def judge(point: DecisionPoint, seed: str, work: int | None = None) -> Judgement
     expected = {int(c): float(v) for c, v in advice.decision.expected.items()}
     mine = int(point.chosen[0])
     if expected:
-        tutor_value: float | None = expected.get(int(advice.card))
+        tutor_value = equivalent_value(view, int(advice.card), expected)
         player_value = equivalent_value(view, mine, expected)
     else:  # a forced card, or every legal card alike: nothing to lose
         tutor_value = player_value = None
+    if tutor_value is None:
+        player_value = None  # no figure to weigh the player's card against
     return Judgement(
         PLAY, point.step, point.chosen, advice.cards, advice.sentence, tutor_value, player_value
     )

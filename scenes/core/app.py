@@ -266,8 +266,12 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None:
             return
-        self.screen = surface
         size = surface.get_size()
+        held = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if held != size:  # where the system does not hold the minimum size, the window does
+            surface = pygame.display.set_mode(held, surface.get_flags())
+            size = surface.get_size()
+        self.screen = surface
         if size != self.stack.size:
             self.card_art.clear()
             self.stack.resize(size)

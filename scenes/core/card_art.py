@@ -44,7 +44,7 @@ from scenes.core.card_shapes import (
     card_height,
     suit_surface,
 )
-from scenes.core.i18n import rank_letter
+from scenes.core.i18n import rank_letter, set_english_card_letters
 
 BACK_STYLES: Final = ("lattice", "rings", "medallion", "waves")
 """The back designs, by style number."""
@@ -421,8 +421,20 @@ class CardArt:
 
     def __init__(self, four_colour: bool = False, english_indices: bool = False) -> None:
         self.four_colour = four_colour
+        self._english = False
         self.english_indices = english_indices
         self._faces: dict[tuple[int, int, bool, bool, tuple[str, ...]], pygame.Surface] = {}
+
+    @property
+    def english_indices(self) -> bool:
+        """K, Q, J in the corners in every language; the tutor's sentences name the cards the
+        same way (:func:`scenes.core.i18n.set_english_card_letters`)."""
+        return self._english
+
+    @english_indices.setter
+    def english_indices(self, on: bool) -> None:
+        self._english = on
+        set_english_card_letters(on)
 
     def rank_letters(self) -> tuple[str, ...]:
         """The thirteen corner indices, two to ace, in the current language (or English)."""

@@ -150,7 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshot", metavar="PATH", type=_screenshot, help="save the last frame on exit"
     )
     parser.add_argument(
-        "--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800 (default)"
+        "--size",
+        metavar="WxH",
+        type=_size,
+        help=f"window size, e.g. 1280x800 (default); at least {MIN_SIZE[0]}x{MIN_SIZE[1]}",
     )
     _add_first_screen(parser)
     parser.add_argument(
@@ -183,7 +186,8 @@ def _add_first_screen(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--autoplay",
         action="store_true",
-        help="start a new game in which the computer also plays your seat (saved as usual)",
+        help="start a new game in which the computer also plays your seat: saved, and kept "
+        "in History, as the computer's game (never in your statistics)",
     )
     parser.add_argument(
         "--date",

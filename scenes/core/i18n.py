@@ -109,6 +109,27 @@ def set_language(lang: str | None) -> str:
     return chosen
 
 
+def in_every_language(msgids: tuple[str, ...]) -> dict[str, str]:
+    """Each translation of each of ``msgids`` in every language with a catalog (the English
+    included) -> its msgid: a word stored in one language, found again in another.
+
+    >>> in_every_language(("Margaret",))["Marguerite"]
+    'Margaret'
+    """
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        try:
+            catalog = gettext.translation(
+                DOMAIN, localedir=str(asset_path("locale")), languages=[lang]
+            )
+        except FileNotFoundError:
+            continue
+        for msgid in msgids:
+            found[catalog.gettext(msgid)] = msgid
+            found[msgid] = msgid
+    return found
+
+
 def current_language() -> str:
     """The language ``_()`` translates into now: "en" or "fr"."""
     return _language
@@ -212,10 +233,21 @@ def rank_letter(rank: str) -> str:
     return _translations.pgettext(RANK_CONTEXT, rank) if rank.isalpha() else rank
 
 
+_english_card_letters = False
+
+
+def set_english_card_letters(on: bool) -> None:
+    """Name the cards with the English K, Q, J in every language, as the cards' corners show
+    them with the "English card letters" setting (the card art calls this when it changes)."""
+    global _english_card_letters
+    _english_card_letters = on
+
+
 def card_name(card: Card) -> CardName:
-    """``card`` named in the current language ("Q♠" in English, "D♠" in French)."""
+    """``card`` named in the current language ("Q♠" in English, "D♠" in French; "Q♠" in French
+    too with :func:`set_english_card_letters`)."""
     rank = RANK_NAMES[card.rank]
-    letter = rank_letter(rank)
+    letter = rank if _english_card_letters else rank_letter(rank)
     gender = {"Q": "f", "A": "v"}.get(rank, "m")
     return CardName(letter + card.suit.symbol, gender)
 
@@ -223,7 +255,31 @@ def card_name(card: Card) -> CardName:
 def render_sentence(sentence: Sentence, seat_name: Callable[[int], str] | None = None) -> str:
     """A tutor sentence (advice or a refusal) in the current language, with the cards named
     in it and the table's seat names."""
-    return tutor_render(sentence, _, ngettext, seat_name=seat_name, card_name=card_name)
+    text = tutor_render(sentence, _, ngettext, seat_name=seat_name, card_name=card_name)
+    return typeset(text)
+
+
+NO_BREAK_SPACE: Final = "\u00a0"
+_TALL_SIGNS: Final = ";:!?"  # French puts a (no-break) space before these
+
+
+def typeset(text: str) -> str:
+    """French typography: the space before ; : ! ? made a no-break space, so a line never
+    starts with one of them (the text wrap breaks at plain spaces only). Other languages are
+    left as they are.
+
+    >>> _ = set_language("fr")
+    >>> typeset("Jouez le 9♦ : le pli ; bien !") == "Jouez le 9♦\u00a0: le pli\u00a0; bien\u00a0!"
+    True
+    >>> _ = set_language("en")
+    >>> typeset("Play: now")
+    'Play: now'
+    """
+    if _language != "fr":
+        return text
+    for sign in _TALL_SIGNS:
+        text = text.replace(" " + sign, NO_BREAK_SPACE + sign)
+    return text
 
 
 PASS_LABELS: Final = {

@@ -6,13 +6,14 @@ unknown or damaged value falls back to the default instead of stopping the game.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from game.engine.codec import rules_from
 from game.engine.rules import MoonMode, Rules, TieRule
 from game.records.profile import Profile
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, in_every_language
 
 PLAYER_COUNTS: Final = (3, 4, 5)
 MAX_OPPONENTS: Final = max(PLAYER_COUNTS) - 1
@@ -30,6 +31,20 @@ DEFAULT_NAMES: Final = (N_("You"), N_("Margaret"), N_("Hugo"), N_("Leah"), N_("O
 """Seat 0 is the player at the bottom; the others follow clockwise from the left."""
 AVATARS: Final = (6, 0, 2, 1, 3)
 """Each seat's portrait (an index of :data:`scenes.table.avatars.AVATAR_NAMES`)."""
+
+
+@functools.cache
+def _default_names() -> dict[str, str]:
+    return in_every_language(DEFAULT_NAMES)
+
+
+def shown_name(name: str) -> str:
+    """A stored name in the current language when it is one of the default names in any
+    language ("Marguerite" in an English list is "Margaret"), else as the player wrote it."""
+    default = _default_names().get(name.strip())
+    return _(default) if default is not None else name
+
+
 LANGUAGE_CHOICES: Final = (("system", N_("System")), ("fr", "Français"), ("en", "English"))
 
 

@@ -23,11 +23,12 @@ from game.engine.save import InvalidSave
 from game.text import sentences
 from game.tutor import review
 from game.tutor.review import DecisionPoint, HandReview, Judgement
-from scenes.core.i18n import N_, _, card_name, ngettext, pass_label
+from scenes.core.i18n import N_, _, card_name, ngettext, pass_label, typeset
 from scenes.core.scene import Scene
 from scenes.core.services import Media, Navigation, Worker
 from scenes.records.statistics import decimal
 from scenes.table.layout import trick_cross, trick_gap
+from scenes.table.renderer import GOLD as LED_GOLD
 from scenes.ui.felt import felt_surface
 from scenes.ui.report import ERROR_RED
 from scenes.ui.widgets import (
@@ -45,6 +46,17 @@ from scenes.ui.widgets import (
 log = logging.getLogger(__name__)
 
 TUTOR_MARK: Final = (80, 230, 255)  # the tutor's card, as teaching mode marks it
+
+
+def trick_marks(step: Any) -> dict[int, tuple[int, int, int]]:
+    """The outlines of a trick's cards in the review: gold for the card led (its one meaning,
+    as at the table), white for the card that took the trick (when another one)."""
+    marks: dict[int, tuple[int, int, int]] = {}
+    if step.winner is not None:
+        marks[step.winner] = WHITE
+    if step.trick:
+        marks[step.trick[0][0]] = LED_GOLD
+    return marks
 
 
 def signed(value: float) -> str:
@@ -152,7 +164,8 @@ class HandReviewScene(Scene):
     def render(self, sentence: Any) -> str:
         """The tutor's sentence in the player's language, its cards named as the table names
         them (R, D, V in French)."""
-        return sentences.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
+        text = sentences.render(sentence, _, ngettext, seat_name=self.name, card_name=card_name)
+        return typeset(text)
 
     def cards_text(self, cards: tuple[int, ...]) -> str:
         from game.engine.cards import CARDS
@@ -204,7 +217,7 @@ class HandReviewScene(Scene):
         lines: list[str] = []
         for index, point in found:
             lines += self.verdict_of(index, point)
-        return lines
+        return [typeset(line) for line in lines]
 
     def verdict_of(self, index: int, point: DecisionPoint) -> list[str]:
         judged = self.judgements.get(index)
@@ -222,17 +235,21 @@ class HandReviewScene(Scene):
         if judged is None:
             lines.append(_("The tutor is thinking..."))
             return lines
+        # The tutor's sentence names its choice: a line never says the cards twice.
         reason = self.render(judged.sentence)
         if judged.agrees:
-            lines.append(_("The tutor agrees: {reason}").format(reason=reason))
+            lines.append(_("The tutor agrees. {reason}").format(reason=reason))
         elif point.kind == review.MOON:
-            lines.append(_("The tutor would choose otherwise: {reason}").format(reason=reason))
-        else:
+            lines.append(_("The tutor would choose otherwise. {reason}").format(reason=reason))
+        elif point.kind == review.PASS:
             lines.append(
-                _("The tutor would choose {cards}: {reason}").format(
-                    cards=self.cards_text(judged.tutor_cards), reason=reason
+                _("The tutor would pass {cards}: {reason}").format(
+                    cards=self.cards_text(judged.tutor_cards),
+                    reason=self.render(sentences.reasons_of(judged.sentence)),
                 )
             )
+        else:
+            lines.append(_("The tutor would play otherwise. {reason}").format(reason=reason))
         if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
             points = round(review.seat_points(judged.cost, len(self.names)))
             if points:
@@ -249,6 +266,9 @@ class HandReviewScene(Scene):
 
     def cost_line(self) -> str:
         """One line: what the player's choices cost in the hand, by the tutor's reckoning."""
+        return typeset(self._cost_line())
+
+    def _cost_line(self) -> str:
         r = self.review
         if r is None:
             return self.error
@@ -267,6 +287,14 @@ class HandReviewScene(Scene):
             return taken + _(
                 "; by the tutor's reckoning, your choices were expected to take as many as its own."
             )
+        if figure.taken < figure.saved:  # fewer taken than the gap: luck, said as such
+            return taken + ngettext(
+                ", though by the tutor's reckoning your choices were expected to take about "
+                "{points} point more than its own.",
+                ", though by the tutor's reckoning your choices were expected to take about "
+                "{points} points more than its own.",
+                figure.saved,
+            ).format(points=figure.saved)
         return taken + ngettext(
             "; by the tutor's reckoning, your choices were expected to take about {points} point "
             "more than its own.",
@@ -470,18 +498,15 @@ class HandReviewScene(Scene):
                 shadow=(0, 50, 10),
             )
         # the trick in the middle laid out as on the table, a gap between the cards, each
-        # toward its player; the winner's framed
+        # toward its player; the card led in gold as at the table, the winner's in white
+        outlines = trick_marks(step)
         for seat, card in step.trick:
             x, y = self.trick_rect(seat, players).topleft
             surface.blit(art.face(int(card), card_w), (x, y))
-            if seat == step.winner:
-                pygame.draw.rect(
-                    surface,
-                    HIGHLIGHT,
-                    (x, y, card_w, card_h),
-                    max(2, round(3 * scale)),
-                    border_radius=4,
-                )
+            if seat in outlines:
+                width = max(2, round(3 * scale))
+                box = pygame.Rect(x, y, card_w, card_h).inflate(width * 2, width * 2)
+                pygame.draw.rect(surface, outlines[seat], box, width, border_radius=6)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         scale = self.scale

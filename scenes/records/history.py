@@ -19,11 +19,19 @@ from game.records import stats
 from game.records.profile import ABANDONED, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
 from scenes.core.i18n import N_, _
+from scenes.core.preferences import shown_name
 from scenes.core.services import Media, ProfileScreen, Worker
 from scenes.records import csv_export, game_text
 from scenes.records.chart import draw_chart
 from scenes.records.statistics import damaged_count, level_name, short_date
-from scenes.ui.report import ERROR_RED, ReportScene, draw_sheet, visible_rows, window_of
+from scenes.ui.report import (
+    ERROR_RED,
+    ReportScene,
+    draw_sheet,
+    fitted_columns,
+    visible_rows,
+    window_of,
+)
 from scenes.ui.widgets import (
     DISABLED_INK,
     INK,
@@ -90,7 +98,7 @@ def final_scores(game: FinishedGame) -> str:
     """Each seat's name, shortened, with its final total: "Anne 52 · Marg. 78 · Hugo 101"."""
     names = list(game.names) + [""] * max(0, len(game.totals) - len(game.names))
     return " · ".join(
-        f"{short_name(name)} {total}".strip()
+        f"{short_name(shown_name(name))} {total}".strip()
         for name, total in zip(names, game.totals, strict=False)
     )
 
@@ -98,7 +106,8 @@ def final_scores(game: FinishedGame) -> str:
 def winner_text(game: FinishedGame) -> str:
     if game.outcome == ABANDONED:
         return "-"
-    return ", ".join(game.names[s] if 0 <= s < len(game.names) else str(s) for s in game.winners)
+    names = [shown_name(name) for name in game.names]
+    return ", ".join(names[s] if 0 <= s < len(names) else str(s) for s in game.winners)
 
 
 def note_text(game: FinishedGame) -> str:
@@ -364,11 +373,13 @@ class HistoryScene(ReportScene):
         shown = visible_rows(self.sheet_area, self.scale)
         first = window_of(shown, len(self.games), self.selected)
         last = min(len(self.games), first + shown)
+        rows = [self.row(index) for index in range(first, last)]
+        columns = fitted_columns([*header[:-1], ""], rows, self.sheet_area.w, self.scale)
         draw_sheet(
             surface,
             self.sheet_area,
             header,
-            [self.row(index) for index in range(first, last)],
+            rows,
             columns,
             self.scale,
             selected=self.selected - first,
@@ -415,7 +426,7 @@ class GameScene(ReportScene):
         self.chart_area = pygame.Rect(split, area.y + head, area.right - split, area.h - head)
 
     def names(self) -> list[str]:
-        return list(self.game.names)
+        return [shown_name(name) for name in self.game.names]
 
     def table_rows(self) -> list[list[str]]:
         rows = [

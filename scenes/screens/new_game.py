@@ -21,6 +21,17 @@ class NewGameServices(games.GameServices, Settings, Protocol):
     preferences (the options chosen last)."""
 
 
+MIXED = "mixed"  # the Difficulty row's value when the opponents' levels differ
+
+
+class DifficultyRow(ChoiceRow):
+    """Everyone's level: "Mixed" while the opponents at the table play at different levels
+    (it said "Hard" while one seat was Medium); a step sets every opponent's level."""
+
+    def value_text(self) -> str:
+        return _("Mixed") if self.get() == MIXED else super().value_text()
+
+
 class NewGameScene(FormScene):
     window_width = 820
     label_width = 0.46
@@ -53,10 +64,14 @@ class NewGameScene(FormScene):
                 self.app.prefs.name(seat), LEVELS, lambda: options.level_of(seat), set_
             )
 
+        def everyone() -> str:
+            levels = {options.level_of(seat) for seat in range(1, options.players)}
+            return levels.pop() if len(levels) == 1 else MIXED
+
         counts = tuple((n, str(n)) for n in PLAYER_COUNTS)
         return [
             ChoiceRow(N_("Players"), counts, lambda: options.players, set_players),
-            ChoiceRow(N_("Difficulty"), LEVELS, lambda: options.level, set_everyone),
+            DifficultyRow(N_("Difficulty"), LEVELS, everyone, set_everyone),
             *(level_row(seat) for seat in range(1, options.players)),
             toggle_row(N_("Teaching mode"), lambda: options.teaching, setter("teaching")),
             target_row(lambda: options.target, setter("target")),

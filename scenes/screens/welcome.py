@@ -17,8 +17,9 @@ class WelcomeServices(Navigation, Settings, Protocol):
 
 
 class WelcomeScene(FormScene):
-    """ "What is your name?" over the menu: the name is typed at once (Enter ends it, Enter
-    again or OK closes); it is kept with the preferences, and the question never comes back."""
+    """ "What is your name?" over the menu: the name is typed at once (Enter closes, as OK
+    does: the form has one text box); it is kept with the preferences, and the question never
+    comes back."""
 
     window_width = 520
     app: WelcomeServices

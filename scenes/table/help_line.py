@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
 from game.engine.hand import Phase
-from game.engine.rules import PassDirection
+from game.engine.rules import PASS_SIZE, PassDirection
 from scenes.core.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -25,8 +25,18 @@ PASS_LABELS: Final = {  # the pass button names the neighbour who receives the c
 }
 
 
+class ChosenCards(Protocol):
+    """The hand's cards raised for the pass."""
+
+    @property
+    def selected(self) -> set[int]: ...
+
+
 class HelpLineTable(Protocol):
     """What the help line reads of the table scene."""
+
+    @property
+    def hand(self) -> ChosenCards: ...
 
     message: str
     message_boxed: bool
@@ -90,6 +100,8 @@ def help_line(table: HelpLineTable) -> str:
         giver = table.model.pass_direction.source(table.bottom, players)
         to_play, led = table.human_to_play(), bool(table.model.trick)
         return received_line(table.name(giver), to_play, led, table.ok_button.visible)
+    if table.human_to_pass() and len(table.hand.selected) >= PASS_SIZE:
+        return _("Three cards chosen: press the pass button (P)")
     if table.human_to_pass():
         return _("Choose three cards to pass")
     if table.human_to_play():

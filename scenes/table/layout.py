@@ -32,6 +32,9 @@ MIN_SPACING: Final = 0.30
 """The narrowest slice of a hand card that shows (share of its width) before two rows are used."""
 LARGE_CARDS: Final = 1.25
 """How much larger the player's cards are with the "Large cards" setting."""
+TEACHING_LINES: Final = 3
+"""The lines of the tutor's box the table keeps room for in teaching mode (a pass's three
+reasons in French take three lines at the box's usual width)."""
 RAISE: Final = 0.22
 """How far a selected card rises (share of its height)."""
 
@@ -90,10 +93,13 @@ class TableLayout:
         top_inset: int = 0,
         *,
         large_cards: bool = False,
+        teaching: bool = False,
     ) -> None:
         """``top_inset``: pixels at the top of the window kept clear (a notice shown there);
         ``large_cards``: the player's cards (and so the trick's) larger, for players who see
-        less well (the hand overlaps more to fit)."""
+        less well (the hand overlaps more to fit); ``teaching``: room kept above the help line
+        for the tutor's box at its real height (:data:`TEACHING_LINES` lines and a heading),
+        so it never covers the trick (see :mod:`scenes.table.teaching_box`)."""
         if not 3 <= players <= 5:
             raise ValueError(f"a table seats 3 to 5 players, not {players}")
         w, h = size
@@ -108,37 +114,69 @@ class TableLayout:
         self.top_inset = top_inset
         self.font_size = max(11, round(18 * self.scale))
         self.small_font = max(10, round(15 * self.scale))
+        # The tutor's box: its lines, its heading and its padding (0 outside teaching mode).
+        box_h = self.small_font * (1.35 * TEACHING_LINES + 1 + 1.2) + self.margin
+        self.teaching_room = 0  # kept once the cards' size is chosen (below)
         self._place_toolbar()
         self.top = self.toolbar.bottom + self.margin // 2  # where the table's top edge starts
         self.two_rows = w / h < 1.05 or w < 760
         # Large cards grow as much as the window leaves the trick room for (a short window
         # keeps them nearer the usual size rather than squeeze the trick).
         scales = [s for s in (self.card_scale, 1.15, 1.05) if s <= self.card_scale] + [1.0]
-        for card_scale in scales:
-            self.card_scale = card_scale
-            self._size_hand()
-            back_w = self.card_w * (0.5 if self.two_rows else 0.62)
-            # A full fan is this many backs long; the fans across the table must fit side by side
-            # (two of them with five players).
-            fan_length = 1 + (self.hand_size - 1) * 0.24
-            across = 2 if players == 5 else 1
-            back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
-            self.back_w = max(24, round(back_w))
-            self.back_h = round(self.back_w * ASPECT)
-            self.back_step = max(4, round(self.back_w * 0.24))
-            self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
-            self.trick_h = round(self.trick_w * ASPECT)
-            self.plate_h = max(30, round(54 * self.scale))
-            self.plate_w = max(120, round(210 * self.scale))
-            self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
-            self._place_table()
+        chosen = 0
+        for chosen, card_scale in enumerate(scales):  # noqa: B007 (the scale chosen is kept)
+            self._lay_out(card_scale)
             if not self._crowded():
                 break
+        if teaching:  # room for the box: the trick gives it first (its cards may overlap a
+            self.teaching_room = round(box_h)  # little), then larger cards do
+            for card_scale in scales[chosen:]:
+                self._lay_out(card_scale)
+                if not self._crowded(squeezed=False) and self._box_fits():
+                    break
 
-    def _crowded(self) -> bool:
-        """The trick's cards overlap one another, a plate or a fan (only larger cards are
-        given up for it: the usual size is laid out as it comes)."""
-        if self.trick_squeezed:
+    def _lay_out(self, card_scale: float) -> None:
+        """The hand, the backs, the trick and the table for cards ``card_scale`` larger."""
+        w, players = self.width, self.players
+        self.card_scale = card_scale
+        self._size_hand()
+        back_w = self.card_w * (0.5 if self.two_rows else 0.62)
+        # A full fan is this many backs long; the fans across the table must fit side by side
+        # (two of them with five players).
+        fan_length = 1 + (self.hand_size - 1) * 0.24
+        across = 2 if players == 5 else 1
+        back_w = min(back_w, (w - 4 * self.margin * across) / (across * fan_length))
+        self.back_w = max(24, round(back_w))
+        self.back_h = round(self.back_w * ASPECT)
+        self.back_step = max(4, round(self.back_w * 0.24))
+        self.trick_w = self.card_w if not self.two_rows else max(40, round(self.card_w * 0.85))
+        self.trick_h = round(self.trick_w * ASPECT)
+        self.plate_h = max(30, round(54 * self.scale))
+        self.plate_w = max(120, round(210 * self.scale))
+        self.avatar_size = self.plate_h - max(4, round(self.plate_h * 0.12))
+        self._place_table()
+
+    def _box_fits(self) -> bool:
+        """The tutor's box has its room clear of the trick: above the help line, or under the
+        fans and plates across the table."""
+        cards = []
+        for place in self.places:
+            card = pygame.Rect(0, 0, self.trick_w, self.trick_h)
+            card.center = (round(place.trick[0]), round(place.trick[1]))
+            cards.append(card)
+        lowest = max(card.bottom for card in cards)
+        highest = min(card.top for card in cards)
+        help_top = self.message_centre[1] - self.small_font
+        across = [p.plate.bottom for p in self.places if p.side == TOP]
+        across += [self._fan_box(i).bottom for i, p in enumerate(self.places) if p.side == TOP]
+        ceiling = max([self.toolbar.bottom, *across])
+        room = self.teaching_room - self.margin
+        return help_top - lowest >= room or highest - ceiling >= room
+
+    def _crowded(self, squeezed: bool = True) -> bool:
+        """The trick's cards overlap one another (unless ``squeezed`` is false), a plate or a
+        fan (only larger cards are given up for it: the usual size is laid out as it comes)."""
+        if squeezed and self.trick_squeezed:
             return True
         spots = []
         for place in self.places:
@@ -224,7 +262,7 @@ class TableLayout:
         fan_w = bw + gaps * self.back_step  # a full fan's length
         # The trick stays clear of the fan across and of the help line above the hand (above
         # the player's plate when the hand has two rows).
-        help_line = self.hand_area.top - m - self.font_size * 1.8
+        help_line = self.hand_area.top - m - self.font_size * 1.8 - self.teaching_room
         if self.two_rows:
             help_line -= self.plate_h + m
         tricks = self._trick_spots(
@@ -378,6 +416,10 @@ class TableLayout:
         # Where the hand's name is written: (position, anchor, the next line's direction).
         self.hand_label = ((w - m, self.toolbar.y), "topright", 1)
         self.rect = pygame.Rect(0, self.top_inset, w, self.height - self.top_inset)
+
+    def fan_box(self, side: int) -> pygame.Rect:
+        """Round the full fan of backs of the seat at ``places[side]`` (what no text covers)."""
+        return self._fan_box(side)
 
     def _fan_box(self, side: int) -> pygame.Rect:
         """Round the full fan of backs of the seat at ``places[side]``, whichever way it turns."""

@@ -139,9 +139,9 @@ class LocalTable:
         if session.human_seat is None or keeper is None:
             return
         if self.match.is_over:
-            if not self.recorded and not session.autoplay:
+            if not self.recorded:  # an --autoplay game as the computer's (kept_games)
                 self.recorded = True
-                if session.daily is not None:
+                if session.daily is not None and not session.autoplay:
                     self.daily_record = keeper.record_daily(session)
                 else:
                     keeper.record_finished(session)

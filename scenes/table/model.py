@@ -39,6 +39,7 @@ class TableModel:
     hand_number: int = 0
     totals: list[int] = field(default_factory=list)  # by seat
     moon_shooter: int | None = None  # who shot the moon this hand, once it is known
+    hand_scores: list[int] | None = None  # the hand as scored (a moon's +26 in), once over
     # The trick finished last this hand, (seat, card) in play order, its taker and its points
     # (empty before the first trick of the hand is taken).
     last_trick: list[tuple[int, int]] = field(default_factory=list)
@@ -65,6 +66,7 @@ class TableModel:
         self.hand_number = view.hand_number
         self.totals = list(view.totals)
         self.moon_shooter = view.moon_shooter
+        self.hand_scores = list(view.hand_scores) if view.hand_scores is not None else None
         self.last_trick, self.last_winner, self.last_points = [], None, 0
         if view.tricks:
             leader, cards, winner = view.tricks[-1]
@@ -81,6 +83,7 @@ class TableModel:
         self.points = [0] * len(self.points)
         self.hearts_broken = False
         self.moon_shooter = None
+        self.hand_scores = None
         self.last_trick, self.last_winner, self.last_points = [], None, 0
 
     def apply(self, event: Event) -> None:
@@ -107,7 +110,9 @@ class TableModel:
         elif isinstance(event, HandStarted):
             self.hand_number = event.hand_number
             self.moon_shooter = None
+            self.hand_scores = None
             self.pass_direction = event.pass_direction
         elif isinstance(event, HandScored):
             self.totals = [t + p for t, p in zip(self.totals, event.points, strict=True)]
             self.moon_shooter = event.moon_shooter
+            self.hand_scores = list(event.points)

@@ -17,8 +17,9 @@ import pygame
 from scenes.core.card_shapes import suit_surface
 from scenes.core.i18n import _
 from scenes.table.layer import area
-from scenes.table.layout import BOTTOM, TableLayout
+from scenes.table.layout import TableLayout
 from scenes.table.status_line import status_lines
+from scenes.table.teaching_box import hearts_badge, teaching_box
 from scenes.ui.widgets import draw_text, text_surface, wrap_text
 
 if TYPE_CHECKING:
@@ -137,19 +138,15 @@ class TableOverlay:
     def _draw_indicators(self, surface: pygame.Surface, picture: tuple[str, str, str]) -> None:
         broken, hand_text, practice = picture
         layout = self.layout
-        rect = layout.hearts_icon
+        # The heart and its words where no card, fan, plate or button is (teaching_box).
+        rect, words = hearts_badge(layout, _("Hearts broken"))
         colour = (214, 20, 40) if broken else (40, 90, 50)
         icon = suit_surface(3, rect.w, colour)
         surface.blit(icon, rect)
         if broken:
+            at = words.topleft
             draw_text(
-                surface,
-                broken,
-                layout.small_font,
-                (255, 255, 255),
-                (rect.left - layout.margin // 2, rect.centery),
-                "midright",
-                shadow=(0, 0, 0),
+                surface, broken, layout.small_font, (255, 255, 255), at, "topleft", shadow=(0, 0, 0)
             )
         # Which hand this is: under the hearts indicator (two rows) or beside the corner
         # buttons (one row), with "Practice" on the next line.
@@ -183,30 +180,21 @@ class TableOverlay:
             )
 
     def _draw_hint(self, surface: pygame.Surface, text: str, label: str = "") -> None:
-        """The tutor's sentence in a pale box above the hand (``label``: a small heading)."""
-        layout = self.layout
-        size = layout.small_font
-        lines = _wrapped(text, size, round(min(layout.width * 0.7, 900 * layout.scale)))
-        line_h = round(size * 1.35)
-        width = max(text_surface(line, size).get_width() for line in lines) + size * 2
-        heading = text_surface(label, round(size * 0.85), TEACH_EDGE, True) if label else None
-        if heading is not None:
-            width = max(width, heading.get_width() + size * 2)
-        head_h = heading.get_height() if heading is not None else 0
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + size + head_h)
-        # Above the message line, the player's plate and the hint button.
-        plate = layout.places[BOTTOM].plate
-        bottom = min(layout.message_centre[1] - size, plate.top, self.table.hint_button.rect.top)
-        box.midbottom = (round(layout.message_centre[0]), round(bottom - layout.margin // 2))
+        """The tutor's sentence in a pale box above the hand (``label``: a small heading), clear
+        of every card and control (see :mod:`scenes.table.teaching_box`)."""
+        controls = [button.rect for button in self.table.buttons() if button.visible]
+        placed = teaching_box(self.layout, text, label, controls)
+        box, size = placed.rect, placed.size
+        heading = text_surface(label, placed.heading_size, TEACH_EDGE, True) if label else None
         pygame.draw.rect(surface, HINT_PAPER, box, border_radius=size // 2)
         pygame.draw.rect(surface, (120, 110, 60), box, 1, border_radius=size // 2)
         y = box.y + size // 2
         if heading is not None:
             surface.blit(heading, heading.get_rect(midtop=(box.centerx, y - size // 4)))
-            y += head_h - size // 4
-        for line in lines:
+            y += heading.get_height() - size // 4
+        for line in placed.lines:
             draw_text(surface, line, size, (30, 30, 30), (box.centerx, y), "midtop")
-            y += line_h
+            y += placed.line_height
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         layout = self.layout

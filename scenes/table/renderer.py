@@ -337,8 +337,13 @@ class TableRenderer:
         model = self.table.model
         turn = self.turn_ring() == seat
         total = model.totals[seat] if seat < len(model.totals) else 0
+        scores = model.hand_scores
         if model.moon_shooter == seat:  # not 26 under the one who may have taken 26 off
             this_hand = _("Moon!")
+        elif model.moon_shooter is not None and scores is not None and seat < len(scores):
+            # After a moon the others' hand is what the engine scored (+26), as their totals
+            # say: "hand 0" beside a total that jumped by 26 read wrong.
+            this_hand = _("hand {points}").format(points=scores[seat])
         else:
             this_hand = _("hand {points}").format(points=model.points[seat])
         return (

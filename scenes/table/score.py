@@ -193,6 +193,7 @@ class ScoreScene(Scene):
         assert local is not None
         hand = len(self.view.history) - 1
         saved = save_match(local.match)
+        self.focus = 0  # back from the review, Enter goes on (it reopened the review)
         self.app.stack.push(self.app.hand_review(saved, hand, self.table.bottom, self.names()))
 
     def copy_hand(self) -> None:

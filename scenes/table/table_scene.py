@@ -6,26 +6,22 @@ shows them, and sends the seat's moves; it never sees the whole game, so the sam
 on this computer (:class:`scenes.table.local_game.LocalTable`) or a table elsewhere. Its parts, one
 job each:
 
-- this module: the scene's lifecycle and its time (polling the source when the screen has caught
-  up, the computer's pace, messages and banners) and the seat's moves;
-- :mod:`scenes.table.animator`: what each update looks like, queued and played in order;
-- :mod:`scenes.table.hand_controls`: the player's cards under the mouse and the keys;
-- :mod:`scenes.table.advisor`: the tutor's hints and teaching mode;
-- :mod:`scenes.table.buttons`: the table's buttons, where they go and the clicks they take;
-- :mod:`scenes.table.renderer`: the drawing, with its cached :class:`~scenes.table.layer.Layer`,
-  and :mod:`scenes.table.overlay` what it draws over the cards in flight;
-- :mod:`scenes.table.model`: what the table shows now, caught up event by event.
+this module the lifecycle, the time (polling when the screen has caught up, the computer's pace,
+messages, banners) and the seat's moves; :mod:`~scenes.table.animator` what each update looks
+like; :mod:`~scenes.table.hand_controls` the cards under the mouse and the keys;
+:mod:`~scenes.table.advisor` hints and teaching; :mod:`~scenes.table.buttons` the buttons;
+:mod:`~scenes.table.renderer` the drawing (:mod:`~scenes.table.overlay` over the flights);
+:mod:`~scenes.table.model` what the table shows now; :mod:`~scenes.table.undo` Ctrl+Z.
 
 The engine is the only judge: the greyed cards are the view's legal set, a refused card shows
 the engine's reason. The source is polled only when every update already received has been
 shown, so what is on screen is always a state the game reached.
 
-For a table elsewhere: ``app.show_table(TableScene(app, source))`` with any ``TableSource``.
-The names shown are ``source.names``, read at every frame (so a ``SeatChanged`` can rename a
-seat); a ``MoveRefused`` shows its reason; a ``TableClosed`` shows its reason and stops polling;
-after the score window the seat calls ``ready()`` once and waits, without asking again, until
-the source deals the next hand. Hints, teaching mode, practice and saving belong to a game
-played here (:class:`~scenes.table.local_game.LocalTable`) and are off for other sources.
+For a table elsewhere: ``app.show_table(TableScene(app, source))`` with any ``TableSource``;
+its ``names`` are read every frame (a ``SeatChanged`` renames a seat); ``MoveRefused`` and
+``TableClosed`` show their reason (the latter stops polling); after the score window the seat
+calls ``ready()`` once and waits for the next deal. Hints, teaching, practice, undo and saving
+belong to a game played here (:class:`~scenes.table.local_game.LocalTable`).
 """
 
 from __future__ import annotations
@@ -52,15 +48,7 @@ from game.engine.source import (
 from game.engine.view import SeatView
 from scenes.core.i18n import _, reason_message
 from scenes.core.scene import Countdown, Scene, Stopwatch
-from scenes.core.services import (
-    Lifetime,
-    Media,
-    Navigation,
-    Reviews,
-    SaveStatus,
-    Settings,
-    Worker,
-)
+from scenes.core.services import Lifetime, Media, Navigation, Reviews, SaveStatus, Settings, Worker
 from scenes.table.advisor import Advisor
 from scenes.table.animator import Animator
 from scenes.table.buttons import TableButtons
@@ -73,6 +61,7 @@ from scenes.table.model import TableModel
 from scenes.table.online_news import HELD, OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
+from scenes.table.undo import take_back
 from scenes.ui.dialogs import moon_dialog
 from scenes.ui.widgets import Button
 
@@ -131,8 +120,7 @@ class TableScene(Scene):
         session = self.local.session if self.local is not None else None
         self.session = session
         self.bottom = source.seat
-        # Whether the seat takes the player's input (not in the demo, nor when the computer
-        # plays for the player).
+        # Whether the seat takes the player's input (not the demo's, nor the computer's).
         self.human = session is None or (session.human_seat is not None and not session.autoplay)
         self.hands_limit = hands_limit
         self.on_new_game = on_new_game  # "New game" at the end (else: back to the menu)
@@ -204,7 +192,9 @@ class TableScene(Scene):
         # The "not saved" notice, when shown, covers the window's top: the table lies below it.
         notice = self.app.save_notice.height(size)
         large = self.app.prefs.large_cards
-        self.layout = TableLayout(size, self.source.rules.players, notice, large_cards=large)
+        self.layout = TableLayout(
+            size, self.source.rules.players, notice, large_cards=large, teaching=self.teaching
+        )
         self.table_buttons.place(self.layout, self.bottom)
         self.renderer.resize(size)
 
@@ -412,6 +402,9 @@ class TableScene(Scene):
             if event.key == pygame.K_h:
                 self.advisor.ask_for_hint()
                 return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                undo(self)
+                return True
             if event.key in (pygame.K_s, pygame.K_F4):
                 self.show_score_sheet()
                 return True
@@ -473,7 +466,6 @@ class TableScene(Scene):
             remaining = 0.0
         self.news.after_update()  # a table away or gone takes no move: before the buttons
         self.hand.clamp_focus()
-        # The buttons show what the player may do now that the moves above are shown.
         self.pass_button.visible = self.human_to_pass()
         self.pass_button.enabled = len(self.hand.selected) == PASS_SIZE
         self.hint_button.visible = self.human_to_pass() or self.human_to_play()
@@ -597,3 +589,11 @@ class TableScene(Scene):
     def redraw(self, surface: pygame.Surface) -> None:
         """Every part painted afresh (the reference the cached frames are compared with)."""
         self.renderer.redraw(surface)
+
+
+def undo(table: TableScene) -> None:
+    """Ctrl+Z: the table again just before the player's last card (practice from now)."""
+    if (again := take_back(table)) is not None:
+        scene = TableScene(table.app, again, hands_limit=table.hands_limit, result=table.result)
+        scene.on_new_game = table.on_new_game
+        table.app.show_table(scene)

@@ -116,9 +116,9 @@ def hint_dialog(
     app: Navigation, show: Callable[[], None], always: Callable[[], None]
 ) -> ChoiceDialog:
     """Asked at the first hint of a game: a hint makes it a practice game, which never counts
-    as a win. Enter alone shows the hint; "don't ask again" shows it and never asks again;
-    Back asks for nothing."""
-    return ChoiceDialog(
+    as a win. Enter alone goes Back (a stray H then Enter keeps the game counted, issue 42);
+    "Show the hint" shows it; "don't ask again" shows it and never asks again."""
+    dialog = ChoiceDialog(
         app,
         _("Show a hint?"),
         _("With a hint, this game becomes a practice game: it will not count as a win."),
@@ -128,3 +128,5 @@ def hint_dialog(
             (N_("Back"), lambda: None),
         ],
     )
+    dialog.focus = 2
+    return dialog

@@ -36,10 +36,19 @@ class FormScene(Scene):
     def rebuild(self) -> None:
         """Rows changed (e.g. a menu entry appeared): make the form again, keeping the focus."""
         focus = self.form.focus
+        top = self.window.top
         self.form = Form(self.rows(), on_back=self.back)
         self.form.label_width = self.label_width
         self.form.focus = min(focus, len(self.form.rows) - 1)
         self.resize(self.app.stack.size)
+        # The window keeps its top where the rows above the change stay put (a re-centred
+        # window moved the row just clicked away from the mouse: the next click missed).
+        size = self.app.stack.size
+        moved = self.window.move(0, top - self.window.top)
+        if top > 0 and moved.top >= 10 and moved.bottom <= size[1] - 10:
+            shift = moved.top - self.window.top
+            self.window, self.client = moved, self.client.move(0, shift)
+            self.form.layout(self.client, self.scale)
 
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0:

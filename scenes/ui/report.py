@@ -13,6 +13,7 @@ from typing import Final
 
 import pygame
 
+from scenes.core import assets
 from scenes.core.i18n import N_
 from scenes.core.scene import Navigation, Scene
 from scenes.ui.felt import felt_surface
@@ -221,6 +222,42 @@ def draw_sheet(
             pos = (x_of(i), top + row_h // 2)
             draw_text(surface, fitted(i, text, last), size, colour, pos, anchors[i], bold=last)
     return row_h
+
+
+def fitted_columns(
+    header: Sequence[str], rows: Sequence[Sequence[str]], width: int, scale: float
+) -> list[float]:
+    """Column edges (shares of ``width``, as :func:`draw_sheet` takes them) that give each
+    column the room its widest cell needs; when the sheet is too narrow for all, only the
+    widest columns give up room (the others stay whole).
+
+    >>> import pygame
+    >>> pygame.font.init()
+    >>> edges = fitted_columns(["A", "B"], [["x", "a long cell"]], 1000, 1.0)
+    >>> edges[0], 0 < edges[1] < 0.5
+    (0.0, True)
+    """
+    size = max(10, round(14 * scale))
+    pad = 2 * round(4 * scale) + round(6 * scale)
+    needs = []
+    for i, head in enumerate(header):
+        cells = [row[i] for row in rows if i < len(row)]
+        widest = max([assets.font(size).size(cell)[0] for cell in cells] or [0])
+        needs.append(max(widest, assets.font(size, True).size(head)[0]) + pad)
+    total = sum(needs)
+    if total <= width:  # room to spare: shared out as the needs are
+        widths = [need * width / total for need in needs]
+    else:  # the widest give up room, down to a common cap
+        low, high = 0.0, float(max(needs))
+        for _step in range(30):
+            cap = (low + high) / 2
+            low, high = (cap, high) if sum(min(n, cap) for n in needs) <= width else (low, cap)
+        widths = [min(n, low) for n in needs]
+    edges, x = [], 0.0
+    for w in widths:
+        edges.append(x / width)
+        x += w
+    return edges
 
 
 def visible_rows(area: pygame.Rect, scale: float) -> int:

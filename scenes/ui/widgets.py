@@ -335,6 +335,8 @@ class Form:
             if event.type == pygame.KEYDOWN:
                 if event.key == pygame.K_BACKSPACE:
                     editing.backspace()
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._one_text_box():
+                    self._continue()  # a form of one text box: Enter after typing goes on
                 elif event.key in (
                     pygame.K_RETURN,
                     pygame.K_KP_ENTER,
@@ -382,12 +384,45 @@ class Form:
                     self.focus = index
         return False
 
+    def _one_text_box(self) -> bool:
+        return sum(isinstance(row, TextRow) for row in self.rows) == 1
+
+    def _continue(self) -> None:
+        """Typing ends and the first action after the text box is taken (the form's OK)."""
+        self._stop_editing()
+        start = self.focus
+        for index in range(start + 1, len(self.rows)):
+            row = self.rows[index]
+            if isinstance(row, ActionRow) and row.enabled():
+                self.focus = index
+                row.activate()
+                return
+
     def _move(self, delta: int) -> None:
         self._stop_editing()
         for _step in range(len(self.rows)):
             self.focus = (self.focus + delta) % len(self.rows)
             if self.rows[self.focus].enabled():
                 return
+
+    def label_room(self, index: int) -> int:
+        """The width a row's label may take: its share of the row, less the padding."""
+        rect = self.rects[index]
+        return round(rect.w * self.label_width) - 2 * round(10 * self.scale)
+
+    def label_size(self, index: int) -> int:
+        """The label's font size: the form's, smaller (to 80%) for a label longer than its room
+        ("Lettres anglaises sur les cartes (K, Q, J)" ran into its value box)."""
+        size = round(19 * self.scale)
+        text, room = _(self.rows[index].label), self.label_room(index)
+        for smaller in range(size, max(8, round(size * 0.8)) - 1, -1):
+            if assets.font(smaller).size(text)[0] <= room:
+                return smaller
+        return max(8, round(size * 0.8))
+
+    def label_text(self, index: int) -> str:
+        """The label as drawn: whole, or cut with "…" when even the smallest size is too wide."""
+        return fit_text(_(self.rows[index].label), self.label_size(index), self.label_room(index))
 
     def draw(self, surface: pygame.Surface) -> None:
         size = round(19 * self.scale)
@@ -405,7 +440,9 @@ class Form:
             ink = WHITE if focused else INK
             split = rect.x + round(rect.w * self.label_width)
             pad = round(10 * self.scale)
-            draw_text(surface, _(row.label), size, ink, (rect.x + pad, rect.centery), "midleft")
+            label = self.label_text(index)
+            at = (rect.x + pad, rect.centery)
+            draw_text(surface, label, self.label_size(index), ink, at, "midleft")
             value_box = pygame.Rect(split, rect.y + 2, rect.right - split - 2, rect.h - 4)
             pygame.draw.rect(surface, WHITE, value_box)
             pygame.draw.rect(surface, BEVEL_SHADOW, value_box, 1)

@@ -153,6 +153,24 @@ PASS_CHECKS: dict[str, PassCheck] = {
 # A brief form (the whole pass's clause for one card) claims no more than its long form.
 PASS_CHECKS.update({short: PASS_CHECKS[long] for long, short in words.BRIEF.items()})
 
+
+def _group(check: PassCheck) -> PassCheck:
+    """A clause said once for several cards of one suit: its claim holds for each of them."""
+
+    def holds(view: SeatView, passed: int, a: Mapping[str, object]) -> bool:
+        ref = a["cards"]
+        assert isinstance(ref, CardRef) and len(ref.cards) >= 2
+        suits = {c.suit for c in ref.cards}
+        rest = {k: v for k, v in a.items() if k != "cards"}
+        return len(suits) == 1 and all(
+            check(view, passed, {**rest, "card": CardRef((c,))}) for c in ref.cards
+        )
+
+    return holds
+
+
+PASS_CHECKS.update({group: _group(PASS_CHECKS[one]) for one, group in words.GROUPS.items()})
+
 # Play sentences: (view, the card chosen, the blanks).
 PlayCheck = Callable[[SeatView, Card, Mapping[str, object]], bool]
 
@@ -335,11 +353,20 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
     words.LEAD_WINS: lambda v, c, a: (
         not v.trick and _lead_lower(v, c) > 0 and _out_above(v, c) == 0
     ),
+    words.LEAD_LIKELY: lambda v, c, a: (
+        not v.trick and 0 < _out_above(v, c) == count_of(a) < _lead_lower(v, c)
+    ),
     words.LEAD_SPADE_SAFE: lambda v, c, a: not v.trick and c.suit == 2 and _queen_played(v),
     words.LEAD_HIGHER: lambda v, c, a: not v.trick and _out_above(v, c) == count_of(a) > 0,
     words.FLUSH: _flush,
     words.DUCK_LAST: _duck_last,
     words.DUCK: _duck,
+    words.DUCK_QUEEN: lambda v, c, a: (  # she is out and someone plays after
+        _under(v, c, a)
+        and bool(others_hold(v) >> QUEEN & 1)
+        and len(v.trick) < v.rules.players - 1
+        and v.trick_number > 0
+    ),
     words.FOLLOW_LOW: _follow_low,
     words.FOLLOW_WINS: lambda v, c, a: bool(v.trick) and _wins_now(v, c) and _out_above(v, c) == 0,
     words.WIN_LAST_CLEAN: lambda v, c, a: _win_last(v, c, 0),
@@ -368,6 +395,7 @@ PLAY_CHECKS: dict[str, PlayCheck] = {
         _throw(v, a) and c.suit == 3 and highest_in_suit(v.hand, c)
     ),
     words.THROW_HIGHEST: lambda v, c, a: _throw(v, a) and highest_in_suit(v.hand, c),
+    words.THROW_LAST_OF_SUIT: lambda v, c, a: _throw(v, a) and suit_cards(v.hand, c.suit) == [c],
     words.THROW_LAST: lambda v, c, a: _throw_to(v, a) and len(v.trick) == v.rules.players - 1,
     words.THROW_HEART_ON: lambda v, c, a: _throw_to(v, a) and c.suit == 3,
     words.THROW_UNBEATEN: lambda v, c, a: _throw(v, a) and _out_above(v, c) == 0,
@@ -450,11 +478,15 @@ def check_pass(view: SeatView, advice: Advice) -> list[str]:
     assert all(c.symbol() in text for c in advice.cards), text
     used = []
     said = whole_clauses(advice)
-    if whole.template_id == words.PASS_EACH:  # one clause per card, each naming its card
-        assert [c.cards() for c in said] == [(c,) for c in advice.cards], text
-    else:
-        assert whole.template_id == words.PASS_ALL and len(said) == 1
-        assert said[0].template_id == words.MOON_KEEP, text  # the one plan for all three
+    if said[0].template_id == words.MOON_KEEP:  # the one plan for all three
+        assert whole.template_id == words.PASS_ALL and len(said) == 1, text
+    else:  # a clause per card, or one for the cards of a suit it holds for together
+        wrapper = {1: words.PASS_ALL, 2: words.PASS_TWO, 3: words.PASS_EACH}[len(said)]
+        assert whole.template_id == wrapper, text
+        covered = [c for clause in said for c in clause.cards()]
+        assert sorted(covered) == list(advice.cards), text
+        grouped = [c for c in said if "cards" in c.args]
+        assert all(c.template_id in words.GROUPS.values() for c in grouped), text
     clauses: list[object] = [*said]
     assert [c for c, _ in advice.per_card] == list(advice.cards)
     for card, one in advice.per_card:
@@ -476,7 +508,7 @@ def whole_clauses(advice: Advice) -> list[Sentence]:
     """The reasons the whole pass sentence gives: one per card, or the moon plan once."""
     args = advice.sentence.args
     keys = ("first", "second", "third") if "first" in args else ("reason",)
-    clauses = [args[k] for k in keys]
+    clauses = [args[k] for k in keys if k in args]
     assert all(isinstance(c, Sentence) for c in clauses)
     return [c for c in clauses if isinstance(c, Sentence)]
 
@@ -532,9 +564,10 @@ RULE_SETS = [
 ]
 
 
-def positions(games: int) -> Iterator[tuple[SeatView, Advice]]:
-    """Every decision of every seat in ``games`` seeded hands, with the tutor's advice."""
-    for game in range(games):
+def positions(games: int, start: int = 0) -> Iterator[tuple[SeatView, Advice]]:
+    """Every decision of every seat in seeded hands ``start`` .. ``start + games - 1``, with the
+    tutor's advice."""
+    for game in range(start, start + games):
         rules = RULE_SETS[game % len(RULE_SETS)]
         match = Match.new(rules, seed=f"tutor-test/{game}", single_hand=True)
         players = mixed_players(game, rules.players)
