@@ -181,6 +181,13 @@ class HostedTable(RemoteTable):
     server: HostedServer | None = None
     keep_table = True  # leaving a dealt table lets it go on
 
+    @property
+    def serves_table(self) -> bool:
+        return self.server is not None and self.keep_table
+
+    def end_table(self) -> None:
+        self.keep_table = False
+
     def close(self) -> None:
         super().close()
         server, self.server = self.server, None

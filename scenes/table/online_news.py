@@ -75,16 +75,16 @@ def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
 
 
 def leave_hosted_dialog(
-    app: Navigation, source: TableSource, leave: Callable[[], None]
+    app: Navigation, source: HostControls, leave: Callable[[], None]
 ) -> ChoiceDialog:
     """The host's Menu at a dealt table this window serves: stay, leave for now (the table
     goes on, the computer plays the host's seat), or end the table for everyone."""
 
     def end() -> None:
-        source.keep_table = False  # type: ignore[attr-defined]
+        source.end_table()
         leave()
 
-    code = getattr(source, "code", "")
+    code = source.code
     return ChoiceDialog(
         app,
         _("Leave the table?"),
@@ -220,11 +220,8 @@ class OnlineNews:
         (leaving by accident used to end the table for everyone); anyone else leaves."""
         table = self.table
         source, leave = table.source, table.app.leave_game
-        hosting = getattr(source, "server", None) is not None and getattr(
-            source, "keep_table", False
-        )
         live = self.closed is None and table.view.phase is not Phase.GAME_OVER
-        if hosting and live:
+        if isinstance(source, HostControls) and source.serves_table and live:
             table.app.stack.push(leave_hosted_dialog(table.app, source, leave))
         else:
             leave()
