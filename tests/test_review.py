@@ -17,6 +17,7 @@ from game.engine.rules import MoonMode, Rules
 from game.engine.save import InvalidSave, save_match
 from game.tutor import advice as tutor
 from game.tutor import review
+from game.tutor.corrections import settle_play
 
 WORK = 6000  # a small search: the same figures whatever the machine, in a fraction of the time
 
@@ -90,7 +91,7 @@ def test_the_tutors_figures_equal_what_its_search_returns_there(game: Any) -> No
             continue
         # straight from the Hard AI's search, not through the review or the tutor
         decision = HardPlayer(r.tutor_seed, work=WORK).decide_play(point.view)
-        decision = tutor.settle_play(point.view, decision)  # the tutor's rules of thumb
+        decision = settle_play(point.view, decision)  # the tutor's rules of thumb
         assert judged.tutor_cards == (CARDS[decision.card],)
         if decision.expected and judged.tutor_value is not None:
             assert judged.tutor_value == review.equivalent_value(

@@ -7,6 +7,7 @@ hand, the moon when someone shot it, and at the end the winner (or the extra han
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -56,6 +57,9 @@ class ScoredTable(Protocol):
 
     @property
     def hands_limit(self) -> int | None: ...
+
+    @property
+    def on_new_game(self) -> Callable[[], None] | None: ...
 
     def name(self, seat: int) -> str: ...
 
@@ -109,7 +113,7 @@ class ScoreScene(Scene):
             self.buttons = [Button(N_("OK"), self.close)]
         elif self.game_over:
             self.buttons = [
-                Button(N_("New game"), self.new_game),
+                Button(self._again_label(), self.new_game),
                 Button(N_("Menu"), self.to_menu),
             ]
         else:
@@ -214,6 +218,11 @@ class ScoreScene(Scene):
 
     def new_game(self) -> None:
         self.table.new_game()
+
+    def _again_label(self) -> str:
+        """A table elsewhere plays again with the same people; a game here starts anew."""
+        online = self.table.local is None and self.table.on_new_game is not None
+        return N_("Play again") if online else N_("New game")
 
     def to_menu(self) -> None:
         self.app.to_menu()
