@@ -8,6 +8,7 @@ tests (test_teaching_box.py, test_table_small_things.py)."""
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,11 +17,15 @@ import pytest
 
 from game.engine.cards import parse_cards
 from scenes.core import i18n
+from scenes.core.app import App
+from scenes.core.pacing import Pacing
 from scenes.table.banner import banner_box
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.status_line import line_height
+from scenes.table.table_scene import BANNER_SHOWN
 from scenes.table.teaching_box import keep_out
+from tests.helpers.window import start_game
 from tests.test_teaching_box import placed_controls
 
 SIZES = ((800, 600), (1280, 800), (640, 1000))
@@ -134,3 +139,32 @@ def test_the_modal_windows_say_why() -> None:
     reason (a new overlay is added to this file, or here with a reason)."""
     assert set(MODAL) == {"score window", "dialogs"}
     assert all(reason.startswith("modal: ") for reason in MODAL.values())
+
+
+@pytest.mark.app(speed="instant", seed=3)
+def test_the_banner_goes_at_instant_speed_while_the_player_thinks(app: App) -> None:
+    """Issue 42 saw "Hearts broken" kept until the hand ended at instant speed. Through the
+    main loop's own steps (its pacing, which sleeps while nothing moves), the banner goes
+    BANNER_SHOWN / 2 seconds after hearts break while the player has not played again; what
+    stays is the small badge in the corner, as hearts stay broken for the hand."""
+    table = start_game(app)
+    pacing = Pacing()
+    deadline = time.monotonic() + 90
+    while not (table.banner == i18n._("Hearts broken") and table.banner_timer > 0):
+        assert time.monotonic() < deadline, "hearts never broke"
+        assert app.step(pacing) and app.stack.top is table
+        if table.human_to_pass():
+            table.hand.selected = set(table.model.hand[:3])
+            table.confirm_pass()
+        elif table.ok_button.visible:
+            table.accept_received()
+        elif table.human_to_play():
+            legal = table.legal_cards()
+            table.play_card([c for c in table.model.hand if legal >> c & 1][-1])
+    shown_at = time.monotonic()
+    while table.banner_timer > 0 or table.renderer.overlay.picture()[-1]:
+        assert time.monotonic() - shown_at < 5, table.banner_timer
+        assert app.step(pacing)
+    assert time.monotonic() - shown_at >= BANNER_SHOWN * 0.5 - 0.05
+    assert app.stack.top is table and table.model.hearts_broken and table.model.hand
+    assert table.renderer.overlay.picture()[1][0] == i18n._("Hearts broken")  # the badge
