@@ -25,8 +25,8 @@ from scenes.table.layout import TableLayout
 from scenes.table.status_line import line_height
 from scenes.table.table_scene import BANNER_SHOWN
 from scenes.table.teaching_box import keep_out
+from tests.helpers.table_controls import placed_controls
 from tests.helpers.window import start_game
-from tests.test_teaching_box import placed_controls
 
 SIZES = ((800, 600), (1280, 800), (640, 1000))
 NAMES = ("Margaret", "Hugo", "Leah", "Bartholomew")  # the longest name a seat gets first
