@@ -164,7 +164,8 @@ class Button:
         size = max(11, round(self.rect.h * 0.45))  # never under 11 px (issue 41)
         draw_text(
             surface,
-            self.text(),
+            # A label too long (a friend's long name) is cut with "…", never drawn past the edge.
+            fit_text(self.text(), size, self.rect.w - self.rect.h // 2),
             size,
             INK if self.enabled else DISABLED_INK,
             self.rect.center,
