@@ -5,6 +5,7 @@ true, and a long name is cut with "…" on the plate and on the buttons."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,6 +16,7 @@ import pytest
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.table.table_scene import TableScene
+from tests.helpers.window import shoot
 from tests.test_bot_buttons_place import HostedSeat
 
 pytestmark = pytest.mark.app(speed="instant")
@@ -82,3 +84,30 @@ def test_a_long_name_stays_on_its_plate_and_in_the_pass_button(app: App) -> None
             surface.get_at((x, button.rect.centery))[:3] for x in range(outside.x, button.rect.x)
         ]
         assert all(pixel == (1, 2, 3) for pixel in row), size  # nothing drawn left of it
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_marks_seen_at_two_sizes_in_both_languages(app: App, shots: Path, players: int) -> None:
+    """Screenshots (looked at): every kind of seat at once; each mark lies on its plate and
+    under no button."""
+    source = HostedSeat(players)
+    source.kinds = ("human", "remote", "bot", "away", "idle")[:players]
+    source.names = ("Ada", "Bartholomew Fitzgerald-M", "Computer 2", "Chloé", "Dan")[:players]
+    table = TableScene(app, source)
+    app.show_table(table)
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        for size in ((800, 600), (1280, 800)):
+            app.screen = pygame.display.set_mode(size)
+            app.resize()
+            table.update(0.0)
+            app.stack.draw(app.screen)
+            shoot(app, shots, f"marks_{players}_{language}_{size[0]}x{size[1]}.png")
+            buttons = [b.rect for b in table.buttons() if b.visible]
+            for seat in range(1, players):
+                picture = table.renderer._plate_picture(seat)
+                plate = table.layout.place(seat, table.bottom).plate
+                bounds = pygame.Rect(table.renderer._plate_bounds(picture))
+                assert plate.contains(bounds), (language, size, seat)
+                assert bounds.collidelist(buttons) < 0, (language, size, seat)
+    i18n.set_language("en")

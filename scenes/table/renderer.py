@@ -473,7 +473,7 @@ class TableRenderer:
         right = rect.right - pad - (2 * r + pad if leader else 0)  # the name's line ends here
         marks = []
         if kind:  # the seat's kind, at the end of the name's line
-            size = max(8, round(layout.small_font * 0.9))
+            size = max(9, round(layout.small_font * 0.78))
             pill = mark_rect(label, size, right, name_y)
             marks.append((label, size, kind, pill.center, "center", True))
             right = pill.left - pad

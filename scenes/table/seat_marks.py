@@ -46,7 +46,7 @@ def mark_label(kind: str) -> str:
 def mark_rect(label: str, size: int, right: int, centre_y: float) -> pygame.Rect:
     """The mark's pill: ``label`` at ``size`` px with a margin, its right edge at ``right``."""
     text = text_surface(label, size, MARK_TEXT, True).get_rect()
-    pill = text.inflate(max(6, size // 2 * 2), max(2, size // 4 * 2))
+    pill = text.inflate(max(6, size // 2 * 2), 2)
     pill.midright = (right, round(centre_y))
     return pill
 
