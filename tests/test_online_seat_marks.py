@@ -111,3 +111,25 @@ def test_marks_seen_at_two_sizes_in_both_languages(app: App, shots: Path, player
                 assert plate.contains(bounds), (language, size, seat)
                 assert bounds.collidelist(buttons) < 0, (language, size, seat)
     i18n.set_language("en")
+
+
+def test_a_long_name_stays_in_its_score_column(app: App) -> None:
+    """Issue 40: a long name ran over its neighbours' in the score window's header."""
+    from scenes.table.score import ScoreScene
+
+    source = HostedSeat(4)
+    source.names = ("W" * 24, "Bea", "Cy", "Dee")
+    table = TableScene(app, source)
+    app.show_table(table)
+    table.update(0.0)
+    score = ScoreScene(app, table)
+    app.stack.push(score)
+    surface = app.screen
+    app.stack.draw(surface)
+    sheet = score.sheet
+    label_w = round(sheet.w * 0.2)
+    col_w = (sheet.w - label_w) // 4
+    y = sheet.y + score.row_h // 2
+    gap = range(sheet.x + label_w + col_w - 2, sheet.x + label_w + col_w + 3)
+    # Between the first and the second name's columns, the header shows the white sheet.
+    assert all(surface.get_at((x, y))[:3] == (255, 255, 255) for x in gap)

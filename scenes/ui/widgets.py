@@ -165,7 +165,7 @@ class Button:
         draw_text(
             surface,
             # A label too long (a friend's long name) is cut with "…", never drawn past the edge.
-            fit_text(self.text(), size, self.rect.w - self.rect.h // 2),
+            fit_text(self.text(), size, self.rect.w - 6),
             size,
             INK if self.enabled else DISABLED_INK,
             self.rect.center,
