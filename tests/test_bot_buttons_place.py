@@ -106,3 +106,27 @@ def test_computer_plays_buttons_cover_no_card_and_no_plate(app: App, players: in
                 label = assets.font(max(10, round(rect.h * 0.45))).size(table.bot_buttons[1].text())
                 assert label[0] < rect.w - 4, (language, label, where)
             i18n.set_language("en")
+
+
+CROWDED = [(640, 480), (720, 480), (640, 800), (720, 920), (800, 1000), (840, 1120), (800, 600)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_no_two_controls_overlap_even_on_a_crowded_table(app: App, players: int) -> None:
+    """Issue 40: on a small or tall window two "Give to computer" buttons sat on top of each
+    other between two plates. No control lies on another (nor on a plate), at any size."""
+    table = TableScene(app, HostedSeat(players))
+    app.show_table(table)
+    sizes = [*SIZES, *CROWDED, *((w, h) for w in range(640, 1400, 120) for h in (480, 720, 1000))]
+    for size in sizes:
+        table.resize(size)
+        table.update(0.0)
+        bots = [b.rect for b in table.bot_buttons if b.visible]
+        assert len(bots) == players - 1, size
+        others = [b.rect for b in table.buttons() if b.visible and b.rect not in bots]
+        plates = [p.plate for p in table.layout.places]
+        for index, rect in enumerate(bots):
+            where = (size, players, rect)
+            assert rect.collidelist(bots[index + 1 :]) < 0, ("on another button", where)
+            assert rect.collidelist(others) < 0, ("on a control", where)
+            assert rect.collidelist(plates) < 0, ("on a plate", where)

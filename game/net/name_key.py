@@ -15,8 +15,14 @@ False
 
 from __future__ import annotations
 
+import bisect
+import sys
 import unicodedata
 from typing import Final
+
+from game.net.name_glyphs import DRAWN
+
+MAX_CODE: Final = sys.maxunicode
 
 # Cyrillic and Greek letters that look like Latin ones (after case folding).
 _LOOK_ALIKES: Final = str.maketrans(
@@ -61,3 +67,18 @@ def name_key(name: str) -> str:
     """The form two names are compared in (see the module docstring)."""
     folded = unicodedata.normalize("NFKC", name).casefold()
     return unicodedata.normalize("NFKC", folded.translate(_LOOK_ALIKES))
+
+
+def undrawn(name: str) -> str | None:
+    """The first character of ``name`` the game's font cannot draw (a window would show an
+    empty box: most emoji), or None. The font's characters are :data:`name_glyphs.DRAWN`.
+
+    >>> undrawn("Zoé ♥"), undrawn("Bea 🎉")
+    (None, '🎉')
+    """
+    for char in name:
+        code = ord(char)
+        index = bisect.bisect_right(DRAWN, (code, MAX_CODE)) - 1
+        if index < 0 or not DRAWN[index][0] <= code <= DRAWN[index][1]:
+            return char
+    return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -32,7 +33,7 @@ from game.engine.players import Player
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 from game.net import protocol as p
-from game.net.name_key import name_key
+from game.net.name_key import name_key, undrawn
 
 log = logging.getLogger("game.net.server")
 
@@ -51,20 +52,25 @@ KEPT_SEAT: Final = (
     " host to free it (Give to computer) and join again"
 )
 NAME_RULE: Final = "A name is 1 to 24 printable characters: letters, digits, spaces, signs"
+NAME_GLYPHS: Final = "A name may hold only letters, digits and signs the game can draw (no emoji)"
 
 
 def clean_name(name: str) -> str:
-    """The name as the table shows it (runs of spaces made one), or :class:`SitRefused`
-    (code ``malformed``) for a blank name or one with a tab, line break or other control.
+    """The name as the table shows it (NFKC, runs of spaces made one), or :class:`SitRefused`
+    (code ``malformed``) for a blank name, one with a tab, line break or other control, or
+    one with a character the game's font cannot draw (an emoji).
 
     >>> clean_name("  Ada  Lovelace ")
     'Ada Lovelace'
     """
     if not name.isprintable():
         raise SitRefused("malformed", NAME_RULE)
-    name = " ".join(name.split())
+    # NFKC: "ＨＯＳＴ" in full-width letters (which the font lacks) is "HOST".
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not name:
         raise SitRefused("malformed", NAME_RULE)
+    if undrawn(name) is not None:  # every window would draw it as an empty box (issue 40)
+        raise SitRefused("malformed", NAME_GLYPHS)
     return name
 
 

@@ -7,6 +7,7 @@ is tried again the same way: a new connection with the seat token, then a fresh 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.hand import Phase
@@ -15,13 +16,20 @@ from scenes.core.i18n import N_, _
 from scenes.ui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
+    from scenes.core.scene import Scene
+    from scenes.core.services import Storage
     from scenes.table.table_scene import TableScene, TableServices
+
+    class OnlineServices(TableServices, Storage, Protocol):
+        """The table's services and the profile (the finished game kept in History)."""
 
 
 class RematchDialog(ChoiceDialog):
     """Waiting for the new game's deal (the host asked for it; a friend waits for the host)."""
 
-    def __init__(self, app: TableServices, source: RemoteTable) -> None:
+    def __init__(self, app: OnlineServices, source: RemoteTable) -> None:
         host = source.names[source.host_seat] if source.host_seat < len(source.names) else ""
         message = (
             _("Dealing a new game…")
@@ -48,7 +56,7 @@ class RematchDialog(ChoiceDialog):
 class RejoinDialog(ChoiceDialog):
     """Taking the seat again, with its token, after the connection was lost for good."""
 
-    def __init__(self, app: TableServices, lost: RemoteTable) -> None:
+    def __init__(self, app: OnlineServices, lost: RemoteTable) -> None:
         super().__init__(
             app,
             _("Try again"),
@@ -73,11 +81,37 @@ class RejoinDialog(ChoiceDialog):
         self.online.to_menu()
 
 
-def online_table(app: TableServices, source: RemoteTable) -> TableScene:
-    """A table scene on an online seat, with Play again and Try again."""
+_KEPT: set[tuple[str, int, int, tuple[int, ...]]] = set()
+"""The online games this window kept in the History (a table scene opened again on the same
+finished game never keeps it twice)."""
+
+
+def game_over_screen(app: OnlineServices, source: RemoteTable) -> Callable[[TableScene], Scene]:
+    """At the end of an online game: keep it in the History (issue 40), then the score."""
+
+    def screen(table: TableScene) -> Scene:
+        from scenes.screens.online.kept_online import online_game, record_online_game
+        from scenes.table.score import ScoreScene
+
+        view = table.view
+        key = (source.code, source.seat, len(view.history), tuple(view.totals))
+        if key not in _KEPT:
+            _KEPT.add(key)
+            names, kinds = source.names, source.kinds
+            game = online_game(view, source.rules, source.seat, names, kinds, source.level)
+            record_online_game(app.profile, game)
+        return ScoreScene(app, table, extra_hand=table.extra_hand)
+
+    return screen
+
+
+def online_table(app: OnlineServices, source: RemoteTable) -> TableScene:
+    """A table scene on an online seat, with Play again and Try again; the finished game is
+    kept in the History."""
     from scenes.table.table_scene import TableScene
 
     table = TableScene(app, source)  # type: ignore[arg-type,unused-ignore]
+    table.result = game_over_screen(app, source)
     table.on_new_game = lambda: app.stack.push(RematchDialog(app, source))
     table.news.retry = lambda: app.stack.push(RejoinDialog(app, source))
     return table

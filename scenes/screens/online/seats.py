@@ -37,6 +37,7 @@ SERVER_SENTENCES: Final = (
         "This name's seat is kept for its owner: join from the window that holds it, or ask the"
         " host to free it (Give to computer) and join again"
     ),
+    N_("A name may hold only letters, digits and signs the game can draw (no emoji)"),
     N_("nothing listens at this address"),
     N_("no answer"),
     N_("this is not a Dame de pique table"),

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.net.client import RemoteTable, Status
+from game.net.name_key import undrawn
+from game.net.online_table import NAME_GLYPHS
 from scenes.core.i18n import N_, _
 from scenes.screens.online.rows import InfoRow, MessageRow
 from scenes.screens.online.seats import open_table_scene
@@ -52,6 +54,9 @@ class WaitingScene(FormScene):
         box = self.form.editing
         typed = box is not None
         text = event.text if event.type == pygame.TEXTINPUT else ""
+        if box is not None and undrawn(text) is not None:  # an emoji would draw as a box
+            self.status = _(NAME_GLYPHS)
+            return True  # not typed
         if box is not None and len(box.get()) + len(text) > box.max_length:  # not cut silently
             self.status = _("At most {n} characters: the rest is left out").format(n=box.max_length)
         handled = super().handle_event(event)
