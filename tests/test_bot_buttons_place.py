@@ -13,53 +13,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.engine.match import Match
-from game.engine.moves import Move
-from game.engine.rules import Rules
-from game.engine.source import HostControls, Update
-from game.engine.view import SeatView
 from scenes.core import assets, i18n
 from scenes.core.app import App
 from scenes.table.layout import BOTTOM, TOP
 from scenes.table.table_scene import TableScene
+from tests.helpers.seat_source import HostedSeat
 
 pytestmark = pytest.mark.app(speed="instant")
 
 
 SIZES = [(1280, 800), (800, 600), (1024, 768), (1920, 1080), (1366, 768), (700, 1000)]
-
-
-class HostedSeat(HostControls):
-    """Seat 0 hosting a table where every other seat is a friend's (all buttons shown)."""
-
-    def __init__(self, players: int) -> None:
-        self.match = Match.new(Rules(players=players), 1)
-        self.seat = 0
-        self.rules = self.match.rules
-        self.names = tuple(f"Player {s}" for s in range(players))
-        self.kinds = ("human", *("remote",) * (players - 1))
-
-    @property
-    def is_host(self) -> bool:
-        return True
-
-    def view(self) -> SeatView:
-        return self.match.view(0)
-
-    def poll(self) -> list[Update]:
-        return []
-
-    def send(self, move: Move) -> None:
-        pass
-
-    def ready(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def give_to_bot(self, seat: int) -> None:
-        pass
 
 
 def backs_drawn(table: TableScene) -> list[pygame.Rect]:

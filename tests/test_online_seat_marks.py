@@ -16,8 +16,8 @@ import pytest
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.table.table_scene import TableScene
+from tests.helpers.seat_source import HostedSeat
 from tests.helpers.window import shoot
-from tests.test_bot_buttons_place import HostedSeat
 
 pytestmark = pytest.mark.app(speed="instant")
 
