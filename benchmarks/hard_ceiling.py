@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hard_paired import (
     Setting,
+    hard_arguments,
+    hard_player,
     mean_and_half,
     moon_against,
     seat_scores,
@@ -40,8 +42,8 @@ from game.engine.players import Player
 class SeeingHard(HardPlayer):
     """Hard that searches the real deal: ``match`` is read at each decision."""
 
-    def __init__(self, seed: str, match: Match, **hard: int | float | bool) -> None:
-        super().__init__(seed, **hard)  # type: ignore[arg-type]
+    def __init__(self, seed: str, match: Match, hard: Setting) -> None:
+        super().__init__(seed, *hard_arguments(hard))
         self.match = match
 
     def sample_deal(self, know: Knowledge, rng: random.Random) -> list[int]:
@@ -56,8 +58,8 @@ def seat_outcome(
 ) -> Outcome:
     def player(name: str, match: Match) -> Player:
         if sees:
-            return SeeingHard(name, match, **hard)
-        return HardPlayer(name, **hard)  # type: ignore[arg-type]
+            return SeeingHard(name, match, hard)
+        return hard_player(name, hard)
 
     scores = seat_scores(seed, deal, seat, others, player)
     rest = [p for s, p in enumerate(scores) if s != seat]

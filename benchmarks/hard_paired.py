@@ -5,15 +5,15 @@
 Each deal is played once per seat with Hard set as ``--a`` in that seat and once set as ``--b``
 (the same three others, the same seeds): the difference in that seat's points a hand is what
 ``--b`` changes, paired on the cards, with its 95% interval over the deals. A setting is a
-comma-separated list of HardPlayer keyword arguments (``work=150000,watch=0``); empty is the
-default Hard. The others are arena levels (``medium``, ``runner``, ``ismcts``: the ISMCTS gets
-the default Hard's decision time).
+comma-separated list of HardPlayer's sizes (``work``, ``pass_samples``) and HardSettings
+fields (``work=150000,watch=0``); empty is the default Hard. The others are arena levels
+(``medium``, ``runner``, ``ismcts``: the ISMCTS gets the default Hard's decision time).
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
+import dataclasses
 import math
 import statistics
 import sys
@@ -23,20 +23,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.hard import HardPlayer
+from game.ai.hard import DEFAULT_WORK, PASS_SAMPLES, HardPlayer, HardSettings
 from game.arena.duplicate import ARENA_LEVELS, Z_95, new_player, positive
 from game.engine.match import Match
 from game.engine.players import Player, play_match
 from game.engine.rules import MOON_POINTS, Rules
 
 Setting = dict[str, int | float | bool]
+SIZES: dict[str, int] = {"work": DEFAULT_WORK, "pass_samples": PASS_SAMPLES}  # HardPlayer's own
+KNOBS = tuple(f.name for f in dataclasses.fields(HardSettings))
 
 
 def setting(text: str) -> Setting:
     """``key=value,...`` to HardPlayer keyword arguments (numbers; 0/1 for the switches)."""
     result: Setting = {}
-    parameters = inspect.signature(HardPlayer).parameters
-    known = tuple(k for k in parameters if k != "seed")
+    defaults = {**{k: getattr(HardSettings(), k) for k in KNOBS}, **SIZES}
+    known = tuple(defaults)
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, sep, value = item.partition("=")
         if not sep or key not in known:
@@ -45,7 +47,7 @@ def setting(text: str) -> Setting:
             number = float(value)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{item!r}: the value is not a number") from None
-        if isinstance(parameters[key].default, bool):
+        if isinstance(defaults[key], bool):
             # A switch is a bool for HardPlayer (its compiled playouts take no int for one).
             if number not in (0, 1):
                 raise argparse.ArgumentTypeError(f"{item!r}: a switch is 0 or 1")
@@ -53,6 +55,20 @@ def setting(text: str) -> Setting:
             continue
         result[key] = int(number) if number.is_integer() and key != "tough" else number
     return result
+
+
+def hard_arguments(hard: Setting) -> tuple[int, int, HardSettings]:
+    """HardPlayer's ``work``, ``pass_samples`` and ``settings`` for a :func:`setting`."""
+    knobs = {k: v for k, v in hard.items() if k not in SIZES}
+    work = int(hard.get("work", DEFAULT_WORK))
+    samples = int(hard.get("pass_samples", PASS_SAMPLES))
+    return work, samples, dataclasses.replace(HardSettings(), **knobs)  # type: ignore[arg-type]
+
+
+def hard_player(name: str, hard: Setting) -> HardPlayer:
+    """Hard set as ``hard`` (:func:`setting`)."""
+    work, samples, settings = hard_arguments(hard)
+    return HardPlayer(name, work, samples, settings)
 
 
 def shown(hard: Setting) -> str:
@@ -107,7 +123,7 @@ def seat_points(seed: str, deal: int, seat: int, hard: Setting, others: str) -> 
         deal,
         seat,
         others,
-        lambda name, _: HardPlayer(name, **hard),  # type: ignore[arg-type]
+        lambda name, _: hard_player(name, hard),
     )
     return scores[seat], moon_against(scores, seat)
 

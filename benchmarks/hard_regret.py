@@ -21,8 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, arguments, mean_and_half, shown
-from game.ai.hard import HardPlayer
+from benchmarks.hard_paired import Setting, arguments, hard_player, mean_and_half, shown
 from game.arena.duplicate import ARENA_LEVELS, new_player
 from game.engine.cards import SUIT_MASKS
 from game.engine.hand import HandState, Phase
@@ -66,12 +65,10 @@ def seat_regret(
     rules = Rules()
     key = f"{seed}/{deal}/{seat}"
     players: list[Player] = [
-        HardPlayer(f"{key}/{s}", **a) if s == seat else new_player(others, f"{key}/{s}")  # type: ignore[arg-type]
+        hard_player(f"{key}/{s}", a) if s == seat else new_player(others, f"{key}/{s}")
         for s in range(rules.players)
     ]
-    other = (
-        new_player(ask, f"{key}/{seat}") if ask else HardPlayer(f"{key}/{seat}", **b)  # type: ignore[arg-type]
-    )
+    other = new_player(ask, f"{key}/{seat}") if ask else hard_player(f"{key}/{seat}", b)
     match = Match.new(
         rules, seed=f"{seed}/{deal}", single_hand=True, first_pass=rules.pass_direction(deal)
     )

@@ -40,8 +40,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.hard_paired import Setting, moon_against, seat_table, setting, shown
-from game.ai.hard import HardPlayer, utility
+from benchmarks.hard_paired import (
+    Setting,
+    hard_player,
+    moon_against,
+    seat_table,
+    setting,
+    shown,
+)
+from game.ai.hard import utility
 from game.arena.duplicate import ARENA_LEVELS, new_player, positive
 from game.engine.cards import CARDS, PENALTY_MASK, mask_of
 from game.engine.hand import HandState, Phase, moon_shooter
@@ -235,7 +242,7 @@ def seat_outcome(
 ) -> Outcome:
     def searched(name: str, _: Match) -> Player:
         if player == "hard":
-            return HardPlayer(name, **hard)  # type: ignore[arg-type]
+            return hard_player(name, hard)
         return new_player(player, name)
 
     match, players = seat_table(seed, deal, seat, others, searched)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from game.ai.baselines import OpportunistPlayer, opportunity, strong_for_moon
 from game.ai.decision import Motive
+from game.ai.defence import defended, feeders, starved
 from game.ai.facts import run_suspect
-from game.ai.hard import HardPlayer, candidates, defended, feeders, starved
+from game.ai.hard import HardPlayer, HardSettings, candidates
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer, heuristic_pass, heuristic_play, stopper_kept
 from game.ai.playout import NO_RUNNER, finish, runner_of
@@ -181,10 +182,13 @@ def test_the_playouts_model_a_queen_taker_turning_shooter() -> None:
         mask_of(parse_cards("5H 7C")),
     ]
     assert runner_of(taken, hands) == NO_RUNNER  # the queen alone: not a runner before
-    assert runner_of(taken, hands, shooters=True) == 1
+    assert runner_of(taken, hands, shooters=0b1111) == 1
+    # Issue 44: only the seats modelled as shooters (a bit each) turn shooter.
+    assert runner_of(taken, hands, shooters=0b0010) == 1
+    assert runner_of(taken, hands, shooters=0b1101) == NO_RUNNER
     # Without the highest heart left nobody runs.
     hands[1], hands[0] = hands[0], hands[1]
-    assert runner_of(taken, hands, shooters=True) == NO_RUNNER
+    assert runner_of(taken, hands, shooters=0b1111) == NO_RUNNER
 
 
 def test_the_arena_seats_opportunists() -> None:
@@ -226,9 +230,8 @@ def test_hards_pass_never_gives_the_stopper() -> None:
     assert Card.parse("AH") not in HardPlayer(0).choose_pass(view)
     # No set of three it weighs holds the ace; before AI 7 some did.
     assert not any(mask & ace for mask in HardPlayer(0, pass_samples=2).pass_values(view))
-    assert any(
-        mask & ace for mask in HardPlayer(0, pass_samples=2, stopper=False).pass_values(view)
-    )
+    giver = HardPlayer(0, pass_samples=2, settings=HardSettings(stopper=False))
+    assert any(mask & ace for mask in giver.pass_values(view))
 
 
 # Seat 1 wins the first two clubs; on the second seat 2 (no club) throws the six of hearts, so

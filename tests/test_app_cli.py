@@ -3,10 +3,13 @@ game that survives being killed mid-hand."""
 
 from __future__ import annotations
 
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pygame
@@ -14,6 +17,8 @@ import pytest
 
 from game.engine.save import load_match
 from game.records.profile import Profile
+from game.records.profile.opening import PROFILE_FILE
+from game.records.profile.saved_games import CURRENT_GAME
 from scenes.core.app import App, Options
 from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
@@ -117,10 +122,21 @@ def test_the_demo_exits_zero_with_a_screenshot_and_the_startup_time(tmp_path: Pa
 
 
 def _saved_plays(folder: Path) -> int:
-    data = Profile.open(folder).load_game()
-    if data is None:
+    """The plays of the running game's saved hand, read without the profile's lock: opening the
+    profile here would take the lock, and a game starting in that moment would find its profile
+    in use and play without saving (the test then waited in vain under a loaded machine)."""
+    database = folder / PROFILE_FILE
+    if not database.exists():
         return -1
-    return len(data["match"]["hands"][-1]["plays"])
+    try:
+        with closing(sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)) as db:
+            query = "SELECT data FROM saved_games WHERE slot = ?"
+            row = db.execute(query, (CURRENT_GAME,)).fetchone()
+    except sqlite3.Error:  # not made yet, or being written
+        return -1
+    if row is None:
+        return -1
+    return len(json.loads(row[0])["match"]["hands"][-1]["plays"])
 
 
 FAST_SEED = ("--seed", "12", "--speed", "fast")

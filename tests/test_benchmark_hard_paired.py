@@ -50,7 +50,8 @@ def test_a_small_run_pairs_two_settings() -> None:
     a = float(lines[1].rsplit(": ", 1)[1].split()[0])
     b = float(lines[2].rsplit(": ", 1)[1].split()[0])
     difference = float(lines[3].rsplit(": ", 1)[1].split()[0])
-    assert difference == pytest.approx(b - a, abs=0.006)
+    # a and b are printed to 0.01 (each off by up to 0.005), the difference to 0.001.
+    assert difference == pytest.approx(b - a, abs=0.0106)
 
 
 def test_a_switch_set_to_0_is_read_as_false() -> None:
@@ -125,9 +126,9 @@ def test_the_ceiling_searches_the_real_deal_and_prints_the_paired_difference() -
 
     match = Match.new(Rules(), seed="t", single_hand=True)
     for seat in range(4):
-        match.choose_pass(seat, SeeingHard("t", match).choose_pass(match.view(seat)))
+        match.choose_pass(seat, SeeingHard("t", match, {}).choose_pass(match.view(seat)))
     view = match.view(match.hand.turn)
-    seeing = SeeingHard("t", match, work=2000)
+    seeing = SeeingHard("t", match, {"work": 2000})
     assert seeing.sample_deal(Knowledge.of(view), random.Random(0)) == list(match.hand.hands)
     assert HardPlayer("t").sample_deal(Knowledge.of(view), random.Random(0)) != list(
         match.hand.hands

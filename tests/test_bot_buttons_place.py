@@ -13,53 +13,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.engine.match import Match
-from game.engine.moves import Move
-from game.engine.rules import Rules
-from game.engine.source import HostControls, Update
-from game.engine.view import SeatView
 from scenes.core import assets, i18n
 from scenes.core.app import App
 from scenes.table.layout import BOTTOM, TOP
 from scenes.table.table_scene import TableScene
+from tests.helpers.seat_source import HostedSeat
 
 pytestmark = pytest.mark.app(speed="instant")
 
 
 SIZES = [(1280, 800), (800, 600), (1024, 768), (1920, 1080), (1366, 768), (700, 1000)]
-
-
-class HostedSeat(HostControls):
-    """Seat 0 hosting a table where every other seat is a friend's (all buttons shown)."""
-
-    def __init__(self, players: int) -> None:
-        self.match = Match.new(Rules(players=players), 1)
-        self.seat = 0
-        self.rules = self.match.rules
-        self.names = tuple(f"Player {s}" for s in range(players))
-        self.kinds = ("human", *("remote",) * (players - 1))
-
-    @property
-    def is_host(self) -> bool:
-        return True
-
-    def view(self) -> SeatView:
-        return self.match.view(0)
-
-    def poll(self) -> list[Update]:
-        return []
-
-    def send(self, move: Move) -> None:
-        pass
-
-    def ready(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def give_to_bot(self, seat: int) -> None:
-        pass
 
 
 def backs_drawn(table: TableScene) -> list[pygame.Rect]:
@@ -106,3 +69,27 @@ def test_computer_plays_buttons_cover_no_card_and_no_plate(app: App, players: in
                 label = assets.font(max(10, round(rect.h * 0.45))).size(table.bot_buttons[1].text())
                 assert label[0] < rect.w - 4, (language, label, where)
             i18n.set_language("en")
+
+
+CROWDED = [(640, 480), (720, 480), (640, 800), (720, 920), (800, 1000), (840, 1120), (800, 600)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_no_two_controls_overlap_even_on_a_crowded_table(app: App, players: int) -> None:
+    """Issue 40: on a small or tall window two "Give to computer" buttons sat on top of each
+    other between two plates. No control lies on another (nor on a plate), at any size."""
+    table = TableScene(app, HostedSeat(players))
+    app.show_table(table)
+    sizes = [*SIZES, *CROWDED, *((w, h) for w in range(640, 1400, 120) for h in (480, 720, 1000))]
+    for size in sizes:
+        table.resize(size)
+        table.update(0.0)
+        bots = [b.rect for b in table.bot_buttons if b.visible]
+        assert len(bots) == players - 1, size
+        others = [b.rect for b in table.buttons() if b.visible and b.rect not in bots]
+        plates = [p.plate for p in table.layout.places]
+        for index, rect in enumerate(bots):
+            where = (size, players, rect)
+            assert rect.collidelist(bots[index + 1 :]) < 0, ("on another button", where)
+            assert rect.collidelist(others) < 0, ("on a control", where)
+            assert rect.collidelist(plates) < 0, ("on a plate", where)

@@ -34,9 +34,7 @@ MAX_FILE_LINES: Final = 600
 MAX_FUNCTION_LINES: Final = 60
 LONG_ON_PURPOSE: Final[dict[str, str]] = {
     # Being split by the engineers who own them now.
-    "game/ai/hard.py": "being split in issue 44",
-    "game.ai.baselines.decide_play": "game/ai/ is being reworked in issue 44",
-    "game.ai.playout.policy": "Hard's inner loop, compiled: one function on purpose (issue 44)",
+    "game.ai.playout.policy": "Hard's inner loop, compiled: one function, no call per branch",
     "game.tutor.advice._motive_sentence": "game/tutor/ is being reworked in issue 42",
     "game.tutor.advice.describe_play": "game/tutor/ is being reworked in issue 42",
     # Drawing and encoding routines: one pass over a picture or a message, to be cut by part.

@@ -109,7 +109,8 @@ def test_problems_are_told_in_words() -> None:
         # Version mismatch.
         old = RemoteTable(address, p.Hello(version=99, name="Ada"), "/t/ZZZZZZZZ")
         assert not old.wait_seated()
-        assert old.problem is Problem.VERSION and "version 1" in old.problem_detail
+        assert old.problem is Problem.VERSION
+        assert f"version {p.PROTOCOL_VERSION}" in old.problem_detail
         # Refused: the table is full.
         host = RemoteTable.host(address, "Ada", Rules(players=3))
         assert host.wait_seated()
@@ -158,7 +159,7 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
         host.start()
         wait_for(host.has_view, what="the deal")
         host.give_to_bot(1)
-        wait_for(lambda: host.kinds[1] == "bot", what="the bot in Bea's seat")
+        wait_for(lambda: host.kinds[1] == "away", what="the bot in Bea's seat (away)")
         assert host.names[1] == "Bea"  # the seat keeps its owner's name
         # Bea is still connected but no longer plays; she rejoins with her token.
         back = RemoteTable.join(server.address, host.code, "Bea", token=bea.token)
@@ -377,7 +378,7 @@ def test_everyone_sees_who_joins_and_who_leaves() -> None:
         ada.start()  # bots fill the empty seats; once dealt, a person leaving is replaced
         wait_for(bea.has_view, what="the deal")
         bea.close()
-        wait_for(lambda: ada.kinds[1] == "bot", what="a bot in Bea's seat")
+        wait_for(lambda: ada.kinds[1] == "away", what="a bot in Bea's seat (away)")
         assert ada.names[1] == "Bea"
         ada.close()
 

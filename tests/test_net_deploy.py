@@ -21,6 +21,7 @@ import pytest
 from game.engine.events import GameOver
 from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
+from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.discovery import Advertiser, Browser
 from game.net.server import main as server_main
@@ -304,7 +305,7 @@ def test_tables_are_found_on_the_local_network() -> None:
             assert (found.name, found.port, found.version, found.secure) == (
                 "Ada",
                 server.port,
-                1,
+                p.PROTOCOL_VERSION,
                 False,
             )
             guest = RemoteTable.join(Address(found.address, found.port), found.code, "Bea")

@@ -217,7 +217,7 @@ def test_tables_and_connections_are_limited_per_address() -> None:
             first = await Peer.create(server.port, "Ada")
             second = await Peer.create(server.port, "Bea")
             third = await Peer.open(server.port, "/new")
-            await third.send({"type": "create", "version": 1, "name": "Cid"})
+            await third.send({"type": "create", "version": 2, "name": "Cid"})
             error = await third.expect("error")
             assert error["code"] == "refused" and "address" in error["reason"]
             assert await third.closed()
@@ -275,7 +275,7 @@ def test_frames_and_names_as_the_document_says() -> None:
             ada = await Peer.create(server.port, "Ada")
             # A binary frame holding the same JSON is taken (the document says so).
             peer = await Peer.open(server.port, f"/t/{ada.code}")
-            await peer.send(b'{"type": "hello", "version": 1, "name": "Bin"}')
+            await peer.send(b'{"type": "hello", "version": 2, "name": "Bin"}')
             assert (await peer.expect("welcome"))["seat"] == 1
             await peer.close()
             for name in ("Tab\tbed", "Two\nlines", "   ", "Bell\x07"):
@@ -284,7 +284,7 @@ def test_frames_and_names_as_the_document_says() -> None:
                 assert error["code"] == "malformed" and "printable" in error["reason"], error
                 await peer.close()
             peer = await Peer.open(server.port, f"/t/{ada.code}")
-            await peer.send('{"type": "hello", "version": 1, "name": "\\ud800"}')
+            await peer.send('{"type": "hello", "version": 2, "name": "\\ud800"}')
             error = await peer.expect("error")
             assert error["code"] == "malformed" and "surrogate" in error["reason"], error
             assert "truncated" not in error["reason"]

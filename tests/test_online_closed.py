@@ -42,6 +42,10 @@ def seat_at_a_table(app: App, server_address: Address) -> tuple[RemoteTable, Tab
     return host, table
 
 
+def _said(lang: str, text: str) -> str:
+    return text if lang == "en" else i18n._(text)
+
+
 def closed_dialog(app: App, table: TableScene) -> ChoiceDialog:
     until(app, lambda: isinstance(app.stack.top, ChoiceDialog), 20)
     dialog = app.stack.top
@@ -60,9 +64,12 @@ def test_the_host_leaving_is_said_with_the_scores_and_the_menu(
         host, table = seat_at_a_table(app, Address(LOOPBACK, server.port))
         assert isinstance(host, HostedTable)
         host.server = server
-        host.close()  # the host's window leaves: its server closes
+        host.keep_table = False  # the host ends the table for everyone: its server closes
+        host.close()
         dialog = closed_dialog(app, table)
         frame(app)
+        # No older news under the dialog (issue 40: "Ada left the table…" beneath it).
+        assert table.status_text() == _said(lang, "The host left the table")
         shoot(app, shots, f"online_host_left_{lang}.png")
         left = "The host left the table" if lang == "en" else i18n._("The host left the table")
         assert dialog.title == left

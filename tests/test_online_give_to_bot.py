@@ -34,6 +34,12 @@ def frame(app: App) -> None:
     app.stack.draw(app.screen)
 
 
+def framed(app: App) -> bool:
+    """One frame, for a condition waited on."""
+    frame(app)
+    return True
+
+
 def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Path) -> None:
     with serving() as server:
         host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
@@ -67,12 +73,14 @@ def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Pa
         click(app, button.rect.center)
         for _i in range(2000):
             frame(app)
-            if host.kinds[seat] == "bot":
+            if host.kinds[seat] == "away":
                 break
             time.sleep(0.002)
-        assert host.kinds[seat] == "bot", "the server did not seat a bot"
+        assert host.kinds[seat] == "away", "the server did not seat a bot for Bea"
         frame(app)
-        assert not any(b.visible for b in table.bot_buttons)
+        # The seat stays Bea's (away): the host's button now frees it (issue 40, defect 4).
+        assert [b for b in table.bot_buttons if b.visible] == [button]
+        assert button.text() == "Free the seat"
 
         # The friend never moves; the hand still ends, the bot playing their seat.
         deadline = time.monotonic() + 60
@@ -98,4 +106,38 @@ def test_the_host_gives_an_idle_friends_seat_to_the_computer(app: App, shots: Pa
         assert seen.phase is Phase.HAND_OVER and seen.hand_scores is not None
         assert sum(seen.hand_scores) in (26, 78)
         friend.close()
+        host.close()
+
+
+def test_the_host_frees_a_departed_friends_seat(app: App, shots: Path) -> None:
+    """Issue 40, defect 4: a friend who left keeps the seat (away); the host's button frees
+    it, and the friend without a token (another profile) is then let in, not refused."""
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        friend = RemoteTable.join(server.address, host.code, "Bea")
+        assert friend.wait_seated()
+        seat = friend.seat
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        table = TableScene(app, host)
+        app.show_table(table)
+        friend.close()  # Bea's window goes away
+        wait_for(lambda: framed(app) and host.kinds[seat] == "away", what="Bea away")
+        frame(app)
+        button = table.bot_buttons[seat]
+        assert button.visible and button.text() == "Free the seat"
+        # Bea on another profile (no token): told the seat is kept for her, not a bare no.
+        other = RemoteTable.join(server.address, host.code, "bea")
+        assert not other.wait_seated()
+        assert "kept for its owner" in other.problem_detail
+        shoot(app, shots, "online_free_seat.png")
+        click(app, button.rect.center)
+        wait_for(lambda: framed(app) and host.kinds[seat] == "bot", what="the seat freed")
+        assert host.names[seat] != "Bea" and not button.visible
+        # Now Bea without a token is let in (held for the next deal, not refused).
+        again = RemoteTable.join(server.address, host.code, "Bea")
+        time.sleep(0.5)
+        assert again.connected and again.problem is None
+        again.close()
         host.close()

@@ -44,3 +44,34 @@ def test_a_newcomer_mid_hand_is_told_they_sit_at_the_next_deal(app: App, shots: 
         shoot(app, shots, "online_newcomer_held.png")
         join.back()
         host.close()
+
+
+def test_a_newcomer_in_a_computers_seat_is_said_to_take_its_score(app: App) -> None:
+    """Issue 40: the newcomer inherits the computer player's score column: the table says so."""
+    from game.ai import make_player
+    from scenes.table.table_scene import TableScene
+    from tests.helpers.net import act
+    from tests.helpers.window import until
+
+    with serving(seed_of=lambda code: 5) as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        host.start()
+        wait_for(host.has_view, what="the deal")
+        table = TableScene(app, host)
+        app.show_table(table)
+        cid = RemoteTable.join(server.address, host.code, "Cid")  # held for the next deal
+        player, done = make_player("easy", "ada"), set()  # type: ignore[var-annotated]
+
+        def played() -> bool:
+            act(host, player, done)
+            return cid.status is Status.SEATED
+
+        until(app, played, 60)
+        assert cid.status is Status.SEATED  # at the score or the next deal
+        was = "Hops"  # the computer player at seat 1 before Cid
+        said = f"Cid takes {was}'s seat, and its score"
+        until(app, lambda: table.message == said, 10)
+        assert table.message == said
+        cid.close()
+        host.close()

@@ -71,7 +71,7 @@ def test_the_hosts_own_choice_is_not_said_as_a_departure(app: App) -> None:
         app.show_table(table)
         until(app, table.human_to_pass, 15)
         table.give_to_bot(bea.seat)
-        until(app, lambda: host.kinds[bea.seat] == "bot", 15)
+        until(app, lambda: host.kinds[bea.seat] == "away", 15)
         until(app, lambda: False, 1.0)  # the seat's change comes and is shown
         assert table.message == "The computer plays for Bea from now on"
         bea.close()

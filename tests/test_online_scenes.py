@@ -15,6 +15,7 @@ import pytest
 
 from game.engine.rules import Rules
 from game.net.client import Address, Problem, RemoteTable, Status
+from game.net.hosting import HostedTable
 from game.net.table_server import DEFAULT_PORT
 from scenes.core import i18n
 from scenes.core.app import App
@@ -127,7 +128,10 @@ def test_host_a_table_and_a_friend_joins(
     opened = opened_tables[0]
     assert opened.seat == 0 and opened.kinds == ("human", "remote", "bot", "bot")
     assert opened.level == "hard" and opened.rules == app.prefs.new_game.rules()
-    # The host leaves the table (the table scene closes its source): the guests are told.
+    # The host ends the table for everyone (issue 40: leaving for now lets it go on, see
+    # tests/test_online_host_away.py): the guests are told.
+    assert isinstance(opened, HostedTable)
+    opened.keep_table = False
     opened.close()
     wait_for(lambda: friend.status is Status.OVER, what="the host leaving")
     assert friend.problem is Problem.HOST_LEFT
@@ -142,7 +146,10 @@ def test_host_a_table_and_a_friend_joins(
         type_into(again, "Port", str(busy.getsockname()[1]))
         Network.listen = "0.0.0.0"
         press(again, "Open the table")
-        assert again.status.startswith("The table cannot open: Port ")
+        # Said in one short sentence (issue 40), not the system's words cut after two lines.
+        busy_port = busy.getsockname()[1]
+        said = f"Port {busy_port} is in use (another table or program): choose another"
+        assert again.status == said
         assert again.server is None
 
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from pathlib import Path
 
 from game.engine.rules import Rules
-from game.net.client import RemoteTable
+from game.net.client import RemoteTable, Status
 from game.net.discovery import TableAdvert
 from game.net.seat_book import SeatBook
 from scenes.core import i18n
@@ -47,7 +47,7 @@ def test_a_closed_window_takes_its_seat_back(app: App, shots: Path) -> None:
         kept = SeatBook(app.profile).latest()
         assert kept is not None and kept.code == host.code and kept.name == "Bea"
         app.to_menu()  # the window leaves the table (as closing it does)
-        wait_for(lambda: (host.poll(), host.kinds[seat] == "bot")[1], what="the bot")
+        wait_for(lambda: (host.poll(), host.kinds[seat] == "away")[1], what="the bot")
         assert host.names[seat] == "Bea"
         # Menu > Online table: the seat is offered first.
         scene = open_online(app)
@@ -105,3 +105,31 @@ def test_join_shows_the_tables_heard_with_arrows(app: App, shots: Path) -> None:
     assert found.value_text() == "Type an address"
     app.stack.pop()
     assert not isinstance(app.stack.top, MenuScene)
+
+
+def test_a_table_known_to_be_gone_is_not_offered_again(app: App) -> None:
+    """Issue 40, defect 6: once the window saw the table close, Back to table is gone."""
+    with serving() as server:
+        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
+        assert host.wait_seated()
+        press(open_online(app), "Join a table")
+        join = app.stack.top
+        assert isinstance(join, JoinScene)
+        type_into(join, "Your name", "Bea")
+        type_into(join, "Address", f"{LOOPBACK}:{server.port}")
+        type_into(join, "Table code", host.code)
+        press(join, "Join")
+        wait_for(lambda: after_frame(app, lambda: "remote" in host.kinds), what="the seat")
+        host.start()
+        wait_for(
+            lambda: after_frame(app, lambda: isinstance(app.stack.top, TableScene)),
+            what="the table",
+        )
+        assert SeatBook(app.profile).latest() is not None
+        server.call(lambda: server.table_server.shutdown())  # the table closes
+        wait_for(lambda: after_frame(app, lambda: host.status is Status.OVER), what="closed")
+        app.to_menu()
+        labels = [r.label for r in open_online(app).form.rows]
+        assert not any(label.startswith("Back to table") for label in labels), labels
+        assert SeatBook(app.profile).latest() is None
+        host.close()

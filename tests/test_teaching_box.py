@@ -16,36 +16,13 @@ from game.text import sentences as words
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.table import games
-from scenes.table.buttons import TableButtons
 from scenes.table.layout import TableLayout
 from scenes.table.table_scene import TableScene
 from scenes.table.teaching_box import keep_out, teaching_box
+from tests.helpers.table_controls import placed_controls
 from tests.helpers.window import frames
 
 SIZES = ((800, 600), (1280, 800), (640, 1000), (1024, 768), (2560, 1440), (720, 1100))
-
-
-def placed_controls(layout: TableLayout) -> list[pygame.Rect]:
-    """The buttons of a table on this computer where ``layout`` puts them."""
-
-    def nothing(*_args: object) -> None:
-        return None
-
-    buttons = TableButtons(
-        layout.players,
-        pass_label=lambda: "",
-        confirm_pass=nothing,
-        hint=nothing,
-        leave=nothing,
-        score=nothing,
-        last_trick=nothing,
-        accept_received=nothing,
-        give_to_bot=nothing,
-    )
-    buttons.place(layout, 0)
-    main = [buttons.pass_button, buttons.ok_button, buttons.hint_button, buttons.menu_button]
-    main += [buttons.score_button, buttons.last_trick_button]
-    return [button.rect for button in main]
 
 
 def tutor_texts(count: int = 12) -> list[str]:

@@ -31,19 +31,24 @@ from game.ai.medium import MediumPlayer
 from game.engine.players import Player
 
 LEVELS: Final = ("easy", "medium", "hard")
-AI_VERSION: Final = 8
+AI_VERSION: Final = 9
 """The computer players' version. Bump it with ANY change to how a level plays: a different
 pass, card or moon choice for the same seed and view, at any level (tuning a weight, a search
 size, a tie-break, the seeding). Stored results that depend on the AI's play are keyed on it:
 the daily challenge's par (:func:`game.records.daily.par_key`) is computed again when it changes.
 2: Medium's (and so Easy's) moon defence and its lead above a held queen.
 3: Hard's playouts defend against a moon as Medium does; Hard defends against a suspected
-runner (game.ai.hard.defended).
+runner (game.ai.defence.defended).
 4: Hard's playouts lead as Medium does (game.ai.playout.medium_lead).
-5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.MODEL).
-6: in Hard's playouts the others play a random legal card at times (game.ai.hard.NOISE).
+5: Hard weighs its sampled deals by the others' plays so far (game.ai.hard.HardSettings.model).
+6: in Hard's playouts the others play a random legal card at times
+(game.ai.hard.HardSettings.noise).
 7: Medium and Hard keep a top heart from the pass as a moon stopper and throw no heart on a trick
-a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.STARVE)."""
+a lone taker of points wins (game.ai.medium.stopper_kept, game.ai.hard.HardSettings.starve).
+8: a seat winning trick after trick from the top is suspected before it holds a point, and
+Hard's playouts let a seat seen feeding a lone taker go on feeding (game.ai.defence).
+9: Hard's playouts model AI 7's Medium: the others keep their stopper from the pass and throw no
+heart on a lone taker's trick (game.ai.hard.HardSettings.model_ai7)."""
 
 
 def make_player(level: str, seed: int | str) -> Player:

@@ -63,6 +63,8 @@ from game.engine.cards import (
     RANKS_PER_SUIT,
     SUIT_MASKS,
     cards_of,
+    highest_card,
+    lowest_card,
     mask_of,
 )
 from game.engine.hand import HAND_DONE, HandState
@@ -130,7 +132,7 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
             cards = legal & SUIT_MASKS[suit]
             if not cards:
                 continue
-            top = cards.bit_length() - 1
+            top = highest_card(cards)
             sure = not know.unseen & SUIT_MASKS[suit] & ~((1 << top) - 1)
             if sure and (best < 0 or suit_of(best) == HEARTS):
                 best = top
@@ -140,11 +142,11 @@ def _run_card(view: SeatView, know: Knowledge, legal: int) -> int:
             (s for s in range(4) if legal & SUIT_MASKS[s]),
             key=lambda s: ((legal & SUIT_MASKS[s]).bit_count(), s != HEARTS),
         )
-        return (legal & SUIT_MASKS[longest]).bit_length() - 1
+        return highest_card(legal & SUIT_MASKS[longest])
     led = view.led_suit
     follow = legal & SUIT_MASKS[led]
     if follow:
-        return follow.bit_length() - 1  # the highest: win it if anything can
+        return highest_card(follow)  # the highest: win it if anything can
     clean = legal & ~PENALTY_MASK
     return lowest_rank(clean or legal)  # keep the points for tricks we win
 
@@ -251,7 +253,7 @@ def _shoot_card(view: SeatView, know: Knowledge, legal: int) -> int | None:
     unseen = know.unseen
     if not view.trick:
         suits = [s for s in range(4) if legal & SUIT_MASKS[s]]
-        tops = {s: (legal & SUIT_MASKS[s]).bit_length() - 1 for s in suits}
+        tops = {s: highest_card(legal & SUIT_MASKS[s]) for s in suits}
         sure = [s for s in suits if _beats_unseen(tops[s], unseen)]
         if sure:
             return tops[min(sure, key=lambda s: (s == HEARTS, s))]
@@ -270,10 +272,10 @@ def _shoot_card(view: SeatView, know: Knowledge, legal: int) -> int | None:
         if not winners:
             if points or view.led_suit == HEARTS:
                 return None
-            return (follow & -follow).bit_length() - 1  # keep the high cards
+            return lowest_card(follow)  # keep the high cards
         if len(view.trick) == view.rules.players - 1:
-            return (winners & -winners).bit_length() - 1  # the cheapest winner, last
-        return follow.bit_length() - 1
+            return lowest_card(winners)  # the cheapest winner, last
+        return highest_card(follow)
     if points:
         return None
     clean = legal & ~PENALTY_MASK
@@ -282,19 +284,8 @@ def _shoot_card(view: SeatView, know: Knowledge, legal: int) -> int | None:
 
 # -- information-set MCTS ------------------------------------------------------------------------
 
-# ISMCTS given Hard's decision time: 290 iterations took 18.9 ms a decision (median, processor
-# time) beside Hard's 16.9 ms at 60,000 card plays (arena, seed final17c, 300 deals). It was 750
-# (80 plays an iteration) when Hard's decisions took ~44 ms; the engine of issue 15 and Hard
-# stopping at MAX_SAMPLES long before its work made them ~17 ms, so 750 gave ISMCTS 2.6x
-# Hard's time (49 ms).
-# (A Hard given other work gets iterations in proportion: see game.arena.new_player.)
-# AI_VERSION 4's playouts (Medium's lead) made Hard's decisions ~15% longer: 22.7 ms median
-# against ISMCTS's 19.7 ms at 290 iterations (arena, seed time18, 8 deals), so 335 now.
-# AI_VERSION 5 weighs its deals by the plays so far and samples at most 280 instead of 400,
-# to keep that time: 21.0 ms against ISMCTS's 21.4 ms at 335 (arena, seed time19, 16 deals).
-# AI_VERSION 6's noisy playouts took Hard to 25.4-25.8 ms against ISMCTS's 22.3-22.6 ms at 335
-# (arena, seeds final18 and final19, 300 deals each, --jobs 2), so 380: 29.4-29.6 ms against
-# 28.8-28.9 ms (the same deals, two arenas at once on the two cores).
+# The ISMCTS gets Hard's decision time: 380 iterations took 28.8-28.9 ms against Hard's 29.4-29.6
+# at AI 6 (docs/ai-experiments.md, "Figures once kept in the code"; arena, final18/final19).
 DEFAULT_ITERATIONS: Final = 380  # Hard's default decision time (60,000 card plays, ~25 ms)
 EXPLORATION: Final = 0.7  # UCB's constant, for rewards in about [-1, 1]
 
@@ -336,7 +327,7 @@ class IsmctsPlayer(DecidingPlayer):
         if not legal:
             raise ValueError("it is not this seat's turn to play")
         if legal.bit_count() == 1:
-            return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
+            return Decision.play(highest_card(legal), Motive.FORCED_ONLY_CARD)
         rng = decision_rng(self.seed, view, "ismcts")
         know = Knowledge.of(view)
         root = _Node()
@@ -347,51 +338,7 @@ class IsmctsPlayer(DecidingPlayer):
             if base is None:
                 base = public_state(view, hands)
             state = with_hands(base, hands)
-            node = root
-            path: list[tuple[_Node, int]] = []
-            done = False
-            # Selection and expansion: down the tree while every legal card has a node.
-            while True:
-                seat = state.turn
-                moves = legal_mask(
-                    state.hands[seat],
-                    state.led_suit,
-                    state.trick_number,
-                    state.hearts_broken,
-                    state.first_lead,
-                )
-                children = node.children
-                untried = []
-                best_child: _Node | None = None
-                best_card = -1
-                best_score = -math.inf
-                log_terms = []
-                for card in cards_of(moves):
-                    child = children.get(card)
-                    if child is None:
-                        untried.append(card)
-                    else:
-                        child.available += 1
-                        log_terms.append((card, child))
-                if untried:
-                    card = untried[int(random() * len(untried))]
-                    child = _Node()
-                    children[card] = child
-                    path.append((child, seat))
-                    done = state.advance(card) == HAND_DONE
-                    break
-                for card, child in log_terms:
-                    score = child.reward / child.visits + EXPLORATION * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
-                    if score > best_score:
-                        best_score, best_card, best_child = score, card, child
-                assert best_child is not None
-                path.append((best_child, seat))
-                node = best_child
-                if state.advance(best_card) == HAND_DONE:
-                    done = True
-                    break
+            path, done = _descend(state, root, random)
             if not done:
                 _random_playout(state, random)
             scores = final_scores(state, view.totals)
@@ -405,6 +352,59 @@ class IsmctsPlayer(DecidingPlayer):
             if ch.visits
         }
         return Decision.play(chosen, Motive.BEST_ODDS).with_expected(expected)
+
+
+def _descend(
+    state: HandState, root: _Node, random: Callable[[], float]
+) -> tuple[list[tuple[_Node, int]], bool]:
+    """Selection and expansion from ``root`` in ``state`` (played on): the nodes passed with the
+    seat that moved at each, and whether the hand is over."""
+    node = root
+    path: list[tuple[_Node, int]] = []
+    done = False
+    # Down the tree while every legal card has a node.
+    while True:
+        seat = state.turn
+        moves = legal_mask(
+            state.hands[seat],
+            state.led_suit,
+            state.trick_number,
+            state.hearts_broken,
+            state.first_lead,
+        )
+        children = node.children
+        untried = []
+        best_child: _Node | None = None
+        best_card = -1
+        best_score = -math.inf
+        log_terms = []
+        for card in cards_of(moves):
+            child = children.get(card)
+            if child is None:
+                untried.append(card)
+            else:
+                child.available += 1
+                log_terms.append((card, child))
+        if untried:
+            card = untried[int(random() * len(untried))]
+            child = _Node()
+            children[card] = child
+            path.append((child, seat))
+            done = state.advance(card) == HAND_DONE
+            break
+        for card, child in log_terms:
+            score = child.reward / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best_card, best_child = score, card, child
+        assert best_child is not None
+        path.append((best_child, seat))
+        node = best_child
+        if state.advance(best_card) == HAND_DONE:
+            done = True
+            break
+    return path, done
 
 
 def _random_playout(state: HandState, draw: Callable[[], float]) -> None:

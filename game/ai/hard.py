@@ -12,13 +12,14 @@ that threw a heart when void is unlikely to hold the queen, one that ducked with
 unlikely to hold the seven.
 
 The playouts' opponents defend against a moon as Medium does (from the queen or four point
-cards in one seat's tricks), so Hard does not plan on a moon that will be stopped, and they let a
-suspected runner run. Against a suspected runner Hard also defends at the table: it feeds the
-runner no point when void, and keeps its high cards when it cannot beat the runner's card. A
-seat that wins trick after trick from the top is suspected before it holds a point
-(:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is played
-in the playouts as what it is, a seat that will not defend (:func:`feeders`): Hard alone must
-stop a moon there, and its search sees it.
+cards in one seat's tricks), so Hard does not plan on a moon that will be stopped; they throw
+no heart on a lone taker's trick as AI 7's Medium does (:class:`HardSettings`' ``model_ai7``);
+and they let a suspected runner run. Against a suspected runner Hard also defends at the table:
+it feeds the runner no point when void, and keeps its high cards when it cannot beat the
+runner's card. A seat that wins trick after trick from the top is suspected before it holds a
+point (:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is
+played in the playouts as what it is, a seat that will not defend
+(:func:`~game.ai.defence.feeders`): Hard alone must stop a moon there, and its search sees it.
 
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
@@ -39,9 +40,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from game.ai.decision import Decision, Motive
+from game.ai.defence import defended, feeders, read_shooters, runner_suspect, starved
 from game.ai.facts import (
     ACE_OF_HEARTS,
     GUARDS_FOR_QUEEN,
@@ -51,12 +54,11 @@ from game.ai.facts import (
     SPADES,
     moon_plausible,
     moon_runner,
-    moon_threat,
     run_suspect,
     trick_winner,
 )
 from game.ai.knowledge import Knowledge
-from game.ai.medium import DecidingPlayer, heuristic_pass, lone_taker_wins, stopper_kept
+from game.ai.medium import DecidingPlayer, heuristic_pass, stopper_kept
 from game.ai.playout import (
     NO_RUNNER,
     dealt_state,
@@ -80,6 +82,8 @@ from game.engine.cards import (
     Card,
     Suit,
     cards_of,
+    highest_card,
+    lowest_card,
     mask_of,
 )
 from game.engine.hand import HAND_DONE, HandState
@@ -96,30 +100,66 @@ PASS_SAMPLES: Final = 24  # deals played out per candidate pass (96 bought nothi
 PASS_POOL: Final = 5  # the pass is chosen among the 3-card sets of this many cards
 PASS_PRIOR: Final = 0.75  # points of benefit of the doubt given to the careful pass (doc)
 MOON_LIKELY: Final = 0.5  # share of playouts ending in our moon for the search to "shoot"
-WATCH: Final = True  # playout opponents defend against a lone taker of points, as Medium
-# does, so the playouts stop planning moons Medium stops (-0.88 +/- 0.59, seed s17a: doc)
-DEFEND: Final = True  # against a suspected runner: no point fed to it, stoppers kept, and the
-# playouts let it run (see defended() and runner_suspect(); variants not kept: doc)
-MODEL: Final = 0.3  # weight of a sampled deal for each of the others' plays the playout policy
-# would not have made from it (1: every deal weighs the same; game.ai.playout.model_misses;
-# AI 5, measured against 1 and 0.1: doc)
-TOUGH_SHARE: Final = 0.0  # share of playouts whose opponents run for the moon and defend early
-# (0: a half did worse in the arena; the arena's hard:WORK:TOUGH entries measure others: doc)
-SHOOTERS: Final = False  # in the playouts a lone taker of the queen holding the top heart runs
-# for the moon, as an opportunist does (issue 30; game.ai.playout.runner_of): off until measured
-# better (doc)
-STOPPER: Final = True  # AI 7: the careful pass keeps a top heart from the queen up in a hand of
-# three hearts or more, and the pass search never gives it (game.ai.medium.stopper_kept; doc)
-STARVE: Final = True  # AI 7: void, no heart thrown on a trick the lone taker of points wins
-# while another card can go (game.ai.medium.heuristic_play's ``starve``; doc)
-EARLY: Final = True  # AI 8: a seat winning trick after trick from the top is a suspected
-# runner before it holds a point (game.ai.facts.run_suspect; issue 30, doc)
-FEEDERS: Final = True  # AI 8: in the playouts a seat seen feeding points to a lone taker never
-# defends against a moon (feeders(), game.ai.playout.finish's ``careless``; doc)
-ALONE: Final = 0.0  # share of playouts in which no other seat defends against a moon, whatever
-# it was seen doing (a measuring knob: ``alone=1`` in benchmarks/hard_paired.py; doc)
-NOISE: Final = 200  # per thousand of the others' cards in the playouts drawn at random among
-# their legal ones (game.ai.playout.finish); AI 6, 200 is the knee of 0-500 (doc)
+
+
+@dataclass(frozen=True)
+class HardSettings:
+    """How Hard searches and defends, one field a choice (the figures behind each default are
+    in docs/ai-experiments.md, "Hard's constants" and the issue 30 passes).
+
+    >>> HardSettings().noise, HardSettings(watch=False).watch
+    (200, False)
+    """
+
+    # The playouts' opponents defend against a lone taker of points as Medium does, so the
+    # playouts stop planning moons Medium stops (-0.88 +/- 0.59 points a hand, seed s17a).
+    watch: bool = True
+    # Against a suspected runner: no point fed to it, stoppers kept, the playouts let it run
+    # (game.ai.defence.defended and runner_suspect).
+    defend: bool = True
+    # A sampled deal's weight for each of the others' plays the playout policy would not have
+    # made from it (1: every deal weighs the same; game.ai.playout.model_misses; AI 5).
+    model: float = 0.3
+    max_samples: int = MAX_SAMPLES  # the most deals sampled for one decision
+    # Per thousand of the others' playout cards drawn at random among their legal ones
+    # (game.ai.playout.finish; AI 6: 200 is the knee of 0-500).
+    noise: int = 200
+    # AI 7: the careful pass keeps a top heart from the queen up in a hand of three hearts or
+    # more, and the pass search never gives it (game.ai.medium.stopper_kept).
+    stopper: bool = True
+    # AI 7: void, no heart thrown on a trick the lone taker of points wins while another card
+    # can go (game.ai.defence.starved).
+    starve: bool = True
+    # AI 8: a seat winning trick after trick from the top is a suspected runner before it
+    # holds a point (game.ai.facts.run_suspect).
+    early: bool = True
+    # AI 8: in the playouts a seat seen feeding points to a lone taker never defends against
+    # a moon (game.ai.defence.feeders, game.ai.playout.finish's ``careless``).
+    feeders: bool = True
+    # AI 9 (issue 44, step 3): the playouts' careful seats (and the pass search's) follow AI 7's
+    # Medium: the stopper kept from the pass, no heart thrown on a lone taker's trick.
+    model_ai7: bool = True
+    # Issue 44, step 1: each other seat played in the playouts by what its plays show (seats
+    # seen feeding a lone taker, or that shot the moon in this match, turn shooter on the
+    # queen as an opportunist does: game.ai.defence.read_shooters), the deals weighed so too.
+    read: bool = False
+    # Issue 44, step 2: when a moon is open, a second line in which Hard runs for all 26,
+    # judged by the same playouts; each card keeps the better line.
+    shoot: bool = False
+    shoot_margin: float = 0.0  # points a hand the line for the moon must win by to be taken
+    # Measuring knobs, off: each measured worse or no better where the experiments say.
+    # The share of playouts whose opponents run for the moon and defend early (a half did
+    # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
+    tough: float = 0.0
+    # The playouts' lone taker of the queen holding the top heart runs for the moon, as an
+    # opportunist does (issue 30; game.ai.playout.runner_of).
+    shooters: bool = False
+    # The share of playouts in which no other seat defends against a moon, whatever it was
+    # seen doing (``alone=1`` in benchmarks/hard_paired.py).
+    alone: float = 0.0
+
+
+DEFAULT_SETTINGS: Final = HardSettings()
 
 
 def _would_run(base: HandState, hands: list[int], me: int) -> int:
@@ -145,7 +185,7 @@ def candidates(legal: int, know: Knowledge) -> list[int]:
         cards = legal & SUIT_MASKS[suit]
         previous = -1
         while cards:
-            card = (cards & -cards).bit_length() - 1
+            card = lowest_card(cards)
             cards &= cards - 1
             between = know.unseen & ((1 << card) - 1) & ~((1 << (previous + 1)) - 1)
             joins = previous >= 0 and not between and not (1 << card | 1 << previous) & special
@@ -153,101 +193,6 @@ def candidates(legal: int, know: Knowledge) -> list[int]:
                 result.append(card)
             previous = card
     return result
-
-
-def runner_suspect(view: SeatView, know: Knowledge, early: bool = False) -> int | None:
-    """Another seat that may be running for the moon (:func:`~game.ai.facts.moon_threat`), or
-    the leader of the queen of spades into this trick before anyone has taken a point (only a
-    runner gives her away so); with ``early``, also a seat winning trick after trick from the
-    top before the points show (:func:`~game.ai.facts.run_suspect`, :data:`EARLY`)."""
-    threat = moon_threat(view, know.taken)
-    if threat is not None:
-        return threat
-    if early:
-        threat = run_suspect(view, know.taken)
-        if threat is not None:
-            return threat
-    if any(t & PENALTY_MASK for t in know.taken):
-        return None
-    if view.trick and view.leader != view.seat and view.trick[0] == QUEEN_OF_SPADES:
-        return view.leader
-    return None
-
-
-RUNNING_SHARE: Final = 0.6  # share of the tricks so far a seat with every point has won
-RUNNING_TRICKS: Final = 3  # (and at least this many) to be taken for a runner for sure
-
-
-def _running(view: SeatView, seat: int) -> bool:
-    """``seat`` has won most of the tricks so far (and every point): it is running, whatever
-    the sampled deals say (they do not know that a runner holds the top cards)."""
-    won = sum(1 for _, _, winner in view.tricks if winner == seat)
-    return won >= RUNNING_TRICKS and won >= RUNNING_SHARE * len(view.tricks)
-
-
-def defended(
-    view: SeatView, know: Knowledge, legal: int, options: list[int], early: bool = False
-) -> tuple[list[int], Motive | None]:
-    """The candidates left when a suspected runner is winning the trick (and the motive when
-    one card is left): feed it no point when void (keep the hearts that may stop it), keep the
-    high cards when we cannot beat it, and take a trick with points from a seat that has won
-    most tricks so far."""
-    if not view.trick:
-        return options, None
-    threat = runner_suspect(view, know, early)
-    if threat is None:
-        return options, None
-    best, winner = trick_winner(view)
-    if winner != threat:
-        return options, None
-    watched = moon_threat(view, know.taken) == threat  # (else: it led the queen, no point yet)
-    follow = legal & SUIT_MASKS[view.led_suit]
-    if follow:
-        if not watched:
-            return options, None
-        above = follow & ~((1 << (best + 1)) - 1)
-        if above:
-            if _running(view, threat) and mask_of(view.trick) & PENALTY_MASK:
-                # A point on purpose costs less than 26: the lowest card that takes it.
-                return [(above & -above).bit_length() - 1], Motive.BLOCK_MOON
-            return options, None  # the search weighs taking it
-        return [(follow & -follow).bit_length() - 1], Motive.KEEP_STOPPER
-    kept = [c for c in options if not 1 << c & PENALTY_MASK]
-    if len(kept) == 1 and watched:
-        return kept, Motive.KEEP_STOPPER
-    return (kept, None) if len(kept) > 1 else (options, None)
-
-
-def feeders(view: SeatView) -> int:
-    """The other seats (a bit each) seen throwing a point card, void in the suit led, on a trick
-    won by the one seat that had taken points before it (the current trick too, where that seat
-    is winning it so far): they do not starve a possible shooter, as an opportunist does not."""
-    n = view.rules.players
-    taken = [0] * n
-    seen = 0
-    tricks: list[tuple[int, Sequence[int], int]] = list(view.tricks)
-    if view.trick:
-        tricks.append((view.leader, view.trick, trick_winner(view)[1]))
-    for leader, cards, winner in tricks:
-        lone = moon_runner(taken)
-        if lone is not None and winner == lone:
-            led = cards[0] // RANKS_PER_SUIT
-            for i, card in enumerate(cards):
-                seat = (leader + i) % n
-                if card // RANKS_PER_SUIT != led and 1 << card & PENALTY_MASK:
-                    seen |= 1 << seat
-        for card in cards:
-            taken[winner] |= 1 << card
-    return seen & ~(1 << view.seat)
-
-
-def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> list[int]:
-    """The candidates without hearts when this seat is void in the suit led and the one seat
-    that has taken points so far is winning the trick (feed it none while another card can
-    go; :data:`STARVE`)."""
-    if not view.trick or legal & SUIT_MASKS[view.led_suit] or not lone_taker_wins(view, know):
-        return options
-    return [c for c in options if not 1 << c & HEARTS_MASK] or options
 
 
 def pass_candidates(hand: int, careful: Decision, keep: int = 0) -> list[int]:
@@ -329,17 +274,8 @@ def utility(scores: Sequence[int], seat: int, totals: Sequence[int], target: int
 
 class HardPlayer(DecidingPlayer):
     """The search player. ``work`` is the number of card plays simulated per decision;
-    ``pass_samples`` the deals played out per candidate pass; ``tough`` the share of playouts
-    with a runner picked from the sampled hands; ``watch``: the playouts' opponents defend
-    against a lone taker of points (:func:`game.ai.playout.threat_of`); ``defend``: moon
-    defence against a suspected runner (:func:`defended`); ``model``: a sampled deal's
-    weight for each of the others' plays the playout policy would not have made from it
-    (:data:`MODEL`; 1: none); ``max_samples``: the most deals sampled for one decision;
-    ``noise``: per thousand of the others' playout cards drawn at random (:data:`NOISE`);
-    ``shooters``: the playouts' queen-takers may turn shooter (:data:`SHOOTERS`); ``stopper``
-    and ``starve``: the moon defence of AI 7 (:data:`STOPPER`, :data:`STARVE`); ``early`` and
-    ``feeders``, AI 8's (:data:`EARLY`, :data:`FEEDERS`); ``alone``: the share of playouts in
-    which no other seat defends (:data:`ALONE`)."""
+    ``pass_samples`` the deals played out per candidate pass; ``settings`` how it searches and
+    defends (:class:`HardSettings`)."""
 
     level = "hard"
 
@@ -348,41 +284,19 @@ class HardPlayer(DecidingPlayer):
         seed: int | str = 0,
         work: int = DEFAULT_WORK,
         pass_samples: int = PASS_SAMPLES,
-        tough: float = TOUGH_SHARE,
-        watch: bool = WATCH,
-        defend: bool = DEFEND,
-        model: float = MODEL,
-        max_samples: int = MAX_SAMPLES,
-        noise: int = NOISE,
-        shooters: bool = SHOOTERS,
-        stopper: bool = STOPPER,
-        starve: bool = STARVE,
-        early: bool = EARLY,
-        alone: float = ALONE,
-        feeders: bool = FEEDERS,
+        settings: HardSettings = DEFAULT_SETTINGS,
     ) -> None:
         self.seed = str(seed)
         self.work = work
         self.pass_samples = pass_samples
-        self.tough = tough
-        self.watch = watch
-        self.defend = defend
-        self.model = model
-        self.max_samples = max_samples
-        self.noise = noise
-        self.shooters = shooters
-        self.stopper = stopper
-        self.starve = starve
-        self.early = early
-        self.alone = alone
-        self.feeders = feeders
+        self.settings = settings
 
     # -- passing -------------------------------------------------------------------------------
 
     def decide_pass(self, view: SeatView) -> Decision:
         """Medium's pass, unless playing out sampled deals finds a set of three clearly better
         (the others are modelled passing like Medium)."""
-        careful = heuristic_pass(view.hand, keep_stopper=self.stopper)
+        careful = heuristic_pass(view.hand, keep_stopper=self.settings.stopper)
         if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
             return careful
         options = pass_candidates(view.hand, careful, self._kept(view.hand))
@@ -415,7 +329,7 @@ class HardPlayer(DecidingPlayer):
         there is no search (a hold hand, or ``pass_samples`` 0)."""
         if self.pass_samples <= 0 or view.pass_direction is PassDirection.HOLD:
             return {}
-        careful = heuristic_pass(view.hand, keep_stopper=self.stopper)
+        careful = heuristic_pass(view.hand, keep_stopper=self.settings.stopper)
         options = pass_candidates(view.hand, careful, self._kept(view.hand))
         for mask in extra:
             if mask.bit_count() != PASS_SIZE or mask & ~view.hand:
@@ -428,13 +342,14 @@ class HardPlayer(DecidingPlayer):
     def _kept(self, hand: int) -> int:
         """The heart no pass gives (:func:`~game.ai.medium.stopper_kept`; 0 without
         ``stopper``)."""
-        return stopper_kept(hand) if self.stopper else 0
+        return stopper_kept(hand) if self.settings.stopper else 0
 
     def _pass_search(self, view: SeatView, options: list[int]) -> tuple[list[float], list[int]]:
         """Average utility and number of our own moons per candidate pass (the others are
-        modelled passing like Medium before AI 7, its stopper not kept: the model measured).
-        Each sample's deal depends only on the seed and the view, never on the options, so a
-        set's figure does not depend on the others tried."""
+        modelled passing like Medium, its stopper kept with ``model_ai7``). Each sample's deal
+        depends only on the seed and the view, never on the options, so a set's figure does not
+        depend on the others tried."""
+        keep = self.settings.model_ai7
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -456,7 +371,7 @@ class HardPlayer(DecidingPlayer):
                 start += rules.hand_size
             dealt = HandState.deal(rules, hands, view.pass_direction)
             passes = [
-                0 if s == me else mask_of(heuristic_pass(hands[s], keep_stopper=False).cards)
+                0 if s == me else mask_of(heuristic_pass(hands[s], keep_stopper=keep).cards)
                 for s in range(n)
             ]
             for i, option in enumerate(options):
@@ -475,14 +390,14 @@ class HardPlayer(DecidingPlayer):
         if not legal:
             raise ValueError("it is not this seat's turn to play")
         if legal.bit_count() == 1:
-            return Decision.play(CARDS[legal.bit_length() - 1], Motive.FORCED_ONLY_CARD)
+            return Decision.play(highest_card(legal), Motive.FORCED_ONLY_CARD)
         know = Knowledge.of(view)
         options = candidates(legal, know)
-        if self.defend:
-            options, motive = defended(view, know, legal, options, self.early)
+        if self.settings.defend:
+            options, motive = defended(view, know, legal, options, self.settings.early)
             if motive is not None:
                 return Decision.play(options[0], motive)
-        if self.starve:
+        if self.settings.starve:
             options = starved(view, know, legal, options)
         if len(options) == 1:
             return explain(view, know, options[0], {}, 0.0)
@@ -498,25 +413,23 @@ class HardPlayer(DecidingPlayer):
     def _search(
         self, view: SeatView, know: Knowledge, options: list[int]
     ) -> tuple[dict[int, float], dict[int, float]]:
-        """Average utility and share of our own moons, per candidate card."""
+        """Average utility and share of our own moons, per candidate card: the better of the
+        careful line and, with ``shoot`` when a moon is open to us, the line aiming for all 26
+        (Hard's seat the runner in the playouts), each over the same sampled deals."""
+        knobs = self.settings
+        ai7 = knobs.model_ai7
         rng = decision_rng(self.seed, view, "hard-play")
         remaining = sum(view.card_counts)
         samples = self.work // (len(options) * remaining)
-        samples = max(MIN_SAMPLES, min(self.max_samples, samples))
+        samples = max(MIN_SAMPLES, min(knobs.max_samples, samples))
         seat = view.seat
-        totals = view.totals
-        target = view.rules.target
-        sums = dict.fromkeys(options, 0.0)
-        moons = dict.fromkeys(options, 0.0)
+        table = _Table.of(view, know, knobs)
+        tough_every, alone_every = table.every
+        sums = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
+        moons = [dict.fromkeys(options, 0.0) for _ in range(table.lines)]
         weights = 0.0
         base = None
-        tough_every = round(1 / self.tough) if self.tough > 0 else 0
-        alone_every = round(1 / self.alone) if self.alone > 0 else 0
-        everyone = ((1 << view.rules.players) - 1) & ~(1 << seat)
-        careless = feeders(view) if self.feeders else 0
-        threat = runner_suspect(view, know, self.early) if self.defend else None
-        suspect = NO_RUNNER if threat is None else threat
-        played_by, plays = plays_of(view) if self.model < 1.0 else ([], [])
+        played_by, plays = plays_of(view) if knobs.model < 1.0 else ([], [])
         for number in range(samples):
             hands = self.sample_deal(know, rng)
             if base is None:
@@ -524,32 +437,78 @@ class HardPlayer(DecidingPlayer):
             # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
             # moon plausible runs for it, and the others defend from the first point.
             tough = bool(tough_every) and number % tough_every == 0
-            intent = _would_run(base, hands, seat) if tough else suspect
+            intents = (_would_run(base, hands, seat) if tough else table.suspect, seat)
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
-                weight = self.model ** model_misses(dealt, plays, seat, self.watch)
+                seats = (table.careless, table.opportunists)
+                weight = knobs.model ** model_misses(dealt, plays, seat, knobs.watch, ai7, *seats)
             weights += weight
+            careless = table.everyone if alone_every and number % alone_every == 0 else 0
             for card in options:
-                state = with_hands(base, hands[:])
-                if state.advance(card) != HAND_DONE:
-                    finish(
-                        state,
-                        intent,
-                        tough,
-                        self.watch,
-                        seat,
-                        self.noise,
-                        number * 7919 + 1,
-                        bool(self.shooters),
-                        everyone if alone_every and number % alone_every == 0 else careless,
-                    )
-                scores = final_scores(state, totals)
-                sums[card] += weight * utility(scores, seat, totals, target)
-                if state.moon_shooter == seat:
-                    moons[card] += weight
-        values = {c: sums[c] / weights for c in options}
-        return values, {c: moons[c] / weights for c in options}
+                for line in range(table.lines):
+                    state = with_hands(base, hands[:])
+                    if state.advance(card) != HAND_DONE:
+                        finish(
+                            state,
+                            intents[line],
+                            tough,
+                            knobs.watch,
+                            seat,
+                            knobs.noise,
+                            number * 7919 + 1,
+                            table.shooters,
+                            careless or table.careless,
+                            ai7,
+                        )
+                    scores = final_scores(state, view.totals)
+                    sums[line][card] += weight * utility(scores, seat, view.totals, table.target)
+                    if state.moon_shooter == seat:
+                        moons[line][card] += weight
+        # The line for the moon must beat the careful one by ``shoot_margin`` points a hand.
+        edge = knobs.shoot_margin * weights
+        best = {c: int(sums[-1][c] > sums[0][c] + edge) * (table.lines - 1) for c in options}
+        values = {c: sums[best[c]][c] / weights for c in options}
+        return values, {c: moons[best[c]][c] / weights for c in options}
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What one decision's playouts know of the other seats (issue 44's reading)."""
+
+    suspect: int  # a suspected runner (NO_RUNNER: none): the playouts let it run
+    careless: int  # the seats that never defend (a bit each: :func:`feeders`)
+    opportunists: int  # the seats read as opportunists (:func:`read_shooters`)
+    shooters: int  # the seats the playouts turn shooter on the queen (``read``, or all)
+    everyone: int  # every other seat
+    lines: int  # 2 when a line aiming for the moon is searched too (``shoot``), else 1
+    target: int  # the match's target
+    every: tuple[int, int]  # every how many playouts are tough, and alone (0: none)
+
+    @classmethod
+    def of(cls, view: SeatView, know: Knowledge, knobs: HardSettings) -> _Table:
+        everyone = ((1 << view.rules.players) - 1) & ~(1 << view.seat)
+        careless = feeders(view) if knobs.feeders else 0
+        threat = runner_suspect(view, know, knobs.early) if knobs.defend else None
+        suspect = NO_RUNNER if threat is None else threat
+        read = read_shooters(view, careless) if knobs.read else 0
+        shoot = knobs.shoot and suspect == NO_RUNNER and may_shoot(view, know)
+        shooters = everyone if knobs.shooters else read
+        every = (
+            round(1 / knobs.tough) if knobs.tough > 0 else 0,
+            round(1 / knobs.alone) if knobs.alone > 0 else 0,
+        )
+        lines = 2 if shoot else 1
+        return cls(suspect, careless, read, shooters, everyone, lines, view.rules.target, every)
+
+
+def may_shoot(view: SeatView, know: Knowledge) -> bool:
+    """A moon is open to this seat: no other seat has taken a point, and its cards (held and
+    won) make a run plausible (:func:`~game.ai.facts.moon_plausible`; issue 44, step 2)."""
+    me = view.seat
+    if any(t & PENALTY_MASK for s, t in enumerate(know.taken) if s != me):
+        return False
+    return moon_plausible(view.hand | know.taken[me])
 
 
 def explain(
@@ -573,7 +532,7 @@ def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Dec
         if suit == SPADES and card < QUEEN_OF_SPADES and queen_out and not holds_guard:
             return Decision.play(card, Motive.FLUSH_QUEEN)
         suit_cards = view.hand & SUIT_MASKS[suit]
-        if card == (suit_cards & -suit_cards).bit_length() - 1 and card != QUEEN_OF_SPADES:
+        if card == lowest_card(suit_cards) and card != QUEEN_OF_SPADES:
             return Decision.play(card, Motive.LEAD_LOW_SAFE)
         return Decision.play(card, Motive.BEST_ODDS)
     best, _ = trick_winner(view)
@@ -595,7 +554,7 @@ def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Dec
             return Decision.play(card, Motive.PLAY_HIGH_FIRST_TRICK)
         if len(view.trick) == view.rules.players - 1 and card != QUEEN_OF_SPADES:
             return Decision.play(card, Motive.WIN_CHEAPLY_LAST)
-        if card == (view.legal_mask() & -view.legal_mask()).bit_length() - 1:
+        if card == lowest_card(view.legal_mask()):
             return Decision.play(card, Motive.FOLLOW_LOW)
         return Decision.play(card, Motive.BEST_ODDS)
     # Void in the suit led.
@@ -609,8 +568,8 @@ def _motive(view: SeatView, know: Knowledge, card: int, moon_rate: float) -> Dec
         and run_suspect(view, know.taken) == trick_winner(view)[1]
     ):
         return Decision.play(card, Motive.KEEP_STOPPER)  # no heart fed to a suspected runner
-    if 1 << card & HEARTS_MASK and card == (view.hand & HEARTS_MASK).bit_length() - 1:
+    if 1 << card & HEARTS_MASK and card == highest_card(view.hand & HEARTS_MASK):
         return Decision.play(card, Motive.DUMP_HIGH_HEART)
-    if card == (view.hand & SUIT_MASKS[suit]).bit_length() - 1 and not 1 << card & PENALTY_MASK:
+    if card == highest_card(view.hand & SUIT_MASKS[suit]) and not 1 << card & PENALTY_MASK:
         return Decision.play(card, Motive.DUMP_HIGH_CARD)
     return Decision.play(card, Motive.BEST_ODDS)

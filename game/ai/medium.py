@@ -45,6 +45,8 @@ from game.engine.cards import (
     SUIT_MASKS,
     Card,
     cards_of,
+    highest_card,
+    lowest_card,
     mask_of,
 )
 from game.engine.rules import PASS_SIZE
@@ -126,10 +128,9 @@ def stopper_kept(hand: int) -> int:
     (True, 0, 0)
     """
     hearts = hand & HEARTS_MASK
-    top = hearts.bit_length() - 1
-    if hearts.bit_count() < STOPPER_HEARTS or rank_of(top) < STOPPER_RANK:
+    if hearts.bit_count() < STOPPER_HEARTS or rank_of(highest_card(hearts)) < STOPPER_RANK:
         return 0
-    return 1 << top
+    return 1 << highest_card(hearts)
 
 
 def _prefer_short(pool: int, hand: int) -> int:
@@ -159,7 +160,7 @@ def heuristic_play(
     if not legal:
         raise ValueError("it is not this seat's turn to play")
     if legal.bit_count() == 1:
-        return Decision.play(legal.bit_length() - 1, Motive.FORCED_ONLY_CARD)
+        return Decision.play(highest_card(legal), Motive.FORCED_ONLY_CARD)
     know = know or Knowledge.of(view)
     threat = moon_threat(view, know.taken) if watch else None
     if threat is not None:
@@ -190,7 +191,7 @@ def _keep_stoppers(view: SeatView, legal: int) -> Decision | None:
     follow = legal & SUIT_MASKS[led]
     if follow:
         if led == HEARTS and not follow >> (trick_winner(view)[0] + 1):
-            return Decision.play((follow & -follow).bit_length() - 1, Motive.KEEP_STOPPER)
+            return Decision.play(lowest_card(follow), Motive.KEEP_STOPPER)
         return None
     rest = legal & ~HEARTS_MASK
     if rest and legal & HEARTS_MASK and not legal & QUEEN_OF_SPADES_BIT:
@@ -206,7 +207,7 @@ def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decisio
         # A heart above every heart still out takes a trick (and a point) from the runner.
         hearts = legal & HEARTS_MASK
         if hearts and not know.unseen & HEARTS_MASK & ~((1 << hearts.bit_length()) - 1):
-            return Decision.play(hearts.bit_length() - 1, Motive.BLOCK_MOON)
+            return Decision.play(highest_card(hearts), Motive.BLOCK_MOON)
         return None
     best, winner = trick_winner(view)
     led = view.led_suit
@@ -216,10 +217,10 @@ def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decisio
     if follow:
         above = follow & ~((1 << (best + 1)) - 1)
         if above and (mask_of(view.trick) & PENALTY_MASK or led == HEARTS):
-            return Decision.play((above & -above).bit_length() - 1, Motive.BLOCK_MOON)
+            return Decision.play(lowest_card(above), Motive.BLOCK_MOON)
         if not above:
             # Cannot beat it now: keep the high cards for later, play the lowest.
-            return Decision.play((follow & -follow).bit_length() - 1, Motive.KEEP_STOPPER)
+            return Decision.play(lowest_card(follow), Motive.KEEP_STOPPER)
         return None
     # Void: give the runner no point; keep the high hearts as stoppers.
     clean = legal & ~PENALTY_MASK
@@ -227,7 +228,7 @@ def _defend(view: SeatView, know: Knowledge, legal: int, runner: int) -> Decisio
         return Decision.play(lowest_rank(clean), Motive.KEEP_STOPPER)
     hearts = legal & HEARTS_MASK
     if hearts:
-        return Decision.play((hearts & -hearts).bit_length() - 1, Motive.KEEP_STOPPER)
+        return Decision.play(lowest_card(hearts), Motive.KEEP_STOPPER)
     return None
 
 
@@ -254,17 +255,17 @@ def _follow(view: SeatView, know: Knowledge, legal: int) -> Decision:
     last = len(view.trick) == view.rules.players - 1
     below = legal & ((1 << best) - 1)
     if below:
-        card = below.bit_length() - 1
+        card = highest_card(below)
         if card == QUEEN_OF_SPADES:
             return Decision.play(card, Motive.DUMP_QUEEN)
         return Decision.play(card, Motive.DUCK_UNDER)
     # Every legal card beats the trick so far.
     safe = legal & ~QUEEN_OF_SPADES_BIT or legal
     if view.trick_number == 0:
-        return Decision.play(safe.bit_length() - 1, Motive.PLAY_HIGH_FIRST_TRICK)
+        return Decision.play(highest_card(safe), Motive.PLAY_HIGH_FIRST_TRICK)
     if last:
-        return Decision.play(safe.bit_length() - 1, Motive.WIN_CHEAPLY_LAST)
-    card = (safe & -safe).bit_length() - 1
+        return Decision.play(highest_card(safe), Motive.WIN_CHEAPLY_LAST)
+    card = lowest_card(safe)
     return Decision.play(card, Motive.FOLLOW_LOW)
 
 
@@ -272,7 +273,7 @@ def _discard(view: SeatView, know: Knowledge, legal: int, starve: bool = False) 
     if legal & QUEEN_OF_SPADES_BIT:
         return Decision.play(QUEEN_OF_SPADES, Motive.DUMP_QUEEN)
     if know.out(QUEEN_OF_SPADES) and legal & HIGH_SPADES:
-        card = (legal & HIGH_SPADES).bit_length() - 1
+        card = highest_card(legal & HIGH_SPADES)
         return Decision.play(card, Motive.DUMP_HIGH_SPADE)
     hearts = legal & HEARTS_MASK
     others = legal & ~HEARTS_MASK
@@ -280,7 +281,7 @@ def _discard(view: SeatView, know: Knowledge, legal: int, starve: bool = False) 
         # The hearts stay in hand (stoppers, or hearts for a later trick): no point fed.
         return Decision.play(highest_rank(others), Motive.KEEP_STOPPER)
     if hearts:
-        return Decision.play(hearts.bit_length() - 1, Motive.DUMP_HIGH_HEART)
+        return Decision.play(highest_card(hearts), Motive.DUMP_HIGH_HEART)
     clean = legal & ~PENALTY_MASK or legal
     return Decision.play(highest_rank(clean), Motive.DUMP_HIGH_CARD)
 

@@ -79,13 +79,14 @@ def runner_of(
     hands: Sequence[int],
     intent: int = NO_RUNNER,
     vigilant: bool = False,
-    shooters: bool = False,
+    shooters: int = 0,
 ) -> int:
     """The seat running for the moon in the model, or NO_RUNNER: it alone holds points, enough
     of them (the queen and a heart, or five hearts; with ``vigilant`` the others watch from the
-    first heart; with ``shooters`` the queen alone, half the hand's points, turns a careful
-    player into a shooter as an opportunist does), and the highest heart still in play. Before
-    any point is taken, ``intent`` (a seat whose hand set out to run) is the runner."""
+    first heart; for the seats of ``shooters``, a bit each, the queen alone, half the hand's
+    points, turns a careful player into a shooter as an opportunist does), and the highest
+    heart still in play. Before any point is taken, ``intent`` (a seat whose hand set out to
+    run) is the runner."""
     who = lone_taker(taken)
     if who == NO_RUNNER:
         return intent
@@ -94,7 +95,7 @@ def runner_of(
     points = taken[who]
     hearts = (points & HEARTS_MASK).bit_count()
     enough = hearts >= (1 if vigilant else 5) or (points & QUEEN_OF_SPADES_BIT and hearts)
-    queen_alone = (vigilant or shooters) and points & QUEEN_OF_SPADES_BIT
+    queen_alone = (vigilant or shooters >> who & 1) and points & QUEEN_OF_SPADES_BIT
     if not enough and not queen_alone and who != intent:
         return NO_RUNNER
     left = 0
@@ -109,17 +110,8 @@ def runner_of(
 THREAT_CARDS: Final = 4  # point cards a lone taker holds before the others defend (as Medium)
 
 
-# Issue 17, moon defence as Medium's (benchmarks/playout_agreement.py, 100 hands of four Medium:
-# this policy plays Medium's card at 4,068 of 4,086 choices, 99.56%; every miss is the moon
-# model: a runner's own play or a defence).
-# Not kept, Hard with each against Hard with this policy (benchmarks/hard_paired.py's method):
-#   (1) the others also defend against a heart from the queen up led before any point is taken,
-#   and a seat void with only point cards gives the threat its lowest heart (Medium's _defend):
-#   99.61%; beside three runners -0.03 +/- 0.11 (v18a, 150 deals, 4.91 -> 4.88).
-#   (2) (1), and no runner model for a seat the playout itself sees run (only the ``intent`` or
-#   ``vigilant`` ones): 100.00% agreement; beside three runners +0.06 +/- 0.33 (v18a, 150
-#   deals, 4.91 -> 4.97); beside three Medium -0.26 +/- 0.37 (v18b, 100 deals, 4.82 -> 4.56).
-#   Neither is better beside runners, where moon defence matters most.
+# Medium's moon defence, as modelled here: 99.56% of Medium's cards; wider models measured no
+# better beside runners (docs/ai-experiments.md, "Figures once kept in the code").
 
 
 def threat_of(taken: Sequence[int], runner: int) -> int:
@@ -187,26 +179,8 @@ def trick_voids(leader: int, cards: Sequence[int]) -> int:
     return voids
 
 
-# Issue 17, the playouts' lead (Hard with this policy against Hard with the old one, in the same
-# seat of the same deals, benchmarks/hard_paired.py's method; the difference in Hard's points a
-# hand with its 95% interval, negative better). The old lead, the lowest rank of the suits
-# without hearts, the queen or a high spade while she is out, agreed with Medium's card at 90.6%
-# of Medium's choices in four-Medium hands; with this lead 99.5% do (4,086 choices in 100 hands,
-# seeds 0-99; the others are moon defences the playouts model otherwise).
-#   Medium's lead (kept):  beside three Medium  -0.79 +/- 0.57 (q18a, 100 deals)
-#                                               -0.56 +/- 0.37 (q18d, 200 deals, 5.35 -> 4.79)
-#                          beside three ISMCTS  -0.86 +/- 0.88 (q18b, 80 deals, 6.54 -> 5.69)
-#                                               -0.43 +/- 0.91 (q18g, 100 deals, 6.39 -> 5.96)
-#                          beside three runners -0.55 +/- 0.65 (q18c, 80 deals, 5.53 -> 4.97)
-#                                               -0.82 +/- 0.53 (q18f, 150 deals, 5.95 -> 5.13)
-#   Hard's decision (arena, hard medium medium medium, 20 deals, seed t18, one job): 21 ms
-#   median, 86 ms max processor time, against 18 ms and 61 ms with the old lead.
-#   Not kept, against the old policy beside three Medium (q18a, 80 deals): the lead that takes
-#   the fewest points in its own trick with every hand in sight (a one-trick look-ahead, the
-#   others following as the policy does) +0.34 +/- 0.51; last to play on a trick without points,
-#   win it with the highest card but the queen (instead of ducking) +0.33 +/- 0.55. Against
-#   Medium's lead, beside three Medium (q18e, 100 deals): the voids the others really have
-#   instead of those they have shown (what Medium knows) +0.37 +/- 0.41.
+# Medium's lead: it took Hard -0.56 +/- 0.37 points a hand beside three Medium against the old
+# lead (q18d, 200 deals; the rest in docs/ai-experiments.md, "Figures once kept in the code").
 def medium_lead(hands: Sequence[int], seat: int, legal: int, queen_out: bool, shown: int) -> int:
     """Medium's lead in a playout: :func:`lowest_risk_lead` with the cards the seat has not
     seen (the others' hands together)."""
@@ -259,12 +233,18 @@ def lowest_risk_lead(
 
 
 def policy(
-    state: HandState, runner: int, queen_taken: bool, threat: int = NO_RUNNER, shown: int = -1
+    state: HandState,
+    runner: int,
+    queen_taken: bool,
+    threat: int = NO_RUNNER,
+    shown: int = -1,
+    starve: bool = False,
 ) -> int:
     """The card the seat to act plays in a playout (always legal). ``runner``: see
     :func:`runner_of`; ``queen_taken``: the queen is in a finished trick; ``threat``: the seat
     the others defend against (:func:`threat_of`); ``shown``: :func:`shown_voids` of the state
-    (-1: worked out here)."""
+    (-1: worked out here); ``starve``: AI 7's discard, no heart thrown on a trick the lone
+    taker of points wins while another card can go (Medium's ``starve``)."""
     seat = state.turn
     hand = state.hands[seat]
     led = state.led_suit
@@ -332,6 +312,10 @@ def policy(
     if queen_out and legal & _HIGH_SPADES:
         return (legal & _HIGH_SPADES).bit_length() - 1
     hearts = legal & HEARTS_MASK
+    if starve and hearts and legal & ~HEARTS_MASK:
+        taker = lone_taker(state.taken)
+        if taker >= 0 and taker != seat and state.best_seat == taker:
+            return highest_rank(legal & ~HEARTS_MASK)
     if hearts:
         return hearts.bit_length() - 1
     return highest_rank(legal)
@@ -345,15 +329,17 @@ def finish(
     me: int = -1,
     noise: int = 0,
     seed: int = 0,
-    shooters: bool = False,
+    shooters: int = 0,
     careless: int = 0,
+    starve: bool = False,
 ) -> None:
     """Play the hand to its end with :func:`policy` for every seat (``intent`` and
     ``vigilant``: see :func:`runner_of`; with ``watch`` the others defend against a lone taker
     of points early, as Medium does: :func:`threat_of`). With ``noise`` (per thousand) every seat
     but ``me`` plays a uniformly random legal card that often instead, drawn from ``seed``;
     ``shooters``: see :func:`runner_of`; the seats of ``careless`` (a bit each) never defend
-    against a runner or a threat: they play on as if none were there, as an opportunist does."""
+    against a runner or a threat: they play on as if none were there, as an opportunist does;
+    with ``starve`` the others (not ``careless``) discard as AI 7's Medium (:func:`policy`)."""
     taken = state.taken
     hands = state.hands  # advance() changes these lists in place
     runner = runner_of(taken, hands, intent, vigilant, shooters)
@@ -368,7 +354,7 @@ def finish(
         if careless >> turn & 1 and turn != runner:
             card = policy(state, NO_RUNNER, queen_taken, NO_RUNNER, shown)
         else:
-            card = policy(state, runner, queen_taken, threat, shown)
+            card = policy(state, runner, queen_taken, threat, shown, starve)
         if noise and turn != me:
             x = (x * 1103515245 + 12345) & 0x7FFFFFFF
             if x % 1000 < noise:
@@ -396,26 +382,41 @@ def finish(
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
 
 
-def model_misses(state: HandState, plays: Sequence[int], me: int, watch: bool = False) -> int:
+def model_misses(
+    state: HandState,
+    plays: Sequence[int],
+    me: int,
+    watch: bool = False,
+    starve: bool = False,
+    careless: int = 0,
+    shooters: int = 0,
+) -> int:
     """How many of the other seats' cards in ``plays`` (the hand so far, in order) :func:`policy`
     would not have played from ``state``, a fresh deal of the hands each seat held when play
     began (``state`` is played on): the fewer, the likelier the deal when the others play
-    carefully. ``me``'s own cards are not counted; ``watch`` as in :func:`finish`."""
+    carefully. ``me``'s own cards are not counted; ``watch``, ``starve``, ``careless`` and
+    ``shooters`` as in :func:`finish` (each seat played by its own model)."""
     taken = state.taken
     hands = state.hands
-    runner = runner_of(taken, hands)
+    runner = runner_of(taken, hands, NO_RUNNER, False, shooters)
     threat = threat_of(taken, runner) if watch else NO_RUNNER
     queen_taken = False
     shown = 0
     tricks = state.tricks
     misses = 0
     for card in plays:
-        if state.turn != me and policy(state, runner, queen_taken, threat, shown) != card:
-            misses += 1
+        turn = state.turn
+        if turn != me:
+            if careless >> turn & 1 and turn != runner:
+                mine = policy(state, NO_RUNNER, queen_taken, NO_RUNNER, shown)
+            else:
+                mine = policy(state, runner, queen_taken, threat, shown, starve)
+            if mine != card:
+                misses += 1
         if state.advance(card):
             leader, cards, _ = tricks[-1]
             shown |= trick_voids(leader, cards)
-            runner = runner_of(taken, hands)
+            runner = runner_of(taken, hands, NO_RUNNER, False, shooters)
             threat = threat_of(taken, runner) if watch else NO_RUNNER
             queen_taken = queen_taken or any(t & QUEEN_OF_SPADES_BIT for t in taken)
     return misses

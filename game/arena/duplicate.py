@@ -34,7 +34,7 @@ from game.ai.baselines import (
     RunnerPlayer,
 )
 from game.ai.decision import Decision
-from game.ai.hard import DEFAULT_WORK, TOUGH_SHARE, HardPlayer
+from game.ai.hard import DEFAULT_SETTINGS, DEFAULT_WORK, HardPlayer, HardSettings
 from game.ai.medium import MediumPlayer, heuristic_play
 from game.engine.cards import QUEEN_OF_SPADES_BIT, Card
 from game.engine.codec import rules_from
@@ -114,7 +114,8 @@ def new_player(
 ) -> Player:
     level, size, tough = parse_level(name)
     if level == "hard" and size:
-        return HardPlayer(seed, work=size, tough=TOUGH_SHARE if tough is None else tough)
+        settings = DEFAULT_SETTINGS if tough is None else HardSettings(tough=tough)
+        return HardPlayer(seed, work=size, settings=settings)
     if level == "ismcts" and size:
         return IsmctsPlayer(seed, size)
     if level == "random":

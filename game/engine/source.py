@@ -28,8 +28,10 @@ from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-SEAT_KINDS = ("human", "bot", "remote", "empty")
-"""What fills a seat: the person at this window, a computer player, a person elsewhere, nobody."""
+SEAT_KINDS = ("human", "bot", "remote", "away", "idle", "empty")
+"""What fills a seat: the person at this window, a computer player, a person elsewhere, a
+computer player for a person elsewhere who keeps the seat, a person whose time ran out (the
+computer played their last move), nobody."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,16 @@ class HostControls:
 
     kinds: tuple[str, ...] = ()  # by seat, one of SEAT_KINDS as this seat sees them
     retrying: int = 0  # attempts so far to take the seat back after a drop (0: connected)
+    code: str = ""  # the table's code, which friends join with
+
+    @property
+    def serves_table(self) -> bool:
+        """Whether this window runs the table's server (the host's Menu asks before leaving:
+        the table goes on without the host, or ends for everyone)."""
+        return False
+
+    def end_table(self) -> None:
+        """(a window that serves the table) Leaving ends the table for everyone."""
 
     @property
     def is_host(self) -> bool:

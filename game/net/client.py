@@ -17,6 +17,7 @@ import logging
 import queue
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -32,6 +33,15 @@ from game.net import protocol as p
 
 log = logging.getLogger("game.net.client")
 
+_GONE_TABLES: set[tuple[str, int, str]] = set()  # (host, port, code) of tables known to be over
+
+
+def table_gone(host: str, port: int, code: str) -> bool:
+    """Whether this program saw the table at ``code`` close (a seat kept
+    there is then no use: the screens stop offering it)."""
+    return (host, port, code.upper()) in _GONE_TABLES
+
+
 CONNECT_TIMEOUT: Final = 5.0
 RETRY_DELAYS: Final = (0.1, 0.3, 1.0, 2.0, 4.0)  # after a lost connection, with the seat token
 
@@ -46,6 +56,7 @@ class Problem(Enum):
     HOST_LEFT = "The host left the table"
     LOST = "The connection to the table was lost"
     CLOSED = "The table has closed"
+    TAKEN_OVER = "Your seat is now played from another window"
 
 
 class Status(Enum):
@@ -83,8 +94,12 @@ class RemoteTable(HostControls):
         ssl_context: ssl.SSLContext | None = None,
         connect_timeout: float = CONNECT_TIMEOUT,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        on_news: Callable[[], None] | None = None,
     ) -> None:
         self.address = address
+        # Called on the network's thread after anything that changes what a screen shows (a
+        # message, a retry, the end): the window wakes its loop with it.
+        self.on_news = on_news
         self._first = first
         self._path = path
         self._ssl = ssl_context
@@ -99,6 +114,7 @@ class RemoteTable(HostControls):
         self.token: str | None = None
         self.host_seat = 0
         self.level = "medium"
+        self.turn_seconds = 0  # the table's turn timer (0: none)
         self.started = False
         self.status = Status.CONNECTING
         self.problem: Problem | None = None
@@ -112,6 +128,7 @@ class RemoteTable(HostControls):
         self._outgoing: asyncio.Queue[bytes | None] | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
+        self._handed_on = False
         self._welcomes = 0
         self._started = threading.Event()
         self._seated = threading.Event()
@@ -126,11 +143,19 @@ class RemoteTable(HostControls):
         name: str,
         rules: Rules | None = None,
         level: str = "medium",
+        turn_seconds: int = 0,
         **options: object,
     ) -> RemoteTable:
-        """Open a new table on the server at ``address`` and sit at it as its host."""
+        """Open a new table on the server at ``address`` and sit at it as its host
+        (``turn_seconds``: the turn timer, 0 for none)."""
         spec = p.RulesSpec.of(rules or Rules())
-        create = p.Create(version=p.PROTOCOL_VERSION, name=name, rules=spec, level=level)  # type: ignore[arg-type]
+        create = p.Create(
+            version=p.PROTOCOL_VERSION,
+            name=name,
+            rules=spec,
+            level=level,  # type: ignore[arg-type]
+            turn_seconds=turn_seconds,
+        )
         return cls(address, create, "/new", **options)  # type: ignore[arg-type]
 
     @classmethod
@@ -175,6 +200,9 @@ class RemoteTable(HostControls):
 
     def close(self) -> None:
         """Leave the table (a bot takes the seat). Returns at once."""
+        if self._handed_on:  # the scene that held the seat gave it to the next one
+            self._handed_on = False
+            return
         if self._closing:
             return
         self._closing = True
@@ -186,6 +214,15 @@ class RemoteTable(HostControls):
     def start(self) -> None:
         """(host) Deal; bots sit in the empty seats."""
         self._post(p.Start())
+
+    def play_again(self) -> None:
+        """(host) The game is over: another at the same table, the same seats."""
+        self._post(p.Again())
+
+    def hand_on(self) -> None:
+        """The window gives this seat to a new table scene (Play again): the old scene's
+        closing must not leave the table."""
+        self._handed_on = True
 
     def give_to_bot(self, seat: int) -> None:
         """(host) A bot plays ``seat`` (an idle friend's) from now on."""
@@ -251,12 +288,14 @@ class RemoteTable(HostControls):
             await asyncio.sleep(self._retry_delays[attempt])
             attempt += 1
             self.retrying = attempt
+            self._news()
             # Take the seat back with its token (the table plays on with a bot meanwhile).
             self._first = p.Hello(version=p.PROTOCOL_VERSION, name=self.name, token=self.token)
             self._path = f"/t/{self.code}"
         if self.status is not Status.OVER:
             self.status = Status.OVER
         self._seated.set()
+        self._news()
 
     async def _session(self) -> bool:
         """One connection; True when it was lost while seated (worth reconnecting)."""
@@ -285,7 +324,9 @@ class RemoteTable(HostControls):
             await ws.send(p.encode(self._first), text=True)  # before anything queued meanwhile
             sender = asyncio.create_task(self._send_loop(ws, self._outgoing))
             async for raw in ws:
-                if not self._receive(raw):
+                going_on = self._receive(raw)
+                self._news()
+                if not going_on:
                     return False
         except ConnectionClosed:
             pass
@@ -294,6 +335,9 @@ class RemoteTable(HostControls):
                 sender.cancel()
             await ws.close()
             self._ws = None
+        if ws.close_code == p.CLOSE_TAKEN_OVER:  # another window sits here now: stay out
+            self._fail(Problem.TAKEN_OVER, p.TAKEN_OVER)
+            return False
         return self.status is Status.SEATED and not self._closing
 
     async def _send_loop(self, ws: ClientConnection, out: asyncio.Queue[bytes | None]) -> None:
@@ -336,7 +380,9 @@ class RemoteTable(HostControls):
                 log.warning("the table says: %s: %s", message.code, message.reason)
                 self._updates.put(MoveRefused("", message.reason))  # the window says why
             case p.Closed():
-                problem = Problem.HOST_LEFT if message.code == "host-left" else Problem.CLOSED
+                problem = _PROBLEM_OF_CLOSED.get(message.code, Problem.CLOSED)
+                if problem is not Problem.TAKEN_OVER:
+                    self.mark_gone()
                 self._fail(problem, message.reason)
                 return False
         return True
@@ -351,9 +397,10 @@ class RemoteTable(HostControls):
         self.token = message.token
         self.host_seat = message.host
         self.level = message.level
+        self.turn_seconds = message.turn_seconds
         self.started = message.started
         self.names = tuple(s.name for s in message.seats)
-        self.kinds = tuple(self._kind(s.seat, s.kind) for s in message.seats)
+        self.kinds = tuple(self._kind(s.seat, s.kind, s.name) for s in message.seats)
         if message.view is not None:
             self._view = SeatView.from_dict(message.view)
         self.status = Status.SEATED
@@ -361,16 +408,38 @@ class RemoteTable(HostControls):
         if again:  # back after a drop: the window re-reads who sits where
             self.reconnects += 1
             for s in message.seats:
-                self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind)))
+                self._updates.put(SeatChanged(s.seat, s.name, self._kind(s.seat, s.kind, s.name)))
 
-    def _kind(self, seat: int, kind: str) -> str:
-        return "remote" if kind == "human" and seat != self.seat else kind
+    def mark_gone(self) -> None:
+        """The table is over (closed): its kept seat is no use."""
+        _GONE_TABLES.add((self.address.host, self.address.port, self.code.upper()))
+
+    def _news(self) -> None:
+        if self.on_news is not None:
+            try:
+                self.on_news()
+            except Exception:  # the window's business: never the end of the connection
+                log.exception("waking the window failed")
+
+    def _kind(self, seat: int, kind: str, name: str) -> str:
+        """The seat's kind as this window shows it: another person is ``remote``, and a seat
+        a bot plays for a person who keeps it (under their name) is ``away``, and a person
+        whose time ran out (the computer played for them) is ``idle``."""
+        if kind == "away":
+            return "idle"
+        if seat == self.seat:
+            return kind
+        if kind == "human":
+            return "remote"
+        if kind == "bot" and not _computers_name(name):
+            return "away"
+        return kind
 
     def _seat_changed(self, seat: int, name: str, kind: str) -> None:
         if not 0 <= seat < len(self.names):
             return
         names, kinds = list(self.names), list(self.kinds)
-        names[seat], kinds[seat] = name, self._kind(seat, kind)
+        names[seat], kinds[seat] = name, self._kind(seat, kind, name)
         self.names, self.kinds = tuple(names), tuple(kinds)
         self._updates.put(SeatChanged(seat, name, kinds[seat]))
 
@@ -386,10 +455,20 @@ class RemoteTable(HostControls):
             self._updates.put(TableClosed(problem.value))
 
 
+_PROBLEM_OF_CLOSED: Final = {
+    "host-left": Problem.HOST_LEFT,
+    "taken-over": Problem.TAKEN_OVER,  # never retried: the other window keeps the seat
+}
 _PROBLEM_OF_ERROR: Final = {
     "wrong-code": Problem.WRONG_CODE,
     "version": Problem.VERSION,
 }
+
+
+def _computers_name(name: str) -> bool:
+    """Whether a bot's seat goes by a computer player's name (the server's, see
+    :data:`game.net.protocol.BOT_NAMES`), not by that of the person who keeps it."""
+    return name in p.BOT_NAMES or (name.startswith("Bot ") and name[4:].isdigit())
 
 
 def _why_unreachable(exc: BaseException) -> str:

@@ -14,6 +14,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from game.net import protocol as p
 from game.net.online_table import NetTable
 from game.net.server_log import log
 
@@ -46,6 +47,7 @@ def text_frame(data: bytes) -> bytes:
 
 CLOSE_POLICY: Final = 1008  # websocket close code: the client broke the rules
 CLOSE_GOING_AWAY: Final = 1001
+CLOSE_TAKEN_OVER: Final = p.CLOSE_TAKEN_OVER  # the seat was taken back from another connection
 
 
 class TokenBucket:
@@ -82,6 +84,7 @@ class Connection:
     writer: asyncio.Task[None] | None = None
     cut: bool = False  # disconnected for reading too slowly
     waiting: int = 0  # messages handed to the writer task and not yet written
+    close_code: int = 1000  # the websocket close code sent when the connection is finished
 
     def push(self, data: bytes) -> None:
         if self.cut:
@@ -116,7 +119,8 @@ class Connection:
         with contextlib.suppress(ConnectionClosed):
             while (data := await self.queue.get()) is not None:
                 if not data:  # the marker: this connection is finished
-                    await self.ws.close()
+                    reason = "taken-over" if self.close_code == CLOSE_TAKEN_OVER else ""
+                    await self.ws.close(self.close_code, reason)
                     return
                 await self.ws.send(data, text=True)  # waits while the socket's buffer is full
                 self.waiting -= 1

@@ -4,12 +4,21 @@
 loop, so the window never waits on it; the host's window then sits at the table through a
 :class:`~game.net.client.RemoteTable` on loopback like anyone else. The server announces its
 tables on the local network (zeroconf), says which addresses friends can use, and when the host
-leaves, every guest is told "The host left the table".
+ends the table, every guest is told "The host left the table".
+
+A host who leaves a dealt table (the Menu, by choice or by accident) does not end it: the
+server *lingers* while the window stays open, the computer plays the host's seat, and the host
+comes back with the seat token kept in the profile (Menu > Online table > Back to table). The
+server stops once it holds no table (a table nobody is at closes after 5 minutes) or when the
+program ends (every guest is then told the host left).
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
+import errno
 import logging
 import socket
 import threading
@@ -23,6 +32,15 @@ from game.net.table_server import DEFAULT_PORT, TableServer
 log = logging.getLogger("game.net.server")
 
 START_TIMEOUT: Final = 5.0
+LOOPBACK: Final = "127.0.0.1"  # where the host's own window sits at its table
+LINGER_CHECK: Final = 1.0  # seconds between two looks at a lingering server's tables
+
+_lingering: dict[int, HostedServer] = {}  # port -> a server its host left, its tables going on
+
+
+def lingering_server(port: int) -> HostedServer | None:
+    """The server this window hosts on ``port`` whose host has left its table, if any."""
+    return _lingering.get(port)
 
 
 class HostedServer:
@@ -44,11 +62,13 @@ class HostedServer:
         self.options = options
         self.port = 0
         self.error = ""  # why it could not start, in a sentence
+        self.port_in_use = False  # the reason: another program (or table) listens there
         self.tables: TableServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._up = threading.Event()
         self._tasks: set[asyncio.Future[None]] = set()
+        self.lingering = False  # the host left a dealt table: it goes on until it closes
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
 
     def start(self) -> bool:
@@ -63,6 +83,7 @@ class HostedServer:
         try:
             asyncio.run(self._main())
         except OSError as exc:
+            self.port_in_use = exc.errno in (errno.EADDRINUSE, errno.EACCES)
             self.error = f"Port {self.requested_port} cannot be used: {exc.strerror or exc}"
         except Exception as exc:  # say it rather than leave the window waiting
             log.exception("the hosted table server stopped")
@@ -104,11 +125,23 @@ class HostedServer:
         async with self.tables.start(self.listen, self.requested_port) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._up.set()
-            await self._stop.wait()
+            while not self._stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), LINGER_CHECK)
+                if self.lingering and not self.tables.tables:
+                    break  # the tables the host left are all closed
+            _lingering.pop(self.port, None)
             self.tables.shutdown("host-left", "The host left the table")
             await asyncio.sleep(0.1)  # let the closing messages go out
             if advertiser is not None:
                 await advertiser.close()
+
+    def linger(self) -> None:
+        """The host left: the tables go on (until none is left, or the program ends)."""
+        if not self.lingering:
+            self.lingering = True
+            _lingering[self.port] = self
+            atexit.register(self.stop)
 
     def stop(self, wait: float = 2.0) -> None:
         """Close every table ("The host left the table") and stop; returns within ``wait``."""
@@ -140,13 +173,29 @@ class HostedServer:
 
 
 class HostedTable(RemoteTable):
-    """The host's own seat: leaving it also closes the server, so every guest is told
-    "The host left the table" (the window never waits for that)."""
+    """The host's own seat. Leaving it before the deal closes the server, so every guest is
+    told "The host left the table" (the window never waits for that); leaving a dealt table
+    leaves it to the computer and the friends (see the module docstring), unless the host
+    chose to end it (:attr:`keep_table` False)."""
 
     server: HostedServer | None = None
+    keep_table = True  # leaving a dealt table lets it go on
+
+    @property
+    def serves_table(self) -> bool:
+        return self.server is not None and self.keep_table
+
+    def end_table(self) -> None:
+        self.keep_table = False
 
     def close(self) -> None:
         super().close()
         server, self.server = self.server, None
-        if server is not None:
-            threading.Thread(target=server.stop, name="table-server-stop", daemon=True).start()
+        if server is None:
+            return
+        if self.keep_table and self.started:
+            server.linger()
+            return
+        _lingering.pop(server.port, None)
+        self.mark_gone()  # the server stops: its tables with it
+        threading.Thread(target=server.stop, name="table-server-stop", daemon=True).start()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -32,11 +33,11 @@ from game.engine.players import Player
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 from game.net import protocol as p
+from game.net.name_key import name_key, undrawn
 
 log = logging.getLogger("game.net.server")
 
-BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
-"""The computer players' names (the frog and its friends of the rule pages)."""
+BOT_NAMES: Final = p.BOT_NAMES
 
 
 _PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
@@ -46,21 +47,30 @@ _PLAYS: Final = {str(m): m for m in map(Move.play, CARDS)}
 SEAT_HANDED_OVER: Final = (
     "A computer player has your seat now: join again with your seat token to take it back"
 )
+KEPT_SEAT: Final = (
+    "This name's seat is kept for its owner: join from the window that holds it, or ask the"
+    " host to free it (Give to computer) and join again"
+)
 NAME_RULE: Final = "A name is 1 to 24 printable characters: letters, digits, spaces, signs"
+NAME_GLYPHS: Final = "A name may hold only letters, digits and signs the game can draw (no emoji)"
 
 
 def clean_name(name: str) -> str:
-    """The name as the table shows it (runs of spaces made one), or :class:`SitRefused`
-    (code ``malformed``) for a blank name or one with a tab, line break or other control.
+    """The name as the table shows it (NFKC, runs of spaces made one), or :class:`SitRefused`
+    (code ``malformed``) for a blank name, one with a tab, line break or other control, or
+    one with a character the game's font cannot draw (an emoji).
 
     >>> clean_name("  Ada  Lovelace ")
     'Ada Lovelace'
     """
     if not name.isprintable():
         raise SitRefused("malformed", NAME_RULE)
-    name = " ".join(name.split())
+    # NFKC: "ＨＯＳＴ" in full-width letters (which the font lacks) is "HOST".
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not name:
         raise SitRefused("malformed", NAME_RULE)
+    if undrawn(name) is not None:  # every window would draw it as an empty box (issue 40)
+        raise SitRefused("malformed", NAME_GLYPHS)
     return name
 
 
@@ -81,9 +91,11 @@ class Seat:
     token: str | None = None  # the person's seat token; kept while a bot plays for them
     ready: bool = False  # has seen the hand's score
     bot: Player | None = None
+    away: bool = False  # a person whose time ran out: the computer played for them
 
     def info(self) -> p.SeatInfo:
-        return p.SeatInfo(seat=self.index, name=self.name, kind=self.kind)  # type: ignore[arg-type]
+        kind = "away" if self.kind == "human" and self.away else self.kind
+        return p.SeatInfo(seat=self.index, name=self.name, kind=kind)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -95,6 +107,7 @@ class BotTurn:
     player: Player
     view: SeatView
     version: int
+    for_person: bool = False  # the move of a person whose time ran out (the turn timer)
 
 
 @dataclass
@@ -114,6 +127,8 @@ class NetTable:
     version: int = 0  # bumped by every change of the match or of who plays a seat
     closed: bool = False
     fresh_hand: bool = False  # dealt, and nobody has chosen a move of this hand yet
+    turn_seconds: int = 0  # the host's turn timer (0: off): then the computer plays the move
+    games: int = 0  # the games played at this table before the one under way (Play again)
     on_game_over: Callable[[NetTable], None] | None = None  # (the server's record of games)
 
     def __post_init__(self) -> None:
@@ -157,7 +172,11 @@ class NetTable:
         """A newcomer's name: printable, not blank, and nobody's at the table, a computer
         player's included (:class:`SitRefused` otherwise)."""
         name = clean_name(name)
-        if any(s.name.casefold() == name.casefold() for s in self.seats if s.kind != "empty"):
+        key = name_key(name)  # "Hоst" (a Cyrillic о) is "host" (issue 40)
+        taken = [s for s in self.seats if s.kind != "empty" and name_key(s.name) == key]
+        if taken and taken[0].kind == "bot" and taken[0].token is not None:
+            raise SitRefused("refused", KEPT_SEAT)  # the friend's own seat, kept for them
+        if taken:
             raise SitRefused("refused", "Someone at this table already has that name")
 
     def _free_seats(self) -> list[Seat]:
@@ -179,7 +198,7 @@ class NetTable:
 
     def _seat_person(self, seat: Seat, name: str, token: str, *, reclaim: bool) -> None:
         seat.name, seat.kind, seat.token, seat.bot = name, "human", token, None
-        seat.ready = False
+        seat.ready = seat.away = False
         self.version += 1
         log.info(
             "table %s: %s %s seat %d",
@@ -201,6 +220,7 @@ class NetTable:
             host=self.host,
             rules=p.RulesSpec.of(self.rules),
             level=self.level,  # type: ignore[arg-type]
+            turn_seconds=self.turn_seconds,
             seats=[x.info() for x in self.seats],
             started=self.started,
             view=None if self.match is None else self.match.view(seat).to_dict(),
@@ -261,6 +281,8 @@ class NetTable:
             # connection is applied; it takes the seat back with hello and its token.
             self._error(seat, "not-seated", SEAT_HANDED_OVER, force=True)
             return
+        if self.seats[seat].away and isinstance(message, p.Play | p.Ready):
+            self._back(self.seats[seat])  # the person acts again: no longer away
         match message:
             case p.Play():
                 self._play(seat, message.move)
@@ -270,6 +292,8 @@ class NetTable:
                 self._start(seat)
             case p.GiveToBot():
                 self._give_to_bot(seat, message.seat)
+            case p.Again():
+                self._again(seat)
             case p.Leave():
                 self.drop(seat, "left")
             case p.Hello() | p.Create():
@@ -319,6 +343,55 @@ class NetTable:
                 self.on_game_over(self)
         self._deal_on_if_ready()
 
+    # -- the turn timer -------------------------------------------------------------------------
+
+    def owing(self) -> list[tuple[int, tuple[object, ...]]]:
+        """The people the table waits for now, each with what they owe (a move of this hand
+        at this point, or their OK on the score): the turn timer counts from when it began."""
+        m = self.match
+        if m is None or self.closed or m.is_over or not self.turn_seconds:
+            return []
+        if m.phase is Phase.HAND_OVER:
+            key: tuple[object, ...] = (m.hand_number, "ready")
+            return [(s.index, key) for s in self.seats if s.kind == "human" and not s.ready]
+        step = len(self.moves) if m.phase is not Phase.PASS else -1  # a pass is one decision
+        key = (m.hand_number, m.phase.value, step)
+        return [(seat, key) for seat in m.to_act() if self.seats[seat].kind == "human"]
+
+    def time_out(self, seat: int) -> BotTurn | None:
+        """The person at ``seat`` let the time run out: they are away (said to everyone), and
+        the computer owes their move (a :class:`BotTurn`, its decision given back to
+        :meth:`bot_move`); at the score, they are ready."""
+        s, m = self.seats[seat], self.match
+        if m is None or s.kind != "human":
+            return None
+        if not s.away:
+            s.away = True
+            log.info("table %s: %s's time ran out at seat %d", self.code, s.name, seat)
+            self._tell_seat(s)
+        if m.phase is Phase.HAND_OVER:
+            s.ready = True
+            self._deal_on_if_ready()
+            return None
+        player = self.make_bot(self.level, f"{self.seed}/{seat}")
+        return BotTurn(seat, player, m.view(seat), self.version, for_person=True)
+
+    def _still_owes(self, turn: BotTurn) -> bool:
+        """A person's timed-out pass is still theirs to make, whatever others passed since."""
+        m = self.match
+        return (
+            turn.for_person
+            and m is not None
+            and m.phase is Phase.PASS is turn.view.phase
+            and m.hand_number == turn.view.hand_number
+            and turn.seat in m.to_act()
+        )
+
+    def _back(self, seat: Seat) -> None:
+        seat.away = False
+        log.info("table %s: %s is back at seat %d", self.code, seat.name, seat.index)
+        self._tell_seat(seat)
+
     def _ready(self, seat: int) -> None:
         if self.match is None or self.match.phase is not Phase.HAND_OVER:
             self._error(seat, "malformed", "There is no score to acknowledge now")
@@ -354,6 +427,24 @@ class NetTable:
             self.code,
             ", ".join(f"{s.name} ({s.kind})" for s in self.seats),
         )
+        self._send_events([self.match.start_event()])
+
+    def _again(self, seat: int) -> None:
+        """(host) Another game at the same table once this one is over: the same seats, a new
+        deal (each game its own seed), the host's seat dealing first again."""
+        if seat != self.host:
+            self._error(seat, "not-host", "Only the host may deal a new game")
+            return
+        if self.match is None or not self.match.is_over:
+            self._error(seat, "malformed", "The game is not over")
+            return
+        self.games += 1
+        self.match = Match.new(self.rules, f"{self.seed}/game{self.games}")
+        for s in self.seats:
+            s.ready = False
+        self.version += 1
+        self.fresh_hand = True
+        log.info("table %s: game %d starts", self.code, self.games + 1)
         self._send_events([self.match.start_event()])
 
     def _give_to_bot(self, seat: int, target: int) -> None:
@@ -401,9 +492,11 @@ class NetTable:
 
     def bot_move(self, turn: BotTurn, move: Move) -> bool:
         """A bot's decision; applied only if the table has not moved on since it was asked."""
-        if self.closed or self.match is None or turn.version != self.version:
+        if self.closed or self.match is None:
             return False
-        if self.seats[turn.seat].kind != "bot":
+        if turn.version != self.version and not self._still_owes(turn):
+            return False
+        if self.seats[turn.seat].kind != ("human" if turn.for_person else "bot"):
             return False
         try:
             events = self.match.apply(turn.seat, move)

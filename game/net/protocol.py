@@ -28,21 +28,57 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 
 from game.engine import events as ev
-from game.engine.cards import Card
 from game.engine.codec import (
     CARD_NAMES,
     card_names,
     direction_name,
     names_of,
-    read_cards,
-    read_direction,
     rules_from,
 )
 from game.engine.events import for_seat
-from game.engine.rules import PassDirection, Rules
+from game.engine.rules import Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
+from game.net.event_wire import (
+    CardPlayedMsg as CardPlayedMsg,
+)
+from game.net.event_wire import (
+    EventMessage as EventMessage,
+)
+from game.net.event_wire import (
+    ExtraHandMsg as ExtraHandMsg,
+)
+from game.net.event_wire import (
+    GameOverMsg as GameOverMsg,
+)
+from game.net.event_wire import (
+    HandScoredMsg as HandScoredMsg,
+)
+from game.net.event_wire import (
+    HandStartedMsg as HandStartedMsg,
+)
+from game.net.event_wire import (
+    HeartsBrokenMsg as HeartsBrokenMsg,
+)
+from game.net.event_wire import (
+    MoonChoiceNeededMsg as MoonChoiceNeededMsg,
+)
+from game.net.event_wire import (
+    PassChosenMsg as PassChosenMsg,
+)
+from game.net.event_wire import (
+    PassesExchangedMsg as PassesExchangedMsg,
+)
+from game.net.event_wire import (
+    TrickWonMsg as TrickWonMsg,
+)
+from game.net.event_wire import (
+    event_message as event_message,
+)
+from game.net.event_wire import (
+    to_event as to_event,
+)
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """Bumped whenever a message changes shape; a client of another version is told so."""
 MAX_CLIENT_MESSAGE: Final = 2048
 """Bytes. The longest honest client message (``create``) is about 250."""
@@ -55,13 +91,21 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_RANDOM_CHARS: Final = 8
 """8 characters of 5 bits: 40 random bits in every code (at least 30 are asked for)."""
 LEVELS: Final = ("easy", "medium", "hard")
+BOT_NAMES: Final = ("Hops", "Pip", "Shelly", "Lily", "Fern")
+"""The computer players' names (the frog and its friends of the rule pages); a seat a bot
+plays under another name is a person's, kept for them (a client shows it as away)."""
+CLOSE_TAKEN_OVER: Final = 4001
+"""The websocket close code of a connection whose seat was taken back from another one."""
+TAKEN_OVER: Final = "Your seat is now played from another window"
+"""The reason of the ``closed`` message (code ``taken-over``) that precedes that close."""
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
 Token = Annotated[str, msgspec.Meta(min_length=8, max_length=64)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=4)]
 MoveText = Annotated[str, msgspec.Meta(max_length=40)]
 Level = Literal["easy", "medium", "hard"]
-SeatKind = Literal["human", "bot", "empty"]
+SeatKind = Literal["human", "away", "bot", "empty"]
+TurnSeconds = Annotated[int, msgspec.Meta(ge=0, le=600)]  # the turn timer; 0: off
 
 
 class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
@@ -104,6 +148,7 @@ class Create(_Message, tag="create", frozen=True):
     name: Name
     rules: RulesSpec = RulesSpec()
     level: Level = "medium"
+    turn_seconds: TurnSeconds = 0
 
 
 class Play(_Message, tag="move", frozen=True):
@@ -130,7 +175,11 @@ class Leave(_Message, tag="leave", frozen=True):
     """The person leaves the table (a bot takes the seat)."""
 
 
-ClientMessage = Hello | Create | Play | Ready | Start | GiveToBot | Leave
+class Again(_Message, tag="again", frozen=True):
+    """(host) The game is over: another at the same table, the same people in the same seats."""
+
+
+ClientMessage = Hello | Create | Play | Ready | Start | GiveToBot | Leave | Again
 
 
 # -- server to client ----------------------------------------------------------------------------
@@ -155,6 +204,7 @@ class Welcome(_Message, tag="welcome", frozen=True):
     seats: list[SeatInfo]
     started: bool
     view: dict[str, Any] | None  # SeatView.to_dict() once dealt
+    turn_seconds: int = 0  # the host's turn timer (0: off)
 
 
 class SeatUpdate(_Message, tag="seat", frozen=True):
@@ -187,184 +237,15 @@ class Error(_Message, tag="error", frozen=True):
 
 
 class Closed(_Message, tag="closed", frozen=True):
-    """The table is closed (``code``: host-left, shutdown, idle; a flooder gets an ``Error``
+    """The table is closed (``code``: host-left, shutdown, idle) or, for this connection only,
+    ``taken-over`` (the seat was taken back from another connection); a flooder gets an ``Error``
     with code flood before its connection closes, see docs/protocol.md)."""
 
     code: str
     reason: str
 
 
-# -- the engine's events on the wire (game.engine.events.event_to_dict's shape)
-# --------------------------
-
-CardName = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
-Direction = Literal["left", "right", "across", "hold"]
-
-
-class HandStartedMsg(_Message, tag="HandStarted", frozen=True):
-    hand_number: int
-    dealer: int
-    pass_direction: Direction
-
-
-class PassChosenMsg(_Message, tag="PassChosen", frozen=True):
-    seat: int
-
-
-class PassesExchangedMsg(_Message, tag="PassesExchanged", frozen=True):
-    direction: Direction
-    given: list[list[CardName] | None]
-    received: list[list[CardName] | None]
-
-
-class CardPlayedMsg(_Message, tag="CardPlayed", frozen=True):
-    seat: int
-    card: CardName
-    trick_number: int
-
-
-class HeartsBrokenMsg(_Message, tag="HeartsBroken", frozen=True):
-    seat: int
-    card: CardName
-
-
-class TrickWonMsg(_Message, tag="TrickWon", frozen=True):
-    winner: int
-    leader: int
-    cards: list[CardName]
-    points: int
-    trick_number: int
-
-
-class MoonChoiceNeededMsg(_Message, tag="MoonChoiceNeeded", frozen=True):
-    seat: int
-
-
-class HandScoredMsg(_Message, tag="HandScored", frozen=True):
-    points: list[int]
-    taken: list[int]
-    moon_shooter: int | None
-    moon_subtracted: bool
-
-
-class ExtraHandMsg(_Message, tag="ExtraHand", frozen=True):
-    tied: list[int]
-
-
-class GameOverMsg(_Message, tag="GameOver", frozen=True):
-    winners: list[int]
-    totals: list[int]
-
-
-EventMessage = (
-    HandStartedMsg
-    | PassChosenMsg
-    | PassesExchangedMsg
-    | CardPlayedMsg
-    | HeartsBrokenMsg
-    | TrickWonMsg
-    | MoonChoiceNeededMsg
-    | HandScoredMsg
-    | ExtraHandMsg
-    | GameOverMsg
-)
 ServerMessage = Welcome | SeatUpdate | Update | Refused | Error | Closed
-
-
-def _direction(direction: PassDirection) -> Direction:
-    return direction_name(direction)  # type: ignore[return-value]
-
-
-def _names(cards: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cards is None else card_names(cards)
-
-
-def event_message(event: ev.Event) -> EventMessage:
-    """An engine event (already filtered with :func:`game.engine.events.for_seat`) for the wire, in
-    the shape of :func:`game.engine.events.event_to_dict` (built field by field: ``asdict`` was half
-    of the server's time per move).
-
-    >>> from game.engine.cards import Card
-    >>> encode(event_message(ev.CardPlayed(2, Card.parse("QS"), 5)))
-    b'{"type":"CardPlayed","seat":2,"card":"QS","trick_number":5}'
-    """
-    match event:
-        case ev.HandStarted():
-            return HandStartedMsg(event.hand_number, event.dealer, _direction(event.pass_direction))
-        case ev.PassChosen():
-            return PassChosenMsg(event.seat)
-        case ev.PassesExchanged():
-            return PassesExchangedMsg(
-                _direction(event.direction),
-                [_names(g) for g in event.given],
-                [_names(r) for r in event.received],
-            )
-        case ev.CardPlayed():
-            return CardPlayedMsg(event.seat, str(event.card), event.trick_number)
-        case ev.HeartsBroken():
-            return HeartsBrokenMsg(event.seat, str(event.card))
-        case ev.TrickWon():
-            return TrickWonMsg(
-                event.winner,
-                event.leader,
-                card_names(event.cards),
-                event.points,
-                event.trick_number,
-            )
-        case ev.MoonChoiceNeeded():
-            return MoonChoiceNeededMsg(event.seat)
-        case ev.HandScored():
-            return HandScoredMsg(
-                list(event.points), list(event.taken), event.moon_shooter, event.moon_subtracted
-            )
-        case ev.ExtraHand():
-            return ExtraHandMsg(list(event.tied))
-        case ev.GameOver():
-            return GameOverMsg(list(event.winners), list(event.totals))
-    raise AssertionError(event)  # pragma: no cover (the union is closed)
-
-
-def _cards(names: list[str]) -> tuple[Card, ...]:
-    return tuple(read_cards(names, "cards"))
-
-
-def _maybe_cards(groups: list[list[str] | None]) -> tuple[tuple[Card, ...] | None, ...]:
-    return tuple(None if g is None else _cards(g) for g in groups)
-
-
-def to_event(msg: EventMessage) -> ev.Event:
-    """The engine event a wire event stands for (ValueError on a card that is not one)."""
-    match msg:
-        case HandStartedMsg():
-            direction = read_direction(msg.pass_direction, "pass_direction")
-            return ev.HandStarted(msg.hand_number, msg.dealer, direction)
-        case PassChosenMsg():
-            return ev.PassChosen(msg.seat)
-        case PassesExchangedMsg():
-            return ev.PassesExchanged(
-                read_direction(msg.direction, "direction"),
-                _maybe_cards(msg.given),
-                _maybe_cards(msg.received),
-            )
-        case CardPlayedMsg():
-            return ev.CardPlayed(msg.seat, Card.parse(msg.card), msg.trick_number)
-        case HeartsBrokenMsg():
-            return ev.HeartsBroken(msg.seat, Card.parse(msg.card))
-        case TrickWonMsg():
-            return ev.TrickWon(
-                msg.winner, msg.leader, _cards(msg.cards), msg.points, msg.trick_number
-            )
-        case MoonChoiceNeededMsg():
-            return ev.MoonChoiceNeeded(msg.seat)
-        case HandScoredMsg():
-            return ev.HandScored(
-                tuple(msg.points), tuple(msg.taken), msg.moon_shooter, msg.moon_subtracted
-            )
-        case ExtraHandMsg():
-            return ev.ExtraHand(tuple(msg.tied))
-        case GameOverMsg():
-            return ev.GameOver(tuple(msg.winners), tuple(msg.totals))
-    raise AssertionError(msg)  # pragma: no cover (the union is closed)
 
 
 # -- encoding and strict decoding ----------------------------------------------------------------

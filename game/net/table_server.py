@@ -30,7 +30,7 @@ from game.ai import make_player
 from game.engine.moves import Move
 from game.engine.players import Player, decide
 from game.net import protocol as p
-from game.net.connection import Connection, TokenBucket
+from game.net.connection import CLOSE_TAKEN_OVER, Connection, TokenBucket
 from game.net.online_table import BotTurn, NetTable, SitRefused
 from game.net.server_log import log
 from game.net.table_games import write_table_game
@@ -108,6 +108,8 @@ class TableServer:
         self.conns: dict[tuple[str, int], Connection] = {}
         self.thinking: set[tuple[str, int]] = set()
         self.abandon_timers: dict[str, asyncio.TimerHandle] = {}
+        # The turn timer's deadlines: table code -> seat -> (what it owes, the timer).
+        self.turn_timers: dict[str, dict[int, tuple[tuple[object, ...], asyncio.TimerHandle]]] = {}
         self.executor = concurrent.futures.ThreadPoolExecutor(
             max_workers=bot_workers, thread_name_prefix="bot"
         )
@@ -221,8 +223,11 @@ class TableServer:
                 self._remove(table)
             return False
         old = self.conns.get((code, seat))
-        if old is not None:  # the same person on a new connection: the old one is finished
+        if old is not None:  # the same person on a new connection: the old one is told so,
+            # and must not take the seat back by itself (two windows fought over it, issue 40)
             old.table = None
+            old.push(p.encode(p.Closed(code="taken-over", reason=p.TAKEN_OVER)))
+            old.close_code = CLOSE_TAKEN_OVER
             old.push(b"")
         conn.table, conn.seat = table, seat
         self.conns[(code, seat)] = conn
@@ -275,6 +280,7 @@ class TableServer:
             seed=self.seed_of(code),
             make_bot=self.make_bot,
             on_game_over=self._record_game,  # written when the server keeps its games
+            turn_seconds=message.turn_seconds,
         )
         self.tables[code] = table
         self.opened_by[code] = conn.address
@@ -359,6 +365,8 @@ class TableServer:
         timer = self.abandon_timers.pop(table.code, None)
         if timer is not None:
             timer.cancel()
+        for _key, handle in self.turn_timers.pop(table.code, {}).values():
+            handle.cancel()
 
     # -- sending, bots -------------------------------------------------------------------------
 
@@ -377,6 +385,34 @@ class TableServer:
             return
         self._seat_waiters(table)
         self._schedule_bots(table)
+        if table.turn_seconds:
+            self._arm_turn_timers(table)
+
+    def _arm_turn_timers(self, table: NetTable) -> None:
+        """A deadline for each person the table waits for, from when they began to owe it;
+        a deadline whose decision was made (or changed) is dropped."""
+        owing = dict(table.owing())
+        timers = self.turn_timers.setdefault(table.code, {})
+        for seat in [s for s, (key, _) in timers.items() if owing.get(s) != key]:
+            timers.pop(seat)[1].cancel()
+        loop = asyncio.get_running_loop()
+        for seat, key in owing.items():
+            if seat not in timers:
+                handle = loop.call_later(table.turn_seconds, self._turn_over, table, seat, key)
+                timers[seat] = (key, handle)
+
+    def _turn_over(self, table: NetTable, seat: int, key: tuple[object, ...]) -> None:
+        """A person let the turn timer run out: the computer makes that decision for them."""
+        self.turn_timers.get(table.code, {}).pop(seat, None)
+        if table.closed or (seat, key) not in table.owing():
+            return
+        turn = table.time_out(seat)
+        if turn is not None:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self.executor, decide, turn.player, turn.view)
+            done = functools.partial(self._bot_decided, table, turn, (table.code, -1 - seat))
+            future.add_done_callback(done)
+        self._flush(table)
 
     def _schedule_bots(self, table: NetTable) -> None:
         loop = asyncio.get_running_loop()

@@ -29,7 +29,14 @@ from typing import Any, Final
 from game.engine.cards import QUEEN_OF_SPADES_BIT
 from game.engine.save import InvalidSave, load_match
 from game.records.daily import streaks
-from game.records.profile import ABANDONED, FINISHED, OUTCOMES, DailyResult, FinishedGame
+from game.records.profile import (
+    ABANDONED,
+    FINISHED,
+    ONLINE,
+    OUTCOMES,
+    DailyResult,
+    FinishedGame,
+)
 
 ALL_LEVELS: Final = "all"
 """The key of the overall figures in :func:`game_statistics`' result."""
@@ -275,7 +282,7 @@ def game_statistics(
     its save could not be replayed); when it is not given, each game is replayed here."""
     tallies: dict[str, _Tally] = {ALL_LEVELS: _Tally(ALL_LEVELS)}
     for game_id, game in games:
-        if game.human_seat is None:
+        if game.human_seat is None or game.outcome == ONLINE:  # online: in the history only
             continue
         known = facts[game_id] if facts is not None and game_id in facts else safe_facts(game)
         level = tallies.setdefault(game.level, _Tally(game.level))

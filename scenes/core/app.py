@@ -168,8 +168,6 @@ class App:
         return (top, self.save_notice.text(), None if top is None else top.clock_face())
 
     def run(self) -> int:
-        import pygame
-
         from scenes.core.pacing import Pacing
 
         self.start()
@@ -178,24 +176,8 @@ class App:
         started = time.perf_counter()
         report = self.options.report_startup or os.environ.get(STARTUP_ENV, "") not in ("", "0")
         while self.running:
-            # Frames at full rate while something moves; asleep until an event while nothing
-            # does (see scenes.core.pacing): a still window costs next to no processor.
-            before = self.looks()
-            dt, events = pacing.next_events(self.moving())
-            for event in events:
-                self.handle_event(event)
-            if not self.running:
+            if not self.step(pacing):
                 break
-            self.stack.update(dt)
-            self.save_notice.update(dt)
-            if not self.stack.scenes:
-                break
-            changed = self.moving() or self.looks() != before
-            if pacing.should_draw(events, changed or self.first_frame_time is None):
-                self.stack.draw(self.screen)
-                self.draw_save_notice()
-                pygame.display.flip()
-                self.frames += 1
             if self.first_frame_time is None:
                 self.first_frame_time = process_age()
                 if report:
@@ -206,6 +188,31 @@ class App:
             if exit_after is not None and time.perf_counter() - started >= exit_after:
                 self.running = False
         return self.shutdown()
+
+    def step(self, pacing: Pacing) -> bool:
+        """One turn of the loop: the events (or a sleep), the updates, and a frame drawn when
+        something changed; False when the window is to close. Frames come at full rate while
+        something moves, none while nothing does (see scenes.core.pacing): a still window
+        costs next to no processor, and news from a table elsewhere wakes it (an event)."""
+        import pygame
+
+        before = self.looks()
+        dt, events = pacing.next_events(self.moving())
+        for event in events:
+            self.handle_event(event)
+        if not self.running:
+            return False
+        self.stack.update(dt)
+        self.save_notice.update(dt)
+        if not self.stack.scenes:
+            return False
+        changed = self.moving() or self.looks() != before
+        if pacing.should_draw(events, changed or self.first_frame_time is None):
+            self.stack.draw(self.screen)
+            self.draw_save_notice()
+            pygame.display.flip()
+            self.frames += 1
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         import pygame

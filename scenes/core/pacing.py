@@ -13,6 +13,7 @@ a still menu or a table waiting for the player 30 times a second took about a th
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Final
@@ -28,6 +29,12 @@ IDLE_WAKE: Final = 0.5
 POLL: Final = 0.02
 """Seconds between two looks at the event queue while asleep (the answer to the first input
 after a still moment comes at most this late)."""
+NEWS: Final = pygame.event.custom_type()
+"""The event that wakes the loop when a table elsewhere sent something that changes what a
+screen shows (posted by :func:`wake` from the network's thread): the frame after it updates
+and draws at once, rather than at the next input (issue 40: the waiting screens kept an empty
+seat until the mouse moved)."""
+
 MAX_DT: Final = 0.1
 """The longest step given to the scenes' updates (after a sleep, animations do not jump)."""
 
@@ -76,3 +83,10 @@ class Pacing:
         """Whether this frame is drawn: always at full rate; after a sleep only when an event
         came or ``changed`` (a scene is busy now, the top scene or the notice changed)."""
         return not self.sleeping or bool(events) or changed
+
+
+def wake() -> None:
+    """Wake the loop for news (any thread may call it; without a window it does nothing)."""
+    if pygame.display.get_init():
+        with contextlib.suppress(pygame.error):  # the queue is full, or the window just closed
+            pygame.event.post(pygame.event.Event(NEWS))

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.records import stats
-from game.records.profile import ABANDONED, FINISHED, FinishedGame, StoredSheet
+from game.records.profile import ABANDONED, FINISHED, ONLINE, FinishedGame, StoredSheet
 from game.records.stats import DamagedGame
 from scenes.core.i18n import N_, _, current_language
 from scenes.records.sheet_words import local_time, stored_sheet
@@ -51,7 +51,7 @@ SHEETS_HEADER: Final = (
     N_("Rules"),
     N_("Hands"),
 )
-OUTCOMES: Final = {FINISHED: N_("finished"), ABANDONED: N_("abandoned")}
+OUTCOMES: Final = {FINISHED: N_("finished"), ABANDONED: N_("abandoned"), ONLINE: N_("online")}
 
 
 def seat_header() -> list[str]:

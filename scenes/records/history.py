@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.save import InvalidSave, load_match
 from game.records import stats
-from game.records.profile import ABANDONED, FinishedGame, HistoryReader
+from game.records.profile import ABANDONED, ONLINE, FinishedGame, HistoryReader
 from game.records.stats import DamagedGame, DamagedRow
 from scenes.core.i18n import N_, _
 from scenes.core.preferences import shown_name
@@ -114,6 +114,8 @@ def note_text(game: FinishedGame) -> str:
     marks = []
     if game.outcome == ABANDONED:
         marks.append(_("abandoned"))
+    if game.outcome == ONLINE:  # kept here, never in the statistics
+        marks.append(_("online"))
     if game.practice:
         marks.append(_("practice"))
     if game.human_seat is None:
@@ -400,13 +402,15 @@ class GameScene(ReportScene):
         self.game = game
         self.scores: list[tuple[int, ...]] = []
         try:
-            match = load_match(game.match)
-            self.scores = [tuple(h) for h in match.history]
+            self.scores = _hand_scores(game)
         except (InvalidSave, ValueError, TypeError) as exc:
             self.say(_("This game's moves cannot be replayed: {error}").format(error=exc), True)
         self.selected = max(0, len(self.scores) - 1)
         self.review_button = Button(N_("Review hand"), self.review)
-        self.review_button.enabled = bool(self.scores) and game.human_seat is not None
+        # An online game keeps each hand's scores, not the moves: nothing to review.
+        self.review_button.enabled = (
+            bool(self.scores) and game.human_seat is not None and game.outcome != ONLINE
+        )
         self.buttons = [self.review_button, *game_text.text_buttons(self), self.back_button]
         self.table_area = pygame.Rect(0, 0, 0, 0)
         self.chart_area = pygame.Rect(0, 0, 0, 0)
@@ -436,7 +440,7 @@ class GameScene(ReportScene):
         return rows
 
     def review(self) -> None:
-        if not self.scores or self.game.human_seat is None:
+        if not self.review_button.enabled or self.game.human_seat is None:
             return
         from scenes.records.hand_review import HandReviewScene
 
@@ -513,3 +517,13 @@ class GameScene(ReportScene):
             colours=colours,
         )
         draw_chart(surface, self.chart_area, self.scores, names, game.rules, scale, self.selected)
+
+
+def _hand_scores(game: FinishedGame) -> list[tuple[int, ...]]:
+    """Each hand's scores: replayed from the moves, or as an online game keeps them."""
+    if game.outcome == ONLINE:
+        hands = game.match.get("history") if isinstance(game.match, dict) else None
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise ValueError("the hands' scores are missing")
+        return [tuple(int(p) for p in h) for h in hands]
+    return [tuple(h) for h in load_match(game.match).history]

@@ -93,45 +93,71 @@ class TableButtons:
 
     def _place_bot_buttons(self, layout: TableLayout, bottom: int) -> None:
         """Each "Give to computer" button by its seat's plate: under it, else beside it towards
-        the middle of the table, else above it, else shorter under it; the first spot in the
-        window that covers no plate, no full fan of cards, no card of the trick or the hand
-        and no other button (on a table too crowded for any, the one covering the least)."""
-        m = layout.margin
+        the middle of the table, else above it, else shorter under it, else one of those moved
+        a step away; the first spot in the window that covers no plate, no full fan of cards,
+        no card of the trick or the hand and no other button. On a table too crowded for any,
+        the spot that covers no control and no plate and the least of the cards: two buttons
+        never lie on each other (issue 40: two sat on top of each other between two plates)."""
         window = pygame.Rect(0, 0, layout.width, layout.height)
-        taken = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
-        taken += [self.last_trick_button.rect, layout.button, layout.hand_area]
+        hard = [self.menu_button.rect, self.score_button.rect, self.hint_button.rect]
+        hard += [self.last_trick_button.rect, layout.button]
+        soft = [layout.hand_area]
         side = layout.back_h  # a back turned any way fits in a square this wide
         for index, place in enumerate(layout.places):
             card = pygame.Rect(0, 0, layout.trick_w, layout.trick_h)
             card.center = (round(place.trick[0]), round(place.trick[1]))
-            taken += [place.plate, card]
+            hard.append(place.plate)
+            soft.append(card)
             backs = [
                 pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
                 for (x, y), _angle in layout.fan(index, layout.hand_size)
             ]
             if index:  # the player's own cards are the hand area
-                taken.append(backs[0].unionall(backs[1:]))
+                soft.append(backs[0].unionall(backs[1:]))
         for seat, button in enumerate(self.bot_buttons):
-            plate = layout.place(seat, bottom).plate
-            gap = max(3, plate.h // 10)
-            under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
-            under.midtop = (plate.centerx, plate.bottom + gap)
-            beside = under.copy()
-            if plate.centerx < layout.width / 2:
-                beside.midleft = (plate.right + m, plate.centery)
-            else:
-                beside.midright = (plate.left - m, plate.centery)
-            above = under.copy()
-            above.midbottom = (plate.centerx, plate.top - gap)
-            # Plates side by side (five players on a tall window): a shorter button under the
-            # plate, at its end towards the middle.
-            short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
-            if plate.centerx < layout.width / 2:
-                short.topright = under.topright
-            else:
-                short.topleft = under.topleft
-            spots = [r for r in (under, beside, above, short) if window.contains(r)] or [under]
-            # The first free spot; on a crowded table the one covering the least.
-            button.rect = min(spots, key=lambda r: sum(_overlap(r, t) for t in taken))
+            spots = [
+                r for r in _spots(layout, layout.place(seat, bottom).plate) if window.contains(r)
+            ]
+            spots = spots or [_spots(layout, layout.place(seat, bottom).plate)[0]]
+            # The first free spot; on a crowded table the one covering the least (never a
+            # control or a plate while any spot avoids them).
+            button.rect = min(
+                spots,
+                key=lambda r: (
+                    sum(_overlap(r, t) for t in hard),
+                    sum(_overlap(r, t) for t in soft),
+                ),
+            )
             if seat != bottom:
-                taken.append(button.rect)
+                hard.append(button.rect)
+
+
+def _spots(layout: TableLayout, plate: pygame.Rect) -> list[pygame.Rect]:
+    """Where a seat's "Give to computer" button may go, best first: under the plate, beside
+    it towards the middle, above it, shorter under it (plates side by side: five players on a
+    tall window), then each of these moved a button's height or half its width away."""
+    m = layout.margin
+    gap = max(3, plate.h // 10)
+    towards_middle = 1 if plate.centerx < layout.width / 2 else -1
+    under = pygame.Rect(0, 0, plate.w, max(22, round(30 * layout.scale)))
+    under.midtop = (plate.centerx, plate.bottom + gap)
+    beside = under.copy()
+    if towards_middle > 0:
+        beside.midleft = (plate.right + m, plate.centery)
+    else:
+        beside.midright = (plate.left - m, plate.centery)
+    above = under.copy()
+    above.midbottom = (plate.centerx, plate.top - gap)
+    short = pygame.Rect(0, 0, plate.w * 2 // 3, under.h)
+    if towards_middle > 0:
+        short.topright = under.topright
+    else:
+        short.topleft = under.topleft
+    first = [under, beside, above, short]
+    step_y, step_x = under.h + gap, plate.w // 2
+    moved = [
+        r.move(dx * towards_middle, dy)
+        for dy, dx in ((step_y, 0), (0, step_x), (step_y, step_x), (2 * step_y, 0))
+        for r in (under, beside, above)
+    ]
+    return first + moved

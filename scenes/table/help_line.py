@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
+from game.engine.hand import Phase
 from game.engine.rules import PASS_SIZE, PassDirection
 from scenes.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.engine.source import TableSource
+    from game.engine.view import SeatView
     from scenes.table.model import TableModel
     from scenes.table.online_news import OnlineNews
     from scenes.ui.widgets import Button
@@ -43,6 +45,10 @@ class HelpLineTable(Protocol):
     model: TableModel
     news: OnlineNews
     ok_button: Button
+    ready_for: int | None  # the hand whose score the seat has seen
+
+    @property
+    def view(self) -> SeatView: ...
 
     @property
     def message_timer(self) -> float: ...
@@ -100,4 +106,31 @@ def help_line(table: HelpLineTable) -> str:
         return _("Choose three cards to pass")
     if table.human_to_play():
         return _("Your turn")
-    return ""
+    return waiting_line(table)
+
+
+PEOPLE: Final = ("remote", "idle")  # the kinds of a seat a person elsewhere plays now
+
+
+def waiting_line(table: HelpLineTable) -> str:
+    """Online, who the table waits for (issue 40: after Pass nothing said who was still
+    choosing, after OK on the score the table sat empty): the people, never the computer
+    players, which do not keep anyone waiting."""
+    kinds = table.news.kinds
+    view = table.view
+    people = [s for s, kind in enumerate(kinds) if kind in PEOPLE and s != table.bottom]
+    if not people:
+        return ""
+    if view.phase is Phase.PASS:
+        late = [s for s in people if not view.pass_chosen[s]]
+        line = N_("Waiting for {names} to choose the cards to pass")
+    elif view.phase is Phase.PLAY:
+        late = [view.turn] if view.turn in people else []
+        line = N_("Waiting for {names} to play")
+    elif view.phase is Phase.HAND_OVER and table.ready_for == view.hand_number:
+        late, line = people, N_("Waiting for {names} to close the score")
+    else:
+        return ""
+    if not late:
+        return ""
+    return _(line).format(names=", ".join(table.name(s) for s in late))

@@ -108,7 +108,8 @@ class LastTrickScene(Scene):
     def arrangement(self) -> Arrangement:
         """Where everything goes: each card where the seat's card lies in a trick, its seat's
         name under it (above it for the cards above the centre, never wider than two cards),
-        the title above, the caption below, all in a panel moved inside the window if need be."""
+        the title above, the caption below, all in a panel moved inside the window and off the
+        player's cards and the table's buttons if need be (see :func:`clear_shift`)."""
         layout = self.layout
         size = layout.small_font
         cy = layout.centre[1]
@@ -135,10 +136,9 @@ class LastTrickScene(Scene):
         title.midbottom = (bounds.centerx, bounds.top - pad // 2)
         caption.midtop = (bounds.centerx, bounds.bottom + pad // 2)
         box = bounds.unionall([title, caption]).inflate(pad * 2, pad * 2)
-        inside = box.clamp(pygame.Rect((0, 0), layout.size))
-        dx, dy = inside.x - box.x, inside.y - box.y
+        dx, dy = clear_shift((box.x, box.y, box.w, box.h), layout)
         return Arrangement(
-            inside,
+            box.move(dx, dy),
             title.move(dx, dy),
             caption.move(dx, dy),
             [(seat, card, rect.move(dx, dy)) for seat, card, rect in cards],
@@ -180,6 +180,40 @@ class Arrangement:
     caption: pygame.Rect
     cards: list[tuple[int, int, pygame.Rect]]  # (seat, card, rect) in play order
     labels: list[tuple[str, pygame.Rect, bool]]  # (name, rect, the taker's)
+
+
+@functools.lru_cache(maxsize=16)
+def clear_shift(place: tuple[int, int, int, int], layout: TableLayout) -> tuple[int, int]:
+    """How far to move the box at ``place`` to keep it in the window and off the player's
+    cards (raised) and the buttons the table shows once a trick is taken: the nearest such
+    place, else the least covering one. Its panel covered the hint button beside the
+    player's plate and the top of the hand (800x600, 1280x800, 640x1000; issue 42)."""
+    box = pygame.Rect(place)
+    window = pygame.Rect((0, 0), layout.size)
+    hand = [card.inflate(0, 2 * layout.raise_px) for card in layout.hand_rects(layout.hand_size)]
+    buttons = [layout.hint_button, layout.menu_button, layout.score_button]
+    obstacles = [*buttons, layout.last_trick_button, *hand]
+    inside = box.clamp(window)
+    step = max(2, layout.margin // 2)
+    shifts = sorted(
+        (
+            (dx, dy)
+            for dx in range(-window.w, window.w + 1, step)
+            for dy in range(-window.h, 1, step)
+        ),
+        key=lambda d: abs(d[0]) + abs(d[1]),
+    )
+    best: tuple[int, tuple[int, int]] | None = None
+    for dx, dy in shifts:
+        moved = inside.move(dx, dy)
+        if not window.contains(moved):
+            continue
+        covered = sum(moved.clip(o).w * moved.clip(o).h for o in obstacles)
+        if covered == 0:
+            return inside.x + dx - box.x, inside.y + dy - box.y
+        if best is None or covered < best[0]:
+            best = (covered, (inside.x + dx - box.x, inside.y + dy - box.y))
+    return best[1] if best is not None else (inside.x - box.x, inside.y - box.y)
 
 
 def _shortened(text: str, size: int, bold: bool, width: float) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
+from game.engine.hand import Phase
 from game.engine.source import HostControls, SeatChanged, TableSource
 from scenes.core.i18n import N_, _
 from scenes.core.scene import Navigation
@@ -45,15 +46,17 @@ def table_closed_dialog(
     *,
     to_menu: Callable[[], None],
     stay: Callable[[], None],
+    retry: Callable[[], None] | None = None,
 ) -> ChoiceDialog:
-    """The dialog shown once when the table is gone; Enter goes back to the menu."""
+    """The dialog shown once when the table is gone; Enter goes back to the menu (or tries
+    again, when offered). A
+    connection lost for good (a server frozen a minute) may come back: ``retry`` offers to
+    take the seat again."""
     message = _("Scores so far: {scores}").format(scores=scores_so_far(view, names))
-    dialog = ChoiceDialog(
-        app,
-        _(reason),
-        message,
-        [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)],
-    )
+    choices = [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)]
+    if retry is not None:
+        choices.insert(0, (N_("Try again"), retry))
+    dialog = ChoiceDialog(app, _(reason), message, choices)
     dialog.focus = 0
     return dialog
 
@@ -70,6 +73,40 @@ def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
         choices,
     )
 
+
+def leave_hosted_dialog(
+    app: Navigation, source: HostControls, leave: Callable[[], None]
+) -> ChoiceDialog:
+    """The host's Menu at a dealt table this window serves: stay, leave for now (the table
+    goes on, the computer plays the host's seat), or end the table for everyone."""
+
+    def end() -> None:
+        source.end_table()
+        leave()
+
+    code = source.code
+    return ChoiceDialog(
+        app,
+        _("Leave the table?"),
+        _("Table code: {code} (friends join with it).").format(code=code)
+        + " "
+        + _(
+            "Your friends play on: the computer plays your seat until you come back "
+            "(Menu > Online table > Back to table), as long as this window stays open."
+        ),
+        [
+            (N_("Stay at the table"), lambda: None),
+            (N_("Leave for now"), leave),
+            (N_("End the table for everyone"), end),
+        ],
+    )
+
+
+HELD: Final = ("remote", "away", "idle")
+"""The kinds of a seat a friend holds (at the table, away while the computer plays it, or
+idle: their time ran out)."""
+
+LOST: Final = "The connection to the table was lost"  # game.net.client.Problem.LOST
 
 RETRIES_SAID: Final = 2  # a drop taken back at the first or second try is not worth saying
 
@@ -106,43 +143,88 @@ class OnlineNews:
         self.table = table
         source = table.source
         self.kinds = list(source.kinds) if isinstance(source, HostControls) else []
+        self.names = list(source.names)  # as this news last said them
         self.given: set[int] = set()  # seats the host handed to a computer from this window
         self.closed: str | None = None  # why the table is gone (a TableClosed's reason)
         self.told = False  # the dialog saying so was shown
         self.seat_given = False  # the host gave this seat to a computer player
         self.asked = False  # the dialog offering it back was shown
         self.retrying = False  # the connection was lost and is being tried again
+        self.retry: Callable[[], None] | None = None  # take the seat again (the window's)
 
     def gave_to_bot(self, seat: int) -> None:
-        """The host handed ``seat`` to a computer (already said: not said again)."""
+        """The host handed ``seat`` to a computer, or freed a departed friend's: said now
+        (and not again when the table tells it)."""
         self.given.add(seat)
+        name = self.table.name(seat)
+        if seat < len(self.kinds) and self.kinds[seat] == "away":
+            self.table.say(
+                _("{name}'s seat is free: a newcomer may take it at the next deal").format(
+                    name=name
+                )
+            )
+        else:
+            self.table.say(_("The computer plays for {name} from now on").format(name=name))
+
+    def bot_label(self, seat: int) -> str:
+        """The host's button under a friend's plate: hand the seat to the computer, or free
+        the seat of a friend who left (their seat token no longer takes it back)."""
+        away = seat < len(self.kinds) and self.kinds[seat] == "away"
+        return N_("Free the seat") if away else N_("Give to computer")
 
     def seat_changed(self, update: SeatChanged) -> None:
         """Someone left, came back, or the seat was handed to a computer: said once."""
         seat, kind = update.seat, update.kind
         before = self.kinds[seat] if seat < len(self.kinds) else None
+        was = self.names[seat] if seat < len(self.names) else ""
+        if seat < len(self.names) and update.name:
+            self.names[seat] = update.name
         if seat < len(self.kinds):
             self.kinds[seat] = kind
         if before == kind:
             return
         name = update.name or self.table.name(seat)
-        if seat == self.table.bottom:
+        if kind == "idle":  # the turn timer ran out: the computer made that move
+            if seat == self.table.bottom:
+                self.table.say(_("Your time ran out: the computer played for you"), 6.0)
+            else:
+                self.table.say(_("{name}'s time ran out: the computer played").format(name=name))
+        elif seat == self.table.bottom:
             self.seat_given = kind == "bot"
             self.asked = False
-            if kind != "bot":
+            if kind != "bot" and before != "idle":
                 self.table.say(_("You are back in your seat"))
-        elif kind == "bot" and before in ("remote", "human"):
+        elif kind == "bot" and before == "away":
+            self.given.discard(seat)  # the host freed it (said when asked)
+        elif kind in ("bot", "away") and before in ("remote", "human"):
             if seat in self.given:
                 self.given.discard(seat)
             else:
                 self.table.say(
                     _("{name} left the table: the computer plays for now").format(name=name)
                 )
-        elif kind in ("remote", "human") and before == "bot":
+        elif kind in ("remote", "human") and before == "bot" and was and was != name:
+            # A newcomer in a computer player's seat takes its score column with it.
+            self.table.say(
+                _("{name} takes {was}'s seat, and its score").format(name=name, was=was), 5.0
+            )
+        elif kind in ("remote", "human") and before in ("bot", "away"):  # not back from idle
             self.table.say(_("{name} is back at the table").format(name=name))
 
     def table_closed(self, reason: str) -> None:
         self.closed = reason
+        self.table.say("", 0.0)  # no older news under the dialog ("Ada left the table…")
+
+    def leave(self) -> None:
+        """The Menu (or Esc): a host whose window serves a dealt, live table is asked first
+        (leaving by accident used to end the table for everyone); anyone else leaves."""
+        table = self.table
+        source, leave = table.source, table.app.leave_game
+        live = self.closed is None and table.view.phase is not Phase.GAME_OVER
+        if isinstance(source, HostControls) and source.serves_table and live:
+            table.app.stack.push(leave_hosted_dialog(table.app, source, leave))
+        else:
+            leave()
 
     def after_update(self) -> None:
         """The table gone: the dialog, once, when the table has shown everything and is on
@@ -173,5 +255,6 @@ class OnlineNews:
                 table.source.names,
                 to_menu=table.app.to_menu,
                 stay=lambda: None,
+                retry=self.retry if self.closed == LOST else None,
             )
         )

@@ -16,6 +16,7 @@ import pygame
 
 from scenes.core.card_shapes import suit_surface
 from scenes.core.i18n import _
+from scenes.table.banner import banner_box
 from scenes.table.layer import area
 from scenes.table.layout import TableLayout
 from scenes.table.status_line import status_lines
@@ -197,14 +198,16 @@ class TableOverlay:
             y += placed.line_height
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        layout = self.layout
-        size = round(layout.font_size * 1.6)
-        image = text_surface(text, size, (255, 255, 255), True)
-        centre = layout.banner_centre
-        image_rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
-        box = image_rect.inflate(size * 1.5, size * 0.8)
-        surface.blit(_banner_panel(box.size), box)
-        surface.blit(image, image_rect)
+        """The announcement in its dark box, clear of every card and control (see
+        :mod:`scenes.table.banner`)."""
+        controls = [button.rect for button in self.table.buttons() if button.visible]
+        placed = banner_box(self.layout, text, controls)
+        surface.blit(_banner_panel(placed.rect.size), placed.rect)
+        images = [text_surface(line, placed.size, (255, 255, 255), True) for line in placed.lines]
+        y = placed.rect.centery - sum(image.get_height() for image in images) // 2
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(placed.rect.centerx, y)))
+            y += image.get_height()
 
 
 @functools.lru_cache(maxsize=64)

@@ -27,6 +27,7 @@ import pygame
 
 from game.engine.events import CardPlayed
 from game.engine.hand import Phase
+from game.engine.source import HostControls
 from scenes.core.i18n import _
 from scenes.core.preferences import AVATARS
 from scenes.core.services import Media, Settings
@@ -34,8 +35,9 @@ from scenes.table.avatars import avatar
 from scenes.table.layer import Area, Layer, Part, area, merged_areas
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.overlay import TEACH_EDGE, OverlaidTable, TableOverlay
+from scenes.table.seat_marks import draw_mark, mark_label, mark_rect, seat_mark
 from scenes.ui.felt import felt_surface
-from scenes.ui.widgets import FELT, draw_text, text_surface
+from scenes.ui.widgets import FELT, draw_text, fit_text, text_surface
 
 if TYPE_CHECKING:
     from game.engine.source import TableSource
@@ -346,6 +348,7 @@ class TableRenderer:
             this_hand = _("hand {points}").format(points=scores[seat])
         else:
             this_hand = _("hand {points}").format(points=model.points[seat])
+        kind = seat_mark(self.table.source, seat, self.table.bottom)
         return (
             seat,
             self.table.name(seat),
@@ -353,6 +356,8 @@ class TableRenderer:
             this_hand,
             turn,
             model.leader == seat and model.phase is Phase.PLAY,
+            kind,  # online: a person, the computer, away (seat_marks); "" for none
+            mark_label(kind) if kind else "",
         )
 
     @staticmethod
@@ -455,22 +460,32 @@ class TableRenderer:
 
     def _plate_texts(self, picture: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """The plate's texts: (text, size, colour, position, anchor, bold) for ``draw_text``."""
-        seat, name, total, this_hand, _turn, leader = picture
+        seat, name, total, this_hand, _turn, leader, kind, label = picture
         layout = self.layout
         rect = layout.place(seat, self.table.bottom).plate
         pad = (rect.h - layout.avatar_size) // 2
         text_x = rect.x + pad * 2 + layout.avatar_size
-        line_y = rect.y + rect.h * 0.72
+        name_y, line_y = rect.y + rect.h * 0.32, rect.y + rect.h * 0.72
         # The game's total, then apart (after a gap, in gold) the points of this hand.
         total_w = text_surface(total, layout.small_font, PLATE_TEXT, True).get_width()
         hand_x = text_x + total_w + layout.small_font
+        r = max(7, rect.h // 4)  # the leader's token, on the name's line
+        right = rect.right - pad - (2 * r + pad if leader else 0)  # the name's line ends here
+        marks = []
+        if kind:  # the seat's kind, at the end of the name's line
+            size = max(9, round(layout.small_font * 0.78))
+            pill = mark_rect(label, size, right, name_y)
+            marks.append((label, size, kind, pill.center, "center", True))
+            right = pill.left - pad
+        if isinstance(self.table.source, HostControls):  # online: names cut to the plate
+            name = fit_text(name, layout.font_size, max(0, right - text_x), True)
         texts = [
-            (name, layout.font_size, PLATE_TEXT, (text_x, rect.y + rect.h * 0.32), "midleft", True),
+            (name, layout.font_size, PLATE_TEXT, (text_x, name_y), "midleft", True),
             (total, layout.small_font, PLATE_TEXT, (text_x, line_y), "midleft", True),
             (this_hand, layout.small_font, GOLD, (hand_x, line_y), "midleft", False),
+            *marks,
         ]
         if leader:
-            r = max(7, rect.h // 4)
             # On the name's line, clear of the points under it.
             centre = (rect.right - r - pad, rect.y + r + pad)
             texts.append(("★", round(r * 1.3), LEADER_INK, centre, "center", False))
@@ -480,13 +495,16 @@ class TableRenderer:
         """Where a plate paints: its panel and its text (a long name runs past the panel)."""
         bounds = self.layout.place(picture[0], self.table.bottom).plate.copy()
         for text, size, colour, pos, anchor, bold in self._plate_texts(picture):
+            if isinstance(colour, str):  # a seat's mark: its pill
+                bounds.union_ip(mark_rect(text, size, 0, pos[1]).move_to(center=pos))
+                continue
             image = text_surface(text, size, colour, bold)
             bounds.union_ip(image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))}))
         return area(bounds)
 
     def _draw_plate(self, surface: pygame.Surface, picture: tuple[Any, ...]) -> None:
         """One name plate, from :meth:`_plate_picture`."""
-        seat, _name, _total, _hand, turn, leader = picture
+        seat, _name, _total, _hand, turn, leader, kind, _label = picture
         layout = self.layout
         rect = layout.place(seat, self.table.bottom).plate
         if self.plate_panel is not None:
@@ -500,13 +518,18 @@ class TableRenderer:
         texts = self._plate_texts(picture)
         for text, size, colour, pos, anchor, bold in texts[:3]:
             draw_text(surface, text, size, colour, pos, anchor, bold=bold)
+        if kind:
+            label, size, _kind, centre, _anchor, _bold = texts[3]
+            draw_mark(
+                surface, kind, label, size, mark_rect(label, size, 0, 0).move_to(center=centre)
+            )
         if leader:
             # The leader's token: a small gold disc with the suit led or a star before the lead.
             r = max(7, rect.h // 4)
             centre = (rect.right - r - pad, rect.y + r + pad)
             pygame.draw.circle(surface, GOLD, centre, r)
             pygame.draw.circle(surface, LEADER_INK, centre, r, max(1, r // 6))
-            star, size, colour, pos, anchor, bold = texts[3]
+            star, size, colour, pos, anchor, bold = texts[-1]
             draw_text(surface, star, size, colour, pos, anchor, bold=bold)
 
     def draw_teaching_mark(

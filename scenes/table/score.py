@@ -7,6 +7,7 @@ hand, the moon when someone shot it, and at the end the winner (or the extra han
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -26,6 +27,7 @@ from scenes.ui.widgets import (
     Button,
     draw_text,
     draw_window,
+    fit_text,
     title_height,
     ui_scale,
 )
@@ -56,6 +58,9 @@ class ScoredTable(Protocol):
 
     @property
     def hands_limit(self) -> int | None: ...
+
+    @property
+    def on_new_game(self) -> Callable[[], None] | None: ...
 
     def name(self, seat: int) -> str: ...
 
@@ -109,7 +114,7 @@ class ScoreScene(Scene):
             self.buttons = [Button(N_("OK"), self.close)]
         elif self.game_over:
             self.buttons = [
-                Button(N_("New game"), self.new_game),
+                Button(self._again_label(), self.new_game),
                 Button(N_("Menu"), self.to_menu),
             ]
         else:
@@ -215,6 +220,11 @@ class ScoreScene(Scene):
     def new_game(self) -> None:
         self.table.new_game()
 
+    def _again_label(self) -> str:
+        """A table elsewhere plays again with the same people; a game here starts anew."""
+        online = self.table.local is None and self.table.on_new_game is not None
+        return N_("Play again") if online else N_("New game")
+
     def to_menu(self) -> None:
         self.app.to_menu()
 
@@ -301,11 +311,13 @@ class ScoreScene(Scene):
                 y += row_h // 3
             if cell.column < 0:
                 pos = (sheet.x + round(8 * scale), y)
-                draw_text(surface, cell.text, size, INK, pos, "midleft", bold=cell.bold)
-            else:
+                text = fit_text(cell.text, size, label_w - round(8 * scale), cell.bold)
+                draw_text(surface, text, size, INK, pos, "midleft", bold=cell.bold)
+            else:  # a long name cut with "…" to its column (issue 40)
                 x = sheet.x + label_w + cell.column * col_w + col_w // 2
                 colour = WINNER_RED if self._is_winner(cell) else INK
-                draw_text(surface, cell.text, size, colour, (x, y), bold=cell.bold)
+                text = fit_text(cell.text, size, col_w - 6, cell.bold)
+                draw_text(surface, text, size, colour, (x, y), bold=cell.bold)
         line_y = sheet.y + last_row * row_h
         pygame.draw.line(surface, INK, (sheet.x + 4, line_y), (sheet.right - 4, line_y))
         pygame.draw.line(surface, INK, (sheet.x, sheet.y + row_h), (sheet.right, sheet.y + row_h))
@@ -322,14 +334,15 @@ class ScoreScene(Scene):
         names = self.names()
         for seat, row in self.point_card_rows():
             at = (sheet.x + round(8 * scale), row.centery)
-            draw_text(surface, names[seat], size, INK, at, "midleft")
+            name = fit_text(names[seat], size, label_w - round(12 * scale))
+            draw_text(surface, name, size, INK, at, "midleft")
             for card, rect in self.point_card_places(seat, row):
                 surface.blit(art.face(card, rect.w), rect)
         headline = self.headline()
         if headline:
             draw_text(
                 surface,
-                headline,
+                fit_text(headline, round(19 * scale), self.rect.w - round(16 * scale), True),
                 round(19 * scale),
                 WINNER_RED,
                 (self.rect.centerx, self.headline_y),

@@ -58,7 +58,7 @@ from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.local_game import LocalTable
 from scenes.table.model import TableModel
-from scenes.table.online_news import OnlineNews
+from scenes.table.online_news import HELD, OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
 from scenes.table.undo import take_back
@@ -156,7 +156,7 @@ class TableScene(Scene):
             pass_label=self._pass_label,
             confirm_pass=self.confirm_pass,
             hint=self.advisor.ask_for_hint,
-            leave=self.app.leave_game,
+            leave=self.news.leave,  # a host serving the table is asked first
             score=self.show_score_sheet,
             last_trick=self.show_last_trick,
             accept_received=self.accept_received,
@@ -318,15 +318,14 @@ class TableScene(Scene):
         source = self.source
         if not isinstance(source, HostControls) or seat == self.bottom or self.finished:
             return False
-        return source.is_host and seat < len(source.kinds) and source.kinds[seat] == "remote"
+        return source.is_host and seat < len(source.kinds) and source.kinds[seat] in HELD
 
     def give_to_bot(self, seat: int) -> None:
         """(the host) A computer player takes the seat of an idle friend; the table says so
         (a SeatChanged) when it is done."""
         if self.may_give_to_bot(seat) and isinstance(self.source, HostControls):
             self.source.give_to_bot(seat)
-            self.news.gave_to_bot(seat)
-            self.say(_("The computer plays for {name} from now on").format(name=self.name(seat)))
+            self.news.gave_to_bot(seat)  # and says so
 
     def choose_moon(self, subtract: bool) -> None:
         """The moon dialog's answer."""
@@ -392,7 +391,7 @@ class TableScene(Scene):
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.leave_game()
+                self.news.leave()
                 return True
             if self.ok_button.visible and event.key in OK_KEYS:
                 self.accept_received()  # before P's pass: P says OK after the exchange
@@ -475,7 +474,7 @@ class TableScene(Scene):
         self.ok_button.visible = self.to_accept_received() and self.idle and not on_trick
         self.last_trick_button.visible = bool(self.model.last_trick)
         for seat, button in enumerate(self.bot_buttons):
-            button.visible = self.may_give_to_bot(seat)
+            button.visible, button.label = self.may_give_to_bot(seat), self.news.bot_label(seat)
         self.advisor.after_update()
 
     def _waiting_for_ok(self) -> bool:

@@ -164,7 +164,8 @@ class Button:
         size = max(11, round(self.rect.h * 0.45))  # never under 11 px (issue 41)
         draw_text(
             surface,
-            self.text(),
+            # A label too long (a friend's long name) is cut with "…", never drawn past the edge.
+            fit_text(self.text(), size, self.rect.w - 6),
             size,
             INK if self.enabled else DISABLED_INK,
             self.rect.center,
@@ -431,7 +432,8 @@ class Form:
             if isinstance(row, ActionRow):
                 draw_bevel(surface, rect)
                 ink = INK if row.enabled() else DISABLED_INK
-                draw_text(surface, _(row.label), size, ink, rect.center)
+                label = fit_text(_(row.label), size, rect.w - rect.h)  # a long name: "…"
+                draw_text(surface, label, size, ink, rect.center)
                 if focused:
                     _dotted_rect(surface, rect.inflate(-rect.h // 5, -rect.h // 5))
                 continue
@@ -446,35 +448,47 @@ class Form:
             value_box = pygame.Rect(split, rect.y + 2, rect.right - split - 2, rect.h - 4)
             pygame.draw.rect(surface, WHITE, value_box)
             pygame.draw.rect(surface, BEVEL_SHADOW, value_box, 1)
-            value = row.value_text()
-            if isinstance(row, ChoiceRow):
-                arrow = round(size * 0.9)
-                draw_text(
-                    surface, "◀", arrow, INK, (value_box.x + value_box.h // 2, value_box.centery)
+            self._draw_value(surface, row, value_box, focused)
+
+    def _draw_value(
+        self, surface: pygame.Surface, row: Row, value_box: pygame.Rect, focused: bool
+    ) -> None:
+        """A row's value in its box: a choice between its arrows, else the text (cut with "…"
+        when too long: a long name) or the text box's hint."""
+        size = round(19 * self.scale)
+        pad = round(10 * self.scale)
+        value = row.value_text()
+        if isinstance(row, ChoiceRow):
+            arrow = round(size * 0.9)
+            draw_text(surface, "◀", arrow, INK, (value_box.x + value_box.h // 2, value_box.centery))
+            draw_text(
+                surface,
+                "▶",
+                arrow,
+                INK,
+                (value_box.right - value_box.h // 2, value_box.centery),
+            )
+            room = value_box.w - 2 * value_box.h  # between the arrows, never over them
+            fitted = size
+            while fitted > MIN_FITTED_TEXT and text_surface(value, fitted).get_width() > room:
+                fitted -= 1
+            draw_text(surface, fit_text(value, fitted, room), fitted, INK, value_box.center)
+        else:
+            hint = row.placeholder_text() if isinstance(row, TextRow) else ""
+            if isinstance(row, TextRow):  # a text field: sunken, as one types into
+                _sunken(surface, value_box)
+            at = (value_box.x + pad, value_box.centery)
+            if hint:
+                image = placeholder_surface(hint, size)
+                surface.blit(image, image.get_rect(midleft=at))
+                if focused:  # the caret where typing starts (Enter to edit)
+                    top, bottom = value_box.y + 4, value_box.bottom - 4
+                    x = value_box.x + pad - 3
+                    pygame.draw.line(surface, INK, (x, top), (x, bottom), 1)
+            else:  # a long name cut with "…" (what one types: its end stays in sight)
+                room = value_box.w - 2 * pad
+                tail = isinstance(row, TextRow)
+                shown = (
+                    fit_text(value[::-1], size, room)[::-1] if tail else fit_text(value, size, room)
                 )
-                draw_text(
-                    surface,
-                    "▶",
-                    arrow,
-                    INK,
-                    (value_box.right - value_box.h // 2, value_box.centery),
-                )
-                room = value_box.w - 2 * value_box.h  # between the arrows, never over them
-                fitted = size
-                while fitted > MIN_FITTED_TEXT and text_surface(value, fitted).get_width() > room:
-                    fitted -= 1
-                draw_text(surface, fit_text(value, fitted, room), fitted, INK, value_box.center)
-            else:
-                hint = row.placeholder_text() if isinstance(row, TextRow) else ""
-                if isinstance(row, TextRow):  # a text field: sunken, as one types into
-                    _sunken(surface, value_box)
-                at = (value_box.x + pad, value_box.centery)
-                if hint:
-                    image = placeholder_surface(hint, size)
-                    surface.blit(image, image.get_rect(midleft=at))
-                    if focused:  # the caret where typing starts (Enter to edit)
-                        top, bottom = value_box.y + 4, value_box.bottom - 4
-                        x = value_box.x + pad - 3
-                        pygame.draw.line(surface, INK, (x, top), (x, bottom), 1)
-                else:
-                    draw_text(surface, value, size, INK, at, "midleft")
+                draw_text(surface, shown, size, INK, at, "midleft")

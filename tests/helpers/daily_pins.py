@@ -11,11 +11,11 @@ d = dt.date
 # same commit, when the AI's (tutor's) play changes: players will then get other passes and pars.
 PASSES = {
     d(2026, 1, 1): {1: "7C QD 9H", 2: "AC JH KH", 3: "9C 10C AD"},
-    d(2026, 7, 14): {1: "10D AS JH", 2: "7C AC QS", 3: "9C JC QH"},
-    d(2027, 2, 28): {1: "5C JD 10S", 2: "10C AC 9D", 3: "QD KS QH"},
+    d(2026, 7, 14): {1: "QC KS JH", 2: "7C AC QS", 3: "9C JC KD"},
+    d(2027, 2, 28): {1: "5C JD 10S", 2: "10C AC 10D", 3: "QD KD QH"},
 }
 PARS = {  # (par points, tricks the tutor took, the tutor's pass)
-    d(2026, 1, 1): (8, 6, "KC KD QS"),
-    d(2026, 7, 14): (0, 2, "KC JD AD"),
-    d(2027, 2, 28): (7, 6, "QC KC QS"),
+    d(2026, 1, 1): (4, 1, "KD QS 10H"),
+    d(2026, 7, 14): (0, 1, "KC JD AD"),
+    d(2027, 2, 28): (5, 7, "QC KC QS"),
 }

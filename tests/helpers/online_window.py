@@ -3,6 +3,9 @@ where the menu's and the online screens' rows lie, and keys typed with xdotool."
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -11,7 +14,7 @@ from game.engine.players import RandomPlayer
 from game.engine.rules import Rules
 from game.net.client import Address, RemoteTable
 from tests.helpers.net import play_friend
-from tests.helpers.xvfb import xdotool
+from tests.helpers.xvfb import ROOT, click, xdotool
 
 SIZE = (1024, 700)
 
@@ -82,3 +85,44 @@ def returning_player(profile: Path) -> None:
     seeded = Profile.open(profile)
     seeded.set_setting("welcomed", True)
     seeded.close()
+
+
+def launch(env: dict[str, str], profile: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "scenes", "--profile", str(profile)]
+    command += ["--lang", "en", "--speed", "fast", "--size", f"{SIZE[0]}x{SIZE[1]}"]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+
+
+def join_by_typing(
+    env: dict[str, str],
+    window: str,
+    rows: dict[str, dict[str, tuple[int, int]]],
+    port: int,
+    code: str,
+) -> None:
+    click(env, window, *rows["menu"]["Online table"])
+    time.sleep(0.3)
+    click(env, window, *rows["online"]["Join a table"])
+    time.sleep(0.5)
+    join = rows["join"]
+    click(env, window, *join["Your name"])
+    xdotool_keys(env, *["BackSpace"] * 24)
+    xdotool(env, "type", "--delay", "30", "Bea")
+    click(env, window, *join["Address"])
+    xdotool(env, "type", "--delay", "30", f"127.0.0.1:{port}")
+    click(env, window, *join["Table code"])
+    xdotool(env, "type", "--delay", "30", code)
+    click(env, window, *join["Join"])
+
+
+def close_window(game: subprocess.Popen[bytes]) -> None:
+    game.send_signal(signal.SIGTERM)  # what the window manager's close does: the app quits
+    try:
+        game.wait(20)
+    except subprocess.TimeoutExpired:
+        game.kill()
+    stderr = game.stderr.read().decode() if game.stderr else ""
+    assert game.returncode == 0, stderr
+    assert "Traceback" not in stderr

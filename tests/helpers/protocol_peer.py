@@ -15,7 +15,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = 1  # docs/protocol.md: "`version` is the protocol version, `1`"
+VERSION = 2  # docs/protocol.md: "`version` is the protocol version, `2`"
 
 
 class Peer:

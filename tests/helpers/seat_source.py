@@ -9,7 +9,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import RandomPlayer, decide
 from game.engine.rules import Rules
-from game.engine.source import MoveRefused, SeatChanged, TableClosed, Update
+from game.engine.source import HostControls, MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 
 SEAT = 0
@@ -100,3 +100,36 @@ class SeatViewOnlySource:
             self.__dict__["asked"].append(name)
             return calls[name]
         raise AssertionError(f"the table asked its source for {name!r}, outside the protocol")
+
+
+class HostedSeat(HostControls):
+    """Seat 0 hosting a table where every other seat is a friend's (all buttons shown)."""
+
+    def __init__(self, players: int) -> None:
+        self.match = Match.new(Rules(players=players), 1)
+        self.seat = 0
+        self.rules = self.match.rules
+        self.names = tuple(f"Player {s}" for s in range(players))
+        self.kinds = ("human", *("remote",) * (players - 1))
+
+    @property
+    def is_host(self) -> bool:
+        return True
+
+    def view(self) -> SeatView:
+        return self.match.view(0)
+
+    def poll(self) -> list[Update]:
+        return []
+
+    def send(self, move: Move) -> None:
+        pass
+
+    def ready(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def give_to_bot(self, seat: int) -> None:
+        pass

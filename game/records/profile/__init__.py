@@ -34,6 +34,7 @@ from game.records.profile.daily import DailyResult
 from game.records.profile.history import (
     ABANDONED,
     FINISHED,
+    ONLINE,
     OUTCOMES,
     FinishedGame,
     HistoryReader,
@@ -58,6 +59,7 @@ __all__ = [
     "DAILY_GAME",
     "FINISHED",
     "MIGRATIONS",
+    "ONLINE",
     "OUTCOMES",
     "PROFILE_FILE",
     "SCHEMA_VERSION",

@@ -12,7 +12,11 @@ from game.records.profile.store import Store, now, to_json
 
 FINISHED: Final = "finished"
 ABANDONED: Final = "abandoned"
-OUTCOMES: Final = (FINISHED, ABANDONED)
+# A game played at an online table (issue 40): kept for the seat this window played, with each
+# hand's scores but not the moves (the seat never saw the others' cards), so it is listed in
+# the history and never counted in the statistics.
+ONLINE: Final = "online"
+OUTCOMES: Final = (FINISHED, ABANDONED, ONLINE)
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class FinishedGame:
     hands: int
     match: Any  # the engine's save of the match (game.engine.save.save_match)
     finished_at: str | None = None  # UTC ISO 8601; None: now
-    outcome: str = FINISHED  # FINISHED, or ABANDONED: left before the end (never a win)
+    outcome: str = FINISHED  # FINISHED; ABANDONED: left before the end (never a win); ONLINE
     levels: tuple[str | None, ...] | None = None  # by seat (None: a person); None: not known
 
     @property

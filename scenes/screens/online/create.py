@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.net.client import RemoteTable, Status
 from scenes.core.i18n import N_, _
+from scenes.core.pacing import wake
 from scenes.screens.online.own_table import OwnTableScene
 from scenes.screens.online.rows import InfoRow
 from scenes.screens.online.seats import keep_seat, parse_address, problem_text
@@ -62,7 +63,9 @@ class CreateScene(OwnTableScene):
             self.status = _("Type the server's address, like example.org:8765")
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        self.table = RemoteTable.host(address, name, rules, level=self.level)
+        self.table = RemoteTable.host(
+            address, name, rules, level=self.level, turn_seconds=self.turn_seconds, on_news=wake
+        )
         self.status = _("Connecting…")
 
     def update(self, dt: float) -> None:

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 from game.net.client import Address, Status
 from game.net.table_server import DEFAULT_PORT
 from scenes.core.i18n import N_, _
+from scenes.core.pacing import wake
 from scenes.screens.online.own_table import OwnTableScene
 from scenes.screens.online.rows import InfoRow
-from scenes.screens.online.seats import Network, problem_text
+from scenes.screens.online.seats import Network, forget_seat, keep_seat, problem_text
 from scenes.ui.widgets import ActionRow, Row, TextRow
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ class HostScene(OwnTableScene):
         self.port = str(DEFAULT_PORT)
         self.level = "medium"
         self.server: HostedServer | None = None
+        self.kept: str | None = None  # the seat token kept in the profile
         super().__init__(app)
 
     def title(self) -> str:
@@ -65,19 +67,33 @@ class HostScene(OwnTableScene):
             int(self.port), listen=Network.listen, interfaces=Network.interfaces
         )
         if not self.server.start():
-            self.status = _("The table cannot open: {why}").format(why=self.server.error)
+            self.status = self._why_not(self.server)
             self.server = None
             return
         rules = self.app.prefs.new_game.rules()  # the rules chosen in New game
-        from game.net.hosting import HostedTable
+        from game.net.hosting import LOOPBACK, HostedTable
 
         table = HostedTable.host(
-            Address("127.0.0.1", self.server.port), name, rules, level=self.level
+            Address(LOOPBACK, self.server.port),
+            name,
+            rules,
+            level=self.level,
+            turn_seconds=self.turn_seconds,
+            on_news=wake,
         )
         assert isinstance(table, HostedTable)  # host() builds the class it is called on
         table.server = self.server  # leaving the table (even from the table scene) closes it
         self.table = table
         self.status = _("Opening the table…")
+
+    def _why_not(self, server: HostedServer) -> str:
+        """Why the table could not open, in a sentence (a port in use is the usual case; the
+        system's own words were long and cut after two lines)."""
+        if server.port_in_use:
+            return _("Port {port} is in use (another table or program): choose another").format(
+                port=self.port
+            )
+        return _("The table cannot open: {why}").format(why=server.error)
 
     def update(self, dt: float) -> None:
         table = self.table
@@ -88,6 +104,9 @@ class HostScene(OwnTableScene):
             self._seated_rows = False
             self.rebuild()
             return
+        if table is not None and table.status is Status.SEATED and table.token != self.kept:
+            self.kept = table.token  # a host who leaves the dealt table may come back
+            keep_seat(self.app, table)
         super().update(dt)
 
     def _stop_server(self) -> None:
@@ -97,7 +116,8 @@ class HostScene(OwnTableScene):
 
     def back(self) -> None:
         if self.table is not None:
-            self.table.close()
+            self.table.close()  # before the deal: the table closes, its seat is gone
+            forget_seat(self.app, self.table.address, self.table.code)
             self.table = None
         self._stop_server()
         super().back()

@@ -9,6 +9,7 @@ from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
 from game.net.seat_book import SeatBook
 from scenes.core.i18n import N_, _
+from scenes.core.pacing import wake
 from scenes.records.history import rules_summary
 from scenes.screens.online.rows import InfoRow, MessageRow, found_row
 from scenes.screens.online.seats import (
@@ -129,7 +130,7 @@ class JoinScene(WaitingScene):
         token = kept.token if kept is not None else None
         name = kept.name if kept is not None else name  # the seat's own name
         self.rejoining = kept is not None
-        self.table = RemoteTable.join(address, code, name, token=token)
+        self.table = _join(address, code, name, token)
         self.status = _("Taking your seat back…") if kept else _("Connecting…")
 
     def update(self, dt: float) -> None:
@@ -155,3 +156,17 @@ class JoinScene(WaitingScene):
             self.table.close()
             self.table = None
         super().back()
+
+
+def _join(address: Address, code: str, name: str, token: str | None) -> RemoteTable:
+    """The seat at ``code``; the host's own, coming back to a table this window still serves
+    (it went on while they were away), with the server attached as when they opened it."""
+    from game.net.hosting import LOOPBACK, HostedTable, lingering_server
+
+    server = lingering_server(address.port) if address.host == LOOPBACK else None
+    if server is None or token is None:
+        return RemoteTable.join(address, code, name, token=token, on_news=wake)
+    table = HostedTable.join(address, code, name, token=token, on_news=wake)
+    assert isinstance(table, HostedTable)  # join() builds the class it is called on
+    table.server = server
+    return table

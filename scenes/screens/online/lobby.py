@@ -6,6 +6,7 @@ import functools
 import sqlite3
 from typing import TYPE_CHECKING
 
+from game.net.client import table_gone
 from game.net.seat_book import SavedSeat, SeatBook
 from scenes.core.i18n import N_, _
 from scenes.screens.online.create import CreateScene
@@ -24,10 +25,17 @@ class OnlineScene(FormScene):
     label_width = 0.0
 
     def _kept_seat(self) -> SavedSeat | None:
+        """The newest seat kept at a table not known to be gone (those are forgotten: Back
+        to table would only fail, issue 40)."""
         try:
-            return SeatBook(self.app.profile).latest()
+            book = SeatBook(self.app.profile)
+            for seat in book.seats():
+                if not table_gone(seat.host, seat.port, seat.code):
+                    return seat
+                book.forget(seat.host, seat.port, seat.code)
         except (sqlite3.Error, OSError):
-            return None
+            pass
+        return None
 
     def resume(self) -> None:
         super().resume()

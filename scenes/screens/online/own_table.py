@@ -7,7 +7,7 @@ from typing import Any
 from game.net.client import Status
 from scenes.core.i18n import N_
 from scenes.records.history import rules_summary
-from scenes.screens.online.rows import LEVEL_OPTIONS, InfoRow, MessageRow
+from scenes.screens.online.rows import LEVEL_OPTIONS, TIMER_OPTIONS, InfoRow, MessageRow
 from scenes.screens.online.waiting import WaitingScene
 from scenes.ui.widgets import ActionRow, ChoiceRow, Row, TextRow
 
@@ -17,6 +17,10 @@ class OwnTableScene(WaitingScene):
     computer players' level."""
 
     level = "medium"
+    turn_seconds = 0  # the turn timer (0: off)
+
+    def _set_timer(self, seconds: Any) -> None:
+        self.turn_seconds = int(seconds)
 
     def _rules_text(self) -> str:
         return rules_summary(self.app.prefs.new_game.rules().to_dict())
@@ -40,6 +44,9 @@ class OwnTableScene(WaitingScene):
                 *setup,
                 ChoiceRow(
                     N_("Computer players"), LEVEL_OPTIONS, lambda: self.level, self._set_level
+                ),
+                ChoiceRow(
+                    N_("Turn timer"), TIMER_OPTIONS, lambda: self.turn_seconds, self._set_timer
                 ),
                 open_row,
                 MessageRow(),

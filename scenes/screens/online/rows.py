@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from game.net.discovery import TableAdvert
 
 LEVEL_OPTIONS: Final = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
+TIMER_OPTIONS: Final = ((0, N_("No limit")), (30, N_("30 seconds")), (60, N_("60 seconds")))
+"""The turn timer the host sets: when it runs out, the computer makes that move."""
 
 
 @dataclass

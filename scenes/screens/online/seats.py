@@ -33,6 +33,11 @@ SERVER_SENTENCES: Final = (
     N_("The host left the table"),
     N_("The server is stopping"),
     N_("This seat belongs to someone else"),
+    N_(
+        "This name's seat is kept for its owner: join from the window that holds it, or ask the"
+        " host to free it (Give to computer) and join again"
+    ),
+    N_("A name may hold only letters, digits and signs the game can draw (no emoji)"),
     N_("nothing listens at this address"),
     N_("no answer"),
     N_("this is not a Dame de pique table"),
@@ -90,12 +95,13 @@ def table_scene_takes_a_source() -> bool:
 def open_table_scene(app: OnlineServices, source: RemoteTable) -> bool:
     """The table, driven by the remote seat (replaces the waiting screen); False when this
     build's table scene cannot show a remote game."""
-    from scenes.table.table_scene import TableScene
 
     if not table_scene_takes_a_source():
         return False
+    from scenes.screens.online.rematch import online_table
+
     app.stack.pop()
-    app.stack.push(TableScene(app, source))  # type: ignore[arg-type,unused-ignore]
+    app.stack.push(online_table(app, source))  # with Play again and Try again
     return True
 
 

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.net.client import RemoteTable, Status
+from game.net.name_key import undrawn
+from game.net.online_table import NAME_GLYPHS
 from scenes.core.i18n import N_, _
 from scenes.screens.online.rows import InfoRow, MessageRow
 from scenes.screens.online.seats import open_table_scene
 from scenes.ui.form_scene import FormScene
-from scenes.ui.widgets import INK, WINDOW_GREY, Row, draw_text, wrap_text
+from scenes.ui.widgets import INK, WINDOW_GREY, ActionRow, Row, draw_text, wrap_text
 
 if TYPE_CHECKING:
     from scenes.screens.online.seats import OnlineServices
@@ -21,6 +23,8 @@ SEAT_KINDS: Final = {
     "human": N_("you"),
     "remote": N_("player"),
     "bot": N_("computer"),
+    "away": N_("away: the computer plays"),
+    "idle": N_("away: the computer played"),
     "empty": N_("empty"),
 }
 
@@ -43,6 +47,25 @@ class WaitingScene(FormScene):
 
     def message(self) -> str:
         return self.status
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter in a text box (the name, the code) also presses the form's first action (Join,
+        Open the table), as OK would: typing one's name then Enter is enough."""
+        box = self.form.editing
+        typed = box is not None
+        text = event.text if event.type == pygame.TEXTINPUT else ""
+        if box is not None and undrawn(text) is not None:  # an emoji would draw as a box
+            self.status = _(NAME_GLYPHS)
+            return True  # not typed
+        if box is not None and len(box.get()) + len(text) > box.max_length:  # not cut silently
+            self.status = _("At most {n} characters: the rest is left out").format(n=box.max_length)
+        handled = super().handle_event(event)
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if typed and enter and self.table is None:
+            first = next((r for r in self.form.rows if isinstance(r, ActionRow)), None)
+            if first is not None and first.enabled():
+                first.activate()
+        return handled
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
