@@ -13,63 +13,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from game.engine.hand import Phase
-from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.players import RandomPlayer, decide
-from game.engine.rules import Rules
-from game.engine.source import MoveRefused, SeatChanged, Update
-from game.engine.view import SeatView
+from game.engine.source import SeatChanged
 from scenes.core.app import App
 from scenes.table.table_scene import TableScene
-from tests.helpers.seat_source import SEAT, seat_update
+from tests.helpers.seat_source import SEAT, LaggingSource
 from tests.helpers.window import FRAME
 
 pytestmark = pytest.mark.app(speed="instant")
-
-
-class LaggingSource:
-    """Seat 0 of a match whose moves are held (``in_flight``) until the test lets the table
-    answer them; what the test injects meanwhile reaches the window first."""
-
-    def __init__(self, seed: int) -> None:
-        self.match = Match.new(Rules(), seed)
-        self.bots = [RandomPlayer(f"{seed}/{s}") for s in range(4)]
-        self.pending: list[Update] = [self.match.start_event()]
-        self.in_flight: list[Move] = []
-        self.seat = SEAT
-        self.rules = self.match.rules
-        self.names: tuple[str, ...] = ("Ada", "Bea", "Cy", "Dee")
-
-    def view(self) -> SeatView:
-        return self.match.view(SEAT)
-
-    def poll(self) -> list[Update]:
-        out = [seat_update(u) for u in self.pending]
-        self.pending.clear()
-        return out
-
-    def send(self, move: Move) -> None:
-        self.in_flight.append(move)
-
-    def ready(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def another_seat_passes(self, seat: int) -> None:
-        move = decide(self.bots[seat], self.match.view(seat))
-        self.pending.extend(self.match.apply(seat, move))
-
-    def answer(self) -> None:
-        """The table takes the moves in flight (a refusal comes back as one)."""
-        for move in self.in_flight:
-            reason = self.match.move_reason(SEAT, move)
-            if reason is None:
-                self.pending.extend(self.match.apply(SEAT, move))
-            else:
-                self.pending.append(MoveRefused(str(move), reason))
-        self.in_flight.clear()
 
 
 def _run(app: App, table: TableScene, frames: int = 30) -> list[bool]:

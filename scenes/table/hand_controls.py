@@ -18,6 +18,7 @@ from scenes.table.tween import ease_out_cubic
 if TYPE_CHECKING:
     from scenes.table.layout import TableLayout
     from scenes.table.model import TableModel
+    from scenes.table.sent_move import SentMove
 
 HAND_CLOSE: Final = 0.2  # seconds the hand takes to close up after a card leaves it
 CHOOSE_KEYS: Final = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
@@ -34,6 +35,9 @@ class HandTable(Protocol):
 
     @property
     def speed(self) -> float: ...
+
+    @property
+    def sent(self) -> SentMove: ...
 
     def human_to_pass(self) -> bool: ...
 
@@ -64,7 +68,7 @@ class HandControls:
         layout = self.table.layout
         cards = self.table.model.hand
         rects = layout.hand_rects(len(cards))
-        raised = self.selected | self.received
+        raised = self.selected | self.received | self.table.sent.cards  # sent: not answered
         for rect, card in zip(rects, cards, strict=True):
             if card in raised:
                 rect.move_ip(0, -layout.raise_px)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.engine.view import SeatView
     from scenes.table.model import TableModel
     from scenes.table.online_news import OnlineNews
+    from scenes.table.sent_move import SentMove
     from scenes.ui.widgets import Button
 
 PASS_LABELS: Final = {  # the pass button names the neighbour who receives the cards
@@ -44,6 +45,7 @@ class HelpLineTable(Protocol):
     source: TableSource
     model: TableModel
     news: OnlineNews
+    sent: SentMove
     ok_button: Button
     ready_for: int | None  # the hand whose score the seat has seen
 
@@ -95,6 +97,8 @@ def help_line(table: HelpLineTable) -> str:
         return table.message
     if table.news.closed is not None:
         return _(table.news.closed)
+    if table.sent.slow:  # a table frozen: the move sent is not lost, it waits for an answer
+        return table.sent.line()
     players = table.source.rules.players
     if table.to_accept_received():
         giver = table.model.pass_direction.source(table.bottom, players)

@@ -61,6 +61,7 @@ from scenes.table.model import TableModel
 from scenes.table.online_news import HELD, OnlineNews
 from scenes.table.renderer import TableRenderer
 from scenes.table.score import ScoreScene
+from scenes.table.sent_move import SentMove
 from scenes.table.undo import take_back
 from scenes.ui.dialogs import moon_dialog
 from scenes.ui.widgets import Button
@@ -129,7 +130,7 @@ class TableScene(Scene):
         self.view: SeatView = source.view()
         self.model = TableModel.from_view(self.view)
         self.held: list[Update] = []  # an opponent's move received before its pace was up
-        self.awaiting = False  # a move was sent and its answer has not come yet
+        self.sent = self.task(SentMove())  # a move sent, not answered yet: shown, then said
         self.message = ""
         self.message_shown = self.task(Countdown())
         self.message_boxed = False
@@ -236,7 +237,7 @@ class TableScene(Scene):
 
     def _player_may_act(self) -> bool:
         """The player takes this seat's decisions and everything received has been shown."""
-        return self.idle and self.human and not self.awaiting and not self.news.retrying
+        return self.idle and self.human and not self.sent.awaiting and not self.news.retrying
 
     def to_accept_received(self) -> bool:
         """The cards received are shown raised and the player has not said OK (nor played)."""
@@ -270,7 +271,7 @@ class TableScene(Scene):
     # -- the seat's moves ------------------------------------------------------------------------
 
     def send(self, move: Move) -> None:
-        self.awaiting = True
+        self.sent.start(move)
         self.source.send(move)
 
     def accept_received(self) -> None:
@@ -510,8 +511,8 @@ class TableScene(Scene):
         """Queue what happened; the last event shown carries the view the updates led to."""
         events = []
         for update in updates:
-            if self.awaiting and self._answers_move(update):
-                self.awaiting = False
+            if self.sent.awaiting and self._answers_move(update):
+                self.sent.answered()
             if isinstance(update, MoveRefused):
                 self.say(update.reason)
             elif isinstance(update, TableClosed):

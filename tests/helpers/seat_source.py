@@ -133,3 +133,51 @@ class HostedSeat(HostControls):
 
     def give_to_bot(self, seat: int) -> None:
         pass
+
+
+class LaggingSource:
+    """Seat 0 of a match whose moves are held (``in_flight``) until the test lets the table
+    answer them; what the test injects meanwhile reaches the window first."""
+
+    def __init__(self, seed: int) -> None:
+        self.match = Match.new(Rules(), seed)
+        self.bots = [RandomPlayer(f"{seed}/{s}") for s in range(4)]
+        self.pending: list[Update] = [self.match.start_event()]
+        self.in_flight: list[Move] = []
+        self.seat = SEAT
+        self.rules = self.match.rules
+        self.names: tuple[str, ...] = ("Ada", "Bea", "Cy", "Dee")
+
+    def view(self) -> SeatView:
+        return self.match.view(SEAT)
+
+    def poll(self) -> list[Update]:
+        out = [seat_update(u) for u in self.pending]
+        self.pending.clear()
+        return out
+
+    def send(self, move: Move) -> None:
+        self.in_flight.append(move)
+
+    def ready(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def move_of(self, seat: int) -> Move:
+        """What the computer player at ``seat`` does now."""
+        return decide(self.bots[seat], self.match.view(seat))
+
+    def another_seat_passes(self, seat: int) -> None:
+        self.pending.extend(self.match.apply(seat, self.move_of(seat)))
+
+    def answer(self) -> None:
+        """The table takes the moves in flight (a refusal comes back as one)."""
+        for move in self.in_flight:
+            reason = self.match.move_reason(SEAT, move)
+            if reason is None:
+                self.pending.extend(self.match.apply(SEAT, move))
+            else:
+                self.pending.append(MoveRefused(str(move), reason))
+        self.in_flight.clear()
