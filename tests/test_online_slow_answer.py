@@ -10,17 +10,21 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import signal
 from pathlib import Path
 
 import pytest
 
 from game.engine.hand import Phase
 from game.engine.moves import Move
+from game.engine.rules import Rules
+from game.net.client import Address, RemoteTable
 from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene
+from tests.helpers.net import LOOPBACK, server_process, wait_for
 from tests.helpers.seat_source import SEAT, LaggingSource
-from tests.helpers.window import FRAME, shoot
+from tests.helpers.window import FRAME, shoot, until
 
 WAITING = "Waiting for the table to answer…"
 
@@ -99,3 +103,32 @@ def test_a_pass_sent_stays_raised_until_answered(app: App) -> None:
     source.answer()
     _frames(app, 0.5)
     assert table.view.pass_chosen[SEAT] and table.status_text() != WAITING
+
+
+def test_a_frozen_server_is_said_and_the_pass_goes_on_after(app: App, shots: Path) -> None:
+    """A real server stopped (SIGSTOP) with the pass on its way, then let go (SIGCONT)."""
+    with server_process() as (proc, port):
+        address = Address(LOOPBACK, port)
+        ada = RemoteTable.host(address, "Ada", Rules(), level="easy")
+        assert ada.wait_seated()
+        bea = RemoteTable.join(address, ada.code, "Bea")
+        assert bea.wait_seated()
+        ada.start()
+        wait_for(bea.has_view, what="the deal")
+        table = TableScene(app, bea)
+        app.show_table(table)
+        until(app, table.human_to_pass, 15)
+        chosen = set(table.model.hand[:3])
+        table.hand.selected = set(chosen)
+        proc.send_signal(signal.SIGSTOP)  # the server freezes
+        try:
+            table.confirm_pass()
+            until(app, lambda: table.status_text() == WAITING, 10)
+            assert table.status_text() == WAITING and _raised(table) == chosen
+            shoot(app, shots, "frozen_server_en.png")
+        finally:
+            proc.send_signal(signal.SIGCONT)  # the server answers again
+        until(app, lambda: table.view.pass_chosen[table.bottom], 15)
+        assert table.view.pass_chosen[table.bottom] and table.status_text() != WAITING
+        bea.close()
+        ada.close()
