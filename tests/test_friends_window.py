@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -206,12 +207,19 @@ def play_today_and_join(
 ) -> tuple[int, FriendsScene]:
     """One profile plays today's challenge in the window, then joins (or, without a code,
     creates) the group in Daily challenge > Friends, where its first attempt is sent."""
+    import pygame
+
     from game.records.profile import Profile
     from tests.helpers.daily_window import play_todays_daily
+    from tests.helpers.xvfb import WINDOW_CLASS, xdotool
 
     app = App(Options(profile=folder, size=(1024, 700), lang="en", speed="instant"))
     app.start()
     try:
+        # A real window on the Xvfb display, not the dummy driver's surface.
+        assert pygame.display.get_driver() == "x11"
+        env = dict(os.environ)
+        assert xdotool(env, "search", "--onlyvisible", "--class", WINDOW_CLASS), "no X window"
         points = play_todays_daily(app).points
         scene = FriendsScene(app)
         app.stack.push(scene)
@@ -229,10 +237,19 @@ def play_today_and_join(
 
 
 @pytest.mark.slow
-def test_three_profiles_play_today_and_see_one_board_on_a_real_server(tmp_path: Path) -> None:
-    """Each profile plays today's challenge in the window, then opens Friends: its first attempt
-    goes to the board of `python -m game.net.server --board`, and all three see one board."""
+@pytest.mark.xvfb
+def test_three_profiles_play_today_and_see_one_board_on_a_real_server(
+    tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each profile plays today's challenge in a real window (on Xvfb), then opens Friends: its
+    first attempt goes to the board of `python -m game.net.server --board`, and all three see
+    one board. Skipped without Xvfb and xdotool, unless REQUIRE_XVFB=1 (CI sets it)."""
     from tests.helpers.net import server_process
+    from tests.helpers.xvfb import game_env
+
+    for key, value in game_env(display).items():
+        if key.startswith(("SDL_", "DISPLAY")):
+            monkeypatch.setenv(key, value)
 
     expected: dict[str, int] = {}
     code = ""

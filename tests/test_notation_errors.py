@@ -154,3 +154,21 @@ def test_any_damage_to_a_good_file_is_read_or_refused_never_crashes(
 def test_any_text_is_read_or_refused_never_crashes(text: str) -> None:
     with contextlib.suppress(NotationError):
         read_game(text)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_bad_files_sentence_is_said_in_french(name: str) -> None:
+    """The reader's sentences go through the catalogs (the engine writes English only)."""
+    from scenes.core import i18n
+
+    with pytest.raises(NotationError) as caught:
+        read_game((BAD / f"{name}.hearts").read_text(encoding="utf-8"))
+    i18n.set_language("fr")
+    try:
+        french = i18n.render_sentence(caught.value.said())
+        problem = i18n.render_sentence(caught.value.sentence)
+    finally:
+        i18n.set_language("en")
+    error = caught.value
+    assert french.startswith(f"ligne {error.line}, colonne {error.column}\u00a0: ")
+    assert problem != error.problem and problem in french, problem

@@ -240,3 +240,24 @@ def test_an_unfinished_hand_opens_in_the_review_to_where_it_stops(
     key_and_frame(fresh, pygame.K_END)
     assert shown.headline() == "Hand 1 · Trick 7 of 13 · The hand stops here"
     shoot(fresh, shots, "review_unfinished.png")
+
+
+def test_the_french_window_says_the_readers_fault_in_french(
+    tmp_path: Path, clipboard: dict[str, str], shots: Path
+) -> None:
+    """The reader's sentence goes through the catalogs: its place, its words and the card's
+    French name (D♠), not the English the engine writes."""
+    app = App(Options(profile=tmp_path / "fr", size=(1280, 800), lang="fr"))
+    app.start()
+    try:
+        scene = OpenGameScene(app)
+        app.stack.push(scene)
+        clipboard["text"] = "Hand 1 dealer 1 pass left\nDeal 1: QS QS\n"
+        scene.paste()
+        until(app)
+        shoot(app, shots, "open_refused_fr.png")
+        assert scene.game is None and scene.error
+        assert "Ligne 2, colonne 12\u00a0: D♠ est distribuée deux fois" in scene.message
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

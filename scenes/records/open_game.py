@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.notation import NotationError, ReadGame, read_game
 from game.text import sentences
-from scenes.core.i18n import N_, _, ngettext
+from scenes.core.i18n import N_, _, ngettext, render_sentence
 from scenes.records.hand_review import HandReviewScene, ReviewServices
 from scenes.ui.clipboard import paste_text
 from scenes.ui.form_scene import FormScene
@@ -108,7 +108,8 @@ class OpenGameScene(FormScene):
         try:
             game = read_game(text)
         except NotationError as exc:
-            where = str(exc)[:1].upper() + str(exc)[1:]
+            said = render_sentence(exc.said())
+            where = said[:1].upper() + said[1:]
             self.say(_("{source}: not a game or hand.").format(source=source) + "\n" + where, True)
             return
         self.game = game

@@ -39,6 +39,7 @@ from game.engine.notation.syntax import (
 from game.engine.notation.writer import ONE_HAND
 from game.engine.points import MOON_POINTS
 from game.engine.rules import PASS_SIZE, PassDirection, Rules
+from game.text.sentences import Sentence
 
 UNKNOWN_SEED: Final = "unknown"  # the match's seed when the text gives none (deals are given)
 # The order of a hand's lines; a line may repeat its own stage, never go back to an earlier one.
@@ -99,19 +100,21 @@ def _rules_of(tags: dict[str, tuple[str, Line]]) -> Rules:
     for word in words(line.text[: start + len(value)], line.number, start):
         name, equals, raw = word.text.strip('"]').partition("=")
         if not equals:
-            raise word.fail(f"a rule is written name=value, not {word.text!r}")
+            raise word.fail("a rule is written name=value, not '{word}'", word=word.text)
         setting: object = (
             int(raw) if raw.isdigit() else {"true": True, "false": False}.get(raw, raw)
         )
         try:
             Rules.from_dict({name: setting})
         except (TypeError, ValueError) as exc:
-            raise word.fail(f"this rule cannot be played ({exc})") from None
+            raise word.fail("this rule cannot be played ({error})", error=str(exc)) from None
         settings[name] = setting
     try:
         return Rules.from_dict(settings)
     except (TypeError, ValueError) as exc:
-        raise line.fail(start + 1, f"these rules cannot be played ({exc})") from None
+        raise line.fail(
+            start + 1, "these rules cannot be played ({error})", error=str(exc)
+        ) from None
 
 
 def _read_tags(found: list[Line]) -> tuple[dict[str, tuple[str, Line]], int]:
@@ -122,7 +125,7 @@ def _read_tags(found: list[Line]) -> tuple[dict[str, tuple[str, Line]], int]:
         if tag is None:
             break
         if tag[0] in tags:
-            raise found[index].fail(1, f"the tag {tag[0]} is given twice")
+            raise found[index].fail(1, "the tag {tag} is given twice", tag=tag[0])
         tags[tag[0]] = (tag[1], found[index])
         index += 1
     return tags, index
@@ -138,14 +141,16 @@ class _Reading:
         length = tags.get("Length", (_GAME_LENGTH, None))
         if length[0] not in (_GAME_LENGTH, ONE_HAND):
             assert length[1] is not None
-            raise length[1].fail(1, f'the Length tag is "{_GAME_LENGTH}" or "{ONE_HAND}"')
+            raise length[1].fail(
+                1, 'the Length tag is "{game}" or "{hand}"', game=_GAME_LENGTH, hand=ONE_HAND
+            )
         self.single = length[0] == ONE_HAND
         for name, (_, line) in tags.items():
             for prefix in ("Seat", "Level"):
                 rest = name[len(prefix) :]
                 n = self.rules.players
                 if name.startswith(prefix) and rest.isdigit() and not 1 <= int(rest) <= n:
-                    raise line.fail(2, f"there is no seat {rest} at a table of {n}")
+                    raise line.fail(2, "there is no seat {seat} at a table of {n}", seat=rest, n=n)
         self.match: Match | None = None
         self.first_hand = 0
         self.hand_count = 0
@@ -171,7 +176,7 @@ class _Reading:
             raise head[5].fail("the pass is left, right, across or hold")
         direction = PassDirection[name]
         if direction is PassDirection.ACROSS and n != 4:
-            raise head[5].fail(f"there is no pass across at a table of {n}")
+            raise head[5].fail("there is no pass across at a table of {n}", n=n)
         self.check_sequence(line, head, number, dealer, direction)
         self.current = _HandText(line, number, dealer, direction, head[5])
 
@@ -185,18 +190,26 @@ class _Reading:
                 raise head[1].fail("a one-hand game has only hand 1")
             if number > 1 and direction is not self.rules.pass_direction(number - 1):
                 expected = self.rules.pass_direction(number - 1).name.lower()
-                raise head[5].fail(f"hand {number} passes {expected} by the rules")
+                raise head[5].fail(
+                    "hand {number} passes {way} by the rules", number=number, way=Sentence(expected)
+                )
             return
         if match.phase is not Phase.HAND_OVER:
-            raise line.fail(1, f"hand {number} begins before hand {number - 1} is over")
+            raise line.fail(
+                1, "hand {number} begins before hand {last} is over", number=number, last=number - 1
+            )
         if number != match.hand_number + 2:
-            raise head[1].fail(f"this should be hand {match.hand_number + 2}")
+            raise head[1].fail("this should be hand {number}", number=match.hand_number + 2)
         match.next_hand()
         if dealer != match.dealer:
-            raise head[3].fail(f"seat {match.dealer + 1} deals hand {number}")
+            raise head[3].fail(
+                "seat {seat} deals hand {number}", seat=match.dealer + 1, number=number
+            )
         if direction is not match.hand.pass_direction:
             expected = match.hand.pass_direction.name.lower()
-            raise head[5].fail(f"hand {number} passes {expected} by the rules")
+            raise head[5].fail(
+                "hand {number} passes {way} by the rules", number=number, way=Sentence(expected)
+            )
 
     def deal_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
         hand = self.hand_text(line)
@@ -205,20 +218,23 @@ class _Reading:
             raise line.fail(1, "a deal is written 'Deal 1: ' and the seat's cards")
         seat = read_number(head[1], "the seat", 1, n) - 1
         if seat in hand.deals:
-            raise head[1].fail(f"seat {seat + 1} is dealt twice")
+            raise head[1].fail("seat {seat} is dealt twice", seat=seat + 1)
         dealt = {c for _, cards in hand.deals.values() for c in cards}
         cards: list[Card] = []
         for word in tail:
             card = read_card(word)
             if not self.rules.deck >> card & 1:
-                raise word.fail(f"{card.symbol()} is not in play at a table of {n}")
+                raise word.fail("{card} is not in play at a table of {n}", card=card, n=n)
             if card in dealt or card in cards:
-                raise word.fail(f"{card.symbol()} is dealt twice")
+                raise word.fail("{card} is dealt twice", card=card)
             cards.append(card)
         if len(cards) != self.rules.hand_size:
             raise line.fail(
                 len(line.text) + 1,
-                f"seat {seat + 1} is dealt {len(cards)} cards, not {self.rules.hand_size}",
+                "seat {seat} is dealt {count} cards, not {size}",
+                seat=seat + 1,
+                count=len(cards),
+                size=self.rules.hand_size,
             )
         hand.deals[seat] = (head[0], cards)
 
@@ -236,7 +252,7 @@ class _Reading:
             missing = [s + 1 for s in range(n) if s not in hand.deals]
             if missing:
                 last = max(w.line for w, _ in hand.deals.values())
-                raise NotationError(last, 1, f"the deal of seat {missing[0]} is missing")
+                raise NotationError(last, 1, "the deal of seat {seat} is missing", seat=missing[0])
             given = [mask_of(hand.deals[s][1]) for s in range(n)]
         if self.seed is not None:
             seeded = deal_hands(
@@ -245,11 +261,13 @@ class _Reading:
             if given is not None and given != seeded:
                 seat = next(s for s in range(n) if given[s] != seeded[s])
                 raise hand.deals[seat][0].fail(
-                    f"seat {seat + 1}'s cards are not the ones the seed deals"
+                    "seat {seat}'s cards are not the ones the seed deals", seat=seat + 1
                 )
             given = seeded
         if given is None:
-            raise hand.header.fail(1, f"hand {hand.number} has no deal, and the text no seed")
+            raise hand.header.fail(
+                1, "hand {number} has no deal, and the text no seed", number=hand.number
+            )
         self.install(hand, given)
 
     def install(self, hand: _HandText, dealt: list[int]) -> None:
@@ -276,7 +294,9 @@ class _Reading:
         hand = self.hand_text(line)
         order = _STAGES[stage]
         if order < hand.stage:
-            raise line.fail(1, f"a {stage} line cannot come after the hand's later lines")
+            raise line.fail(
+                1, "a {stage} line cannot come after the hand's later lines", stage=stage
+            )
         hand.stage = order
         if not hand.started:
             self.start_deal(hand)
@@ -299,7 +319,9 @@ class _Reading:
         n = self.rules.players
         if len(tail) != n:
             column = tail[n].column if len(tail) > n else len(line.text) + 1
-            raise line.fail(column, f"{n} numbers are needed, one per seat, not {len(tail)}")
+            raise line.fail(
+                column, "{n} numbers are needed, one per seat, not {count}", n=n, count=len(tail)
+            )
         return [read_number(w, what, -100_000, 100_000) for w in tail]
 
     def pass_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
@@ -310,14 +332,18 @@ class _Reading:
         cards = [read_card(w) for w in tail]
         if len(cards) != PASS_SIZE and match.phase is Phase.PASS:
             column = tail[PASS_SIZE].column if len(tail) > PASS_SIZE else len(line.text) + 1
-            raise line.fail(column, f"a pass is {PASS_SIZE} cards, not {len(cards)}")
+            raise line.fail(
+                column, "a pass is {size} cards, not {count}", size=PASS_SIZE, count=len(cards)
+            )
         try:
             match.apply(seat, Move.pass_cards(cards))
         except IllegalMove as exc:
             held = match.hand.hands[seat]
             wrong = [w for w, c in zip(tail, cards, strict=True) if not held >> c & 1]
             where = wrong[0] if wrong and match.phase is Phase.PASS else head[0]
-            raise where.fail(f"seat {seat + 1} cannot pass these cards ({_lower(exc)})") from None
+            raise where.fail(
+                "seat {seat} cannot pass these cards ({error})", seat=seat + 1, error=_lower(exc)
+            ) from None
 
     def trick_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
         match = self.started_match(line, "Trick")
@@ -329,16 +355,22 @@ class _Reading:
             raise line.fail(1, "the tricks begin before every seat has passed")
         if hand.trick or number != len(hand.tricks) + 1:
             done = len(hand.tricks) + (1 if hand.trick else 0)
-            raise head[1].fail(f"this should be trick {done + 1}, after a whole trick {done}")
+            raise head[1].fail(
+                "this should be trick {number}, after a whole trick {done}",
+                number=done + 1,
+                done=done,
+            )
         if len(head) == 4:
             leader = read_number(head[3], "the seat", 1, self.rules.players) - 1
             if hand.phase is Phase.PLAY and leader != hand.turn:
-                raise head[3].fail(f"seat {hand.turn + 1} leads trick {number}")
+                raise head[3].fail(
+                    "seat {seat} leads trick {number}", seat=hand.turn + 1, number=number
+                )
         if not tail:
             raise line.fail(len(line.text) + 1, "the trick has no card")
         for index, word in enumerate(tail):
             if index == self.rules.players:
-                raise word.fail(f"a trick has {self.rules.players} cards")
+                raise word.fail("a trick has {n} cards", n=self.rules.players)
             self.play(match, word)
 
     def play(self, match: Match, word: Word) -> None:
@@ -350,31 +382,43 @@ class _Reading:
         try:
             match.apply(seat, Move.play(card))
         except IllegalMove as exc:
-            name = card.symbol()
-            raise word.fail(f"seat {seat + 1} may not play {name} ({_lower(exc)})") from None
+            raise word.fail(
+                "seat {seat} may not play {card} ({error})",
+                seat=seat + 1,
+                card=card,
+                error=_lower(exc),
+            ) from None
 
     def moon_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
         match = self.started_match(line, "Moon")
         if len(head) != 2 or len(tail) != 1:
-            raise line.fail(1, f"a moon choice is written 'Moon 3: -{MOON_POINTS}'")
+            raise line.fail(1, "a moon choice is written 'Moon 3: -{points}'", points=MOON_POINTS)
         seat = read_number(head[1], "the seat", 1, self.rules.players) - 1
         if match.phase is not Phase.MOON_CHOICE:
             raise line.fail(1, "there is no moon choice to make here")
         if seat != match.hand.moon_shooter:
-            raise head[1].fail(f"seat {seat + 1} did not shoot the moon")
+            raise head[1].fail("seat {seat} did not shoot the moon", seat=seat + 1)
         choices = {f"-{MOON_POINTS}": True, f"+{MOON_POINTS}": False}
         if tail[0].text not in choices:
-            raise tail[0].fail(f"the choice is -{MOON_POINTS} or +{MOON_POINTS}")
+            raise tail[0].fail("the choice is -{points} or +{points}", points=MOON_POINTS)
         match.apply(seat, Move.moon(choices[tail[0].text]))
 
     def points_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
         match = self.started_match(line, "Points")
-        self.check_scores(line, head, tail, match.hand.hand_scores, "scores")
+        self.check_scores(
+            line, head, tail, match.hand.hand_scores, "seat {seat} scores {right}, not {value}"
+        )
 
     def totals_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
         match = self.started_match(line, "Totals")
         over = match.hand.hand_scores is not None
-        self.check_scores(line, head, tail, tuple(match.totals) if over else None, "has a total of")
+        self.check_scores(
+            line,
+            head,
+            tail,
+            tuple(match.totals) if over else None,
+            "seat {seat} has a total of {right}, not {value}",
+        )
 
     def check_scores(
         self,
@@ -386,16 +430,16 @@ class _Reading:
     ) -> None:
         hand = self.match.hand if self.match is not None else None
         if len(head) != 1 or hand is None:
-            raise line.fail(1, f"a {head[0].text} line holds one number per seat")
+            raise line.fail(1, "a {word} line holds one number per seat", word=head[0].text)
         if expected is None:
             if hand.phase is Phase.MOON_CHOICE:
                 raise line.fail(1, "the shooter's moon choice must come before the points")
             missing = hand.hand_size - len(hand.tricks)
-            raise line.fail(1, f"the hand is not over: {missing} trick(s) are missing")
+            raise line.fail(1, "the hand is not over: {count} trick(s) are missing", count=missing)
         values = self.numbers(line, tail, "a score")
         for seat, (word, value) in enumerate(zip(tail, values, strict=True)):
             if value != expected[seat]:
-                raise word.fail(f"seat {seat + 1} {verb} {expected[seat]}, not {value}")
+                raise word.fail(verb, seat=seat + 1, right=expected[seat], value=value)
 
 
 def _lower(exc: Exception) -> str:
@@ -431,7 +475,7 @@ def read_game(text: str) -> ReadGame:
         head = words(line.text[: max(colon, 0)], line.number)
         if first.rstrip(":") not in _LINE_READERS or colon < 0:
             column = len(line.text) - len(line.text.lstrip()) + 1
-            raise line.fail(column, f"{first!r} does not begin a line of a hand")
+            raise line.fail(column, "'{word}' does not begin a line of a hand", word=first)
         tail = words(line.text, line.number, colon + 1)
         _LINE_READERS[first.rstrip(":")](reading, line, head, tail)
     reading.finish_hand()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.engine.cards import CARDS, RANK_NAMES, RANKS_PER_SUIT, SUIT_SYMBOLS, Card
+from game.text.sentences import Sentence, render, sentence
 
 LETTERS: Final = "letters"  # QS, 10H: plain ASCII, easy to type
 SYMBOLS: Final = "symbols"  # Q♠, 10♥
@@ -31,14 +32,31 @@ _ESCAPE: Final = re.compile(r"\\(.)")
 _WORD: Final = re.compile(r"\S+")
 
 
-class NotationError(ValueError):
-    """Text that is not a valid game: one sentence naming the line and column of the fault."""
+WHERE: Final = "line {line}, column {column}: {problem}"
 
-    def __init__(self, line: int, column: int, problem: str) -> None:
-        super().__init__(f"line {line}, column {column}: {problem}")
+
+class NotationError(ValueError):
+    """Text that is not a valid game: one sentence naming the line and column of the fault.
+
+    ``problem`` is an English template (the gettext msgid) with ``{name}`` blanks filled from
+    ``params``, so the window can say it in its own language (:meth:`said`, rendered like the
+    tutor's sentences); ``str()`` is the English.
+
+    >>> error = NotationError(2, 12, "{card} is dealt twice", card=Card.parse("2C"))
+    >>> str(error), error.problem
+    ('line 2, column 12: 2♣ is dealt twice', '2♣ is dealt twice')
+    """
+
+    def __init__(self, line: int, column: int, problem: str, /, **params: object) -> None:
+        self.sentence = sentence(problem, **params)
+        self.problem = render(self.sentence)
+        super().__init__(f"line {line}, column {column}: {self.problem}")
         self.line = line
         self.column = column
-        self.problem = problem
+
+    def said(self) -> Sentence:
+        """The whole sentence, its place first, for the window to render."""
+        return sentence(WHERE, line=self.line, column=self.column, problem=self.sentence)
 
 
 @dataclass(frozen=True)
@@ -49,8 +67,8 @@ class Word:
     line: int
     column: int
 
-    def fail(self, problem: str) -> NotationError:
-        return NotationError(self.line, self.column, problem)
+    def fail(self, problem: str, /, **params: object) -> NotationError:
+        return NotationError(self.line, self.column, problem, **params)
 
 
 @dataclass(frozen=True)
@@ -60,8 +78,8 @@ class Line:
     number: int
     text: str  # comments blanked, trailing blanks removed
 
-    def fail(self, column: int, problem: str) -> NotationError:
-        return NotationError(self.number, column, problem)
+    def fail(self, column: int, problem: str, /, **params: object) -> NotationError:
+        return NotationError(self.number, column, problem, **params)
 
 
 def words(text: str, line: int, start: int = 0) -> list[Word]:
@@ -91,7 +109,7 @@ def blank_comments(text: str) -> str:
         if char == "\n":
             line, column = line + 1, 0
     if opened is not None:
-        raise NotationError(*opened, "this comment is never closed with '}'")
+        raise NotationError(*opened, "this comment is never closed with '}}'")
     return "".join(out)
 
 
@@ -140,15 +158,25 @@ def read_card(word: Word) -> Card:
     try:
         return Card.parse(word.text)
     except ValueError:
-        raise word.fail(f"{word.text!r} is not a card (write it like QS, Q♠ or D♠)") from None
+        raise word.fail(
+            "'{word}' is not a card (write it like QS, Q♠ or D♠)", word=word.text
+        ) from None
 
 
 def read_number(word: Word, what: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (both included)."""
     text = word.text
     if not re.fullmatch(r"[+-]?\d{1,9}", text):
-        raise word.fail(f"{what} must be a whole number, not {text!r}")
+        raise word.fail(
+            "{what} must be a whole number, not '{text}'", what=Sentence(what), text=text
+        )
     value = int(text)
     if not low <= value <= high:
-        raise word.fail(f"{what} must be from {low} to {high}, not {value}")
+        raise word.fail(
+            "{what} must be from {low} to {high}, not {value}",
+            what=Sentence(what),
+            low=low,
+            high=high,
+            value=value,
+        )
     return value
