@@ -172,36 +172,32 @@ def _today() -> datetime.date:
     return datetime.date(2026, 12, 6)
 
 
+@pytest.mark.app(size=(1024, 700), seed=3)
 def test_the_score_window_copies_the_hand_just_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shots: Path
+    app: App, monkeypatch: pytest.MonkeyPatch, shots: Path
 ) -> None:
     held: dict[str, str] = {}
     monkeypatch.setattr(clipboard_module, "copy_text", lambda text: held.update(text=text) or 1)
-    app = App(Options(profile=tmp_path / "p", size=(1024, 700), lang="en", seed=3))
-    app.start()
-    try:
-        app.prefs.new_game.level = "easy"
-        start.new_game(app, app.prefs.new_game, autoplay=False)
-        table = app.stack.top
-        assert isinstance(table, TableScene) and table.local is not None
-        match = table.local.match
-        play_match(match, [RandomPlayer(s) for s in range(4)], max_hands=2)
-        table.view = table.source.view()  # as a poll would leave it: the hand is over
-        app.stack.push(ScoreScene(app, table))
-        score = app.stack.top
-        assert isinstance(score, ScoreScene)
-        score.copy_button.action()
-        until(app)
-        shoot(app, shots, "score_copied.png")
-        assert score.copy_button.text() == "Copied"
-        hand = read_game(held["text"])
-        assert (hand.first_hand, hand.hand_count) == (1, 1)
-        assert hand.match.history == [match.history[1]]
-        assert hand.match.totals == match.totals
-        options = table.local.session.options
-        assert hand.levels() == ["human", *(options.level_of(s) for s in (1, 2, 3))]
-    finally:
-        app.shutdown()
+    app.prefs.new_game.level = "easy"
+    start.new_game(app, app.prefs.new_game, autoplay=False)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.local is not None
+    match = table.local.match
+    play_match(match, [RandomPlayer(s) for s in range(4)], max_hands=2)
+    table.view = table.source.view()  # as a poll would leave it: the hand is over
+    app.stack.push(ScoreScene(app, table))
+    score = app.stack.top
+    assert isinstance(score, ScoreScene)
+    score.copy_button.action()
+    until(app)
+    shoot(app, shots, "score_copied.png")
+    assert score.copy_button.text() == "Copied"
+    hand = read_game(held["text"])
+    assert (hand.first_hand, hand.hand_count) == (1, 1)
+    assert hand.match.history == [match.history[1]]
+    assert hand.match.totals == match.totals
+    options = table.local.session.options
+    assert hand.levels() == ["human", *(options.level_of(s) for s in (1, 2, 3))]
 
 
 def test_a_file_dropped_on_the_table_opens_over_it(tmp_path: Path, fresh: App) -> None:
@@ -242,22 +238,17 @@ def test_an_unfinished_hand_opens_in_the_review_to_where_it_stops(
     shoot(fresh, shots, "review_unfinished.png")
 
 
+@pytest.mark.app(lang="fr")
 def test_the_french_window_says_the_readers_fault_in_french(
-    tmp_path: Path, clipboard: dict[str, str], shots: Path
+    app: App, clipboard: dict[str, str], shots: Path
 ) -> None:
     """The reader's sentence goes through the catalogs: its place, its words and the card's
     French name (D♠), not the English the engine writes."""
-    app = App(Options(profile=tmp_path / "fr", size=(1280, 800), lang="fr"))
-    app.start()
-    try:
-        scene = OpenGameScene(app)
-        app.stack.push(scene)
-        clipboard["text"] = "Hand 1 dealer 1 pass left\nDeal 1: QS QS\n"
-        scene.paste()
-        until(app)
-        shoot(app, shots, "open_refused_fr.png")
-        assert scene.game is None and scene.error
-        assert "Ligne 2, colonne 12\u00a0: D♠ est distribuée deux fois" in scene.message
-    finally:
-        app.shutdown()
-        i18n.set_language("en")
+    scene = OpenGameScene(app)
+    app.stack.push(scene)
+    clipboard["text"] = "Hand 1 dealer 1 pass left\nDeal 1: QS QS\n"
+    scene.paste()
+    until(app)
+    shoot(app, shots, "open_refused_fr.png")
+    assert scene.game is None and scene.error
+    assert "Ligne 2, colonne 12\u00a0: D♠ est distribuée deux fois" in scene.message

@@ -25,7 +25,7 @@ from game.records.profile import FinishedGame, Profile
 from game.records.scoresheet import HandEntry, ScoreSheet
 from game.tutor.review import judge, seat_points
 from scenes.core import i18n
-from scenes.core.app import App, Options
+from scenes.core.app import App
 from scenes.records.hand_review import HandReviewScene
 from scenes.records.history import GameScene, HistoryScene
 from scenes.records.photos import THUMBNAIL
@@ -231,41 +231,37 @@ def test_export_failure_is_said_and_loses_nothing(
     assert len(stats.read_history(app.profile.game_rows()).games) == 3
 
 
-def test_the_score_window_offers_the_review_of_the_hand_just_played(tmp_path: Path) -> None:
-    application = App(Options(profile=tmp_path / "p", size=(1024, 700), lang="en", seed=3))
-    application.start()
-    try:
-        application.prefs.new_game.level = "easy"
-        start.new_game(application, application.prefs.new_game, autoplay=False)
-        table = application.stack.top
-        assert isinstance(table, TableScene) and table.local is not None
-        match = table.local.match
-        players = [RandomPlayer(s) for s in range(4)]
-        play_match(match, players, max_hands=1)
-        table.view = table.source.view()  # as a poll would leave it: the hand is over
-        from scenes.table.score import ScoreScene
+@pytest.mark.app(size=(1024, 700), seed=3)
+def test_the_score_window_offers_the_review_of_the_hand_just_played(app: App) -> None:
+    app.prefs.new_game.level = "easy"
+    start.new_game(app, app.prefs.new_game, autoplay=False)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.local is not None
+    match = table.local.match
+    players = [RandomPlayer(s) for s in range(4)]
+    play_match(match, players, max_hands=1)
+    table.view = table.source.view()  # as a poll would leave it: the hand is over
+    from scenes.table.score import ScoreScene
 
-        application.stack.push(ScoreScene(application, table))
-        score = application.stack.top
-        assert isinstance(score, ScoreScene)
+    app.stack.push(ScoreScene(app, table))
+    score = app.stack.top
+    assert isinstance(score, ScoreScene)
 
-        def key(app: App, code: int) -> None:
-            app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    def key(app: App, code: int) -> None:
+        app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
 
-        labels = [b.label for b in score.buttons]
-        for _ in range(labels.index("Review hand")):  # Review hand, by keyboard
-            key(application, pygame.K_TAB)
-        assert score.buttons[score.focus].label == "Review hand"
-        key(application, pygame.K_RETURN)
-        scene = application.stack.top
-        assert isinstance(scene, HandReviewScene) and scene.review is not None
-        assert scene.review.scores == match.hand.hand_scores
-        key(application, pygame.K_ESCAPE)
-        assert application.stack.top is score
-        # Issue 42: Enter back on the score window went on to the review again.
-        assert score.buttons[score.focus].label != "Review hand"
-    finally:
-        application.shutdown()
+    labels = [b.label for b in score.buttons]
+    for _ in range(labels.index("Review hand")):  # Review hand, by keyboard
+        key(app, pygame.K_TAB)
+    assert score.buttons[score.focus].label == "Review hand"
+    key(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, HandReviewScene) and scene.review is not None
+    assert scene.review.scores == match.hand.hand_scores
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is score
+    # Issue 42: Enter back on the score window went on to the review again.
+    assert score.buttons[score.focus].label != "Review hand"
 
 
 # -- the score sheet -----------------------------------------------------------------------
