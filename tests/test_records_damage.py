@@ -11,7 +11,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,12 +112,12 @@ def damaged(request: pytest.FixtureRequest, template: Path, tmp_path: Path) -> P
 
 
 @pytest.fixture
-def app_on(damaged: Path) -> Iterator[App]:
-    application = App(Options(profile=damaged, size=(1024, 700), lang="en"))
-    application.start()
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
+def profile_folder(damaged: Path) -> Path:
+    """The ``app`` fixture's profile: the template's copy with one damage."""
+    return damaged
+
+
+pytestmark = pytest.mark.app(size=(1024, 700))
 
 
 def until(app: App, done: Callable[[], bool], seconds: float = 60) -> None:
@@ -144,10 +144,10 @@ def test_one_damaged_row_is_set_apart_and_every_other_game_read(damaged: Path) -
     assert len(profile.game_rows(game_id=DAMAGED_ID)) == 1
 
 
-def test_history_lists_the_damaged_game_and_says_so(app_on: App) -> None:
-    scene = HistoryScene(app_on)
-    app_on.stack.push(scene)
-    until(app_on, lambda: not scene.busy())
+def test_history_lists_the_damaged_game_and_says_so(app: App) -> None:
+    scene = HistoryScene(app)
+    app.stack.push(scene)
+    until(app, lambda: not scene.busy())
     assert len(scene.games) == STORED
     damaged = [i for i, (_id, g) in enumerate(scene.games) if isinstance(g, DamagedGame)]
     assert len(damaged) == 1 and scene.games[damaged[0]][0] == DAMAGED_ID
@@ -155,23 +155,23 @@ def test_history_lists_the_damaged_game_and_says_so(app_on: App) -> None:
     assert "1 game could not be read" in scene.message
     scene.selected = damaged[0]
     scene.open_selected()  # said, not opened, nothing lost
-    assert app_on.stack.top is scene and "damaged" in scene.message
+    assert app.stack.top is scene and "damaged" in scene.message
     scene.selected = 0
     scene.open_selected()
-    assert isinstance(app_on.stack.top, GameScene) and app_on.stack.top.scores
+    assert isinstance(app.stack.top, GameScene) and app.stack.top.scores
 
 
 ISSUE_DAMAGES = ("totals of the wrong shape", "seat out of range")  # both ended the program
 
 
 def test_statistics_count_every_other_game_and_say_how_many_were_not(
-    app_on: App, request: pytest.FixtureRequest
+    app: App, request: pytest.FixtureRequest
 ) -> None:
     if request.node.callspec.params["damaged"] not in ISSUE_DAMAGES:
         pytest.skip("opened on the damages that ended the program (each replays 2,000 games)")
-    scene = StatisticsScene(app_on)
-    app_on.stack.push(scene)
-    until(app_on, lambda: scene.figures is not None, seconds=600)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    until(app, lambda: scene.figures is not None, seconds=600)
     assert scene.figures is not None
     assert scene.figures[stats.ALL_LEVELS].played == STORED - 1
     assert "1 game could not be read" in scene.message
