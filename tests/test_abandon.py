@@ -99,6 +99,7 @@ def test_an_abandoned_game_is_in_the_history_and_never_a_win(app: App, tmp_path:
 
 
 def test_new_game_from_the_command_line_records_the_old_game_as_abandoned(tmp_path: Path) -> None:
+    # their own Apps: two windows, one after the other, on one profile
     first = App(Options(profile=tmp_path, lang="en", seed=3, new_game=True))
     first.start()
     first.shutdown()

@@ -162,6 +162,7 @@ def test_killed_mid_hand_the_same_position_is_offered_again(tmp_path: Path) -> N
         process.wait(10)
     saved = load_match(Profile.open(folder).load_game()["match"])
     assert saved.phase.value in ("play", "pass")
+    # its own App: on the profile the killed process left
     app = App(Options(profile=folder, size=(1024, 700), speed="instant", lang="en"))
     try:
         app.start()

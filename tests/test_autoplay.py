@@ -17,6 +17,7 @@ from tests.helpers.window import local, session_of
 
 
 def test_autoplay_at_instant_speed_goes_on_into_the_next_game(tmp_path: Path) -> None:
+    # its own App: the new game's level and target are set before it starts
     app = App(Options(profile=tmp_path, lang="en", speed="instant", autoplay=True, seed=2))
     app.prefs.new_game.level = "easy"
     app.prefs.new_game.target = 50

@@ -185,6 +185,7 @@ def test_date_opens_that_dates_challenge_as_practice(
     monkeypatch.setattr(daily_scene, "today", lambda: TODAY)
     args = cli.parse_args(["--date", "2026-07-14", "--profile", str(tmp_path)])
     assert args.date == dt.date(2026, 7, 14)
+    # its own App: from the parsed --date command line
     app = App(Options.from_args(args))
     try:
         app.start()
@@ -220,6 +221,7 @@ def test_the_countdown_redraws_a_still_window_once_a_second(tmp_path: Path) -> N
     options = Options(
         profile=tmp_path / "profile", size=(800, 600), lang="en", date=today, exit_after=6.0
     )
+    # its own App: run() drives the whole loop, from start to exit_after
     app = App(options)
     drawn: list[tuple[float, bool, object]] = []
     draw = app.stack.draw

@@ -58,6 +58,7 @@ def port() -> Iterator[int]:
 
 
 def open_friends(folder: Path) -> tuple[App, FriendsScene]:
+    # its own App: several profiles take turns in one test
     app = App(Options(profile=folder, size=(1024, 700), lang="en"))
     app.start()
     daily = open_from_menu(app, "Daily challenge")
@@ -213,6 +214,7 @@ def play_today_and_join(
     from tests.helpers.daily_window import play_todays_daily
     from tests.helpers.xvfb import WINDOW_CLASS, xdotool
 
+    # its own App: several profiles take turns on a real display
     app = App(Options(profile=folder, size=(1024, 700), lang="en", speed="instant"))
     app.start()
     try:

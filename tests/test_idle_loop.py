@@ -15,6 +15,7 @@ from scenes.core.pacing import FPS, IDLE_AFTER, Pacing
 def test_a_still_menu_is_not_redrawn(tmp_path: Path) -> None:
     """Two and a half seconds at the menu, untouched: after the first moments (full rate just
     after start, as after any input) the loop sleeps and draws nothing new."""
+    # its own App: run() drives the whole loop, from start to exit_after
     app = App(Options(profile=tmp_path / "profile", size=(800, 600), lang="en", exit_after=2.5))
     app.run()
     assert app.pacing is not None and app.pacing.slept >= 3
@@ -46,6 +47,7 @@ def test_the_demo_keeps_drawing_while_the_cards_move(tmp_path: Path) -> None:
         profile=tmp_path / "profile", size=(800, 600), lang="en", seed=5, demo=True, hands=1,
         speed="normal", exit_after=2.0,
     )  # fmt: skip
+    # its own App: run() drives the whole loop, from start to exit_after
     app = App(options)
     app.run()
     assert app.pacing is not None and app.pacing.slept == 0

@@ -96,6 +96,7 @@ def test_players_on_the_command_line_seats_the_new_game_and_the_demo(
     for flag in ("--new-game", "--demo"):
         options = Options.from_args(parse_args([flag, "--players", str(players)]))
         options.profile = tmp_path / flag
+        # its own App: one for each flag, from the parsed command line
         app = App(options)
         try:
             app.start()

@@ -74,6 +74,7 @@ def clipboard(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 def started(folder: Path) -> App:
+    # its own App: opened after another profile's window closed
     app = App(Options(profile=folder, size=(1024, 700), lang="en"))
     app.start()
     return app

@@ -31,6 +31,7 @@ def english() -> Iterator[None]:
 
 
 def open_menu(folder: Path, size: tuple[int, int]) -> App:
+    # its own App: on a profile spoilt first, opened at each size
     app = App(Options(profile=folder, size=size, lang="en", speed="instant"))
     app.start()
     return app

@@ -235,6 +235,7 @@ def test_french_csv_has_a_bom_and_semicolons(tmp_path: Path) -> None:
 def test_history_reads_its_list_off_the_frame_loop_and_words_only_the_rows_shown(
     template: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # its own App: on the module's template itself, not a copy
     app = App(Options(profile=template, size=(1024, 700), lang="en"))
     app.start()
     try:
@@ -293,6 +294,7 @@ def test_history_shows_its_newest_games_while_the_whole_list_is_still_read(
         return real(database, newest)
 
     monkeypatch.setattr(history_screen, "read_list", held_back)
+    # its own App: the row is spoilt and the reader held back before it starts
     app = App(Options(profile=folder, size=(1280, 800), lang="en"))
     app.start()
     try:
@@ -357,6 +359,7 @@ def test_history_of_a_profile_held_in_memory_is_read_at_once(tmp_path: Path) -> 
     reads it as it opens, no thread and no first page, and lists every game."""
     not_a_folder = tmp_path / "profile"
     not_a_folder.write_text("a file where the folder should be")
+    # its own App: a file stands where the profile's folder should be
     app = App(Options(profile=not_a_folder, size=(1024, 700), lang="en"))
     app.start()
     try:

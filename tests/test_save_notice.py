@@ -29,6 +29,7 @@ from tests.helpers.window import frame, local, session_of, shoot, until
 
 
 def open_app(folder: Path, lang: str = "en", **kw: Any) -> App:
+    # its own App: on a spoilt disk made first, opened again in a test
     app = App(Options(profile=folder, size=(1280, 800), lang=lang, speed="instant", **kw))
     app.start()
     frame(app)
