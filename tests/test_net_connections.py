@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -295,14 +296,18 @@ def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
 class SlowBot:
     """A bot that takes a whole second for every decision (a hard search, say)."""
 
+    thinking = threading.Event()  # set as soon as one of them starts a decision
+
     def __init__(self, level: str, seed: str) -> None:
         self.player = RandomPlayer(seed)
 
     def choose_pass(self, view: SeatView) -> list[Card]:
+        SlowBot.thinking.set()
         time.sleep(1.0)
         return self.player.choose_pass(view)
 
     def choose_play(self, view: SeatView) -> Card:
+        SlowBot.thinking.set()
         time.sleep(1.0)
         return self.player.choose_play(view)
 
@@ -313,13 +318,14 @@ class SlowBot:
 def test_bots_think_off_the_event_loop() -> None:
     """While three slow bots think at one table, another table's refusals come back at once:
     the loop never waits on a decision."""
+    SlowBot.thinking.clear()
     with serving(make_bot=SlowBot, bot_workers=3) as server:
         busy = RemoteTable.host(server.address, "Ada", Rules())
         assert busy.wait_seated()
         busy.start()  # three bots choose their passes, a second each, in parallel
         other = RemoteTable.host(server.address, "Bea", Rules())
         assert other.wait_seated()
-        time.sleep(0.2)  # the bots are thinking now
+        wait_for(SlowBot.thinking.is_set, what="the bots thinking")
         answers = []
         for _ in range(5):
             started = time.monotonic()
