@@ -18,9 +18,9 @@ import pytest
 from game.engine.cards import cards_of
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.notation import write_match
 from game.net.board_server import BoardService, serve_board
 from game.net.daily_board import Board, BoardRefusal, check_result
+from game.notation import write_match
 from game.records.daily import daily_challenge
 from tests.helpers.board_peer import BoardPeer
 from tests.helpers.daily_games import played_daily, played_daily_ai, points

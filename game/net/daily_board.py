@@ -32,9 +32,9 @@ from typing import Any, Final
 from game.engine.cards import cards_of
 from game.engine.hand import HandState
 from game.engine.moves import Move
-from game.engine.notation import NotationError, read_game
 from game.net.online_table import SitRefused, clean_name
 from game.net.protocol import CODE_ALPHABET
+from game.notation import NotationError, read_game
 from game.records.daily import (
     DAILY_RULES,
     OPPONENT_SEATS,

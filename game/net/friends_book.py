@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.engine.match import Match
-from game.engine.notation import write_match
 from game.net import board_client
 from game.net.board_client import BoardUnavailable, Membership
 from game.net.board_protocol import BoardMessage
 from game.net.daily_board import BoardRefusal
-from game.notation import program_tags
+from game.notation import write_match
+from game.notation.tags import program_tags
 
 log = logging.getLogger(__name__)
 
