@@ -18,9 +18,9 @@ import pytest
 from game.engine.cards import cards_of
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.notation import write_match
 from game.net.board_server import BoardService, serve_board
 from game.net.daily_board import Board, BoardRefusal, check_result
+from game.notation import write_match
 from game.records.daily import daily_challenge
 from tests.helpers.board_peer import BoardPeer
 from tests.helpers.daily_games import played_daily, played_daily_ai, points
@@ -363,3 +363,21 @@ def test_a_name_may_send_five_results_a_date_refused_ones_included(daily: Match)
     other = DAY + _dt.timedelta(days=1)
     with pytest.raises(BoardRefusal, match="not-daily"):  # another date: its own five
         board.submit(code, "Ann", token, other, claimed, text, today=DAY)
+
+
+def test_the_tries_of_a_date_are_kept_in_the_boards_file(tmp_path: Path, daily: Match) -> None:
+    """A restart from the board's file does not give a name five more tries."""
+    file = tmp_path / "board.json"
+    board = Board(file, verify_opponents=False)
+    code, token = board.create_group("Ann")
+    text, claimed = hand_text(daily), points(daily)
+    for _ in range(3):
+        with pytest.raises(BoardRefusal, match="points"):
+            board.submit(code, "Ann", token, DAY, (claimed + 1) % 27, text, today=DAY)
+    again = Board(file, verify_opponents=False)
+    for _ in range(2):
+        with pytest.raises(BoardRefusal, match="points"):
+            again.submit(code, "Ann", token, DAY, (claimed + 1) % 27, text, today=DAY)
+    restarted = Board(file, verify_opponents=False)
+    with pytest.raises(BoardRefusal, match="too-many"):
+        restarted.submit(code, "Ann", token, DAY, claimed, text, today=DAY)

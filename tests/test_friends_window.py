@@ -277,3 +277,64 @@ def test_a_result_the_board_already_holds_is_not_called_refused(tmp_path: Path) 
 
     book.send_waiting(already)
     assert book.waiting == [] and book.refused == {}
+
+
+def finish_daily_hand(folder: Path) -> int:
+    """Play today's daily hand (random cards, seeded) as the table does and record it: what the
+    game does when the counted hand ends. Returns the hand's points."""
+    from game.engine.players import RandomPlayer, decide
+    from game.records.daily import daily_challenge
+    from game.records.profile import Profile
+    from scenes.table.kept_games import KeptGames
+    from scenes.table.session import GameSession
+
+    challenge = daily_challenge(DAY)
+    profile = Profile.open(folder)
+    kept = KeptGames(profile, None, str, lambda exc: None, lambda text: None)  # type: ignore[arg-type]
+    session = GameSession.new_daily(DAY, challenge.pass_direction, challenge.opponent_passes, 6)
+    match = session.match
+    players = [RandomPlayer(f"sent/{s}") for s in range(4)]
+    while match.to_act():
+        seat = match.to_act()[0]
+        match.apply(seat, decide(players[seat], match.view(seat)))
+    assert match.hand.hand_scores is not None
+    kept.record_daily(session)
+    profile.close()
+    return match.hand.hand_scores[0]
+
+
+def wait_for_senders() -> None:
+    """The threads that send after a daily hand (game.net.friends_book.SENDER) are done."""
+    for thread in threading.enumerate():
+        if thread.name == "friends-send":
+            thread.join(120)
+            assert not thread.is_alive()
+
+
+def test_a_daily_result_goes_to_the_board_when_the_hand_ends(tmp_path: Path, port: int) -> None:
+    """In a group, the first attempt is sent right after the hand (in a thread), without the
+    Friends screen being opened."""
+    from game.net import board_client
+
+    folder = tmp_path / "profile"
+    folder.mkdir()
+    member, board = board_client.create_group(f"ws://127.0.0.1:{port}", "Ann")
+    FriendsBook.open(folder).joined(member, board)
+    points = finish_daily_hand(folder)
+    wait_for_senders()
+    assert FriendsBook.open(folder).waiting == []
+    shown = board_client.fetch_board(member, DAY.isoformat())
+    assert [(line.name, line.points) for line in shown.lines] == [("Ann", points)]
+
+
+def test_a_daily_result_waits_when_the_board_cannot_be_reached(tmp_path: Path) -> None:
+    folder = tmp_path / "profile"
+    folder.mkdir()
+    book = FriendsBook.open(folder)
+    book.member = Membership("ws://127.0.0.1:1", "ABCDEFGH", "Ann", "t" * 24)
+    book.save()
+    points = finish_daily_hand(folder)
+    wait_for_senders()
+    kept = FriendsBook.open(folder)
+    assert [(w.date, w.points) for w in kept.waiting] == [(DAY.isoformat(), points)]
+    assert kept.refused == {}

@@ -10,10 +10,10 @@ import pytest
 
 from game.ai import make_player
 from game.engine.match import Match
-from game.engine.notation import read_game
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.net.client import RemoteTable
+from game.notation import read_game
 from tests.helpers.board_peer import BoardPeer
 from tests.helpers.daily_games import played_daily_ai, points
 from tests.helpers.net import play_until_over, server_process, serving

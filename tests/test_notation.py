@@ -13,7 +13,8 @@ import game.engine.match
 from game.engine.cards import Card, cards_of
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.notation import (
+from game.engine.rules import MoonMode, Rules, TieRule
+from game.notation import (
     FRENCH,
     LETTERS,
     SPELLINGS,
@@ -23,7 +24,6 @@ from game.engine.notation import (
     read_game,
     write_match,
 )
-from game.engine.rules import MoonMode, Rules, TieRule
 from tests.helpers.moon_deals import power_deal
 from tests.helpers.notation_games import play
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.notation import NotationError, read_game
+from game.notation import NotationError, read_game
 
 BAD = Path(__file__).parent / "data" / "notation" / "bad"
 
@@ -88,7 +88,7 @@ def test_the_command_line_summarises_and_converts(tmp_path: Path) -> None:
     from game.engine.players import RandomPlayer, play_match
     from game.engine.rules import Rules
     from game.engine.save import save_match
-    from game.notation import main
+    from game.notation.cli import main
 
     match = Match.new(Rules(target=40), seed=6)
     play_match(match, [RandomPlayer(s) for s in range(4)])

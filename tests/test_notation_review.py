@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 from game.engine.match import Match
-from game.engine.notation import read_game, write_match
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules
 from game.engine.save import save_match
+from game.notation import read_game, write_match
 from game.tutor import review
 from tests.helpers.notation_games import play
 

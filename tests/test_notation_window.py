@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from game.engine.match import Match
-from game.engine.notation import read_game
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import MoonMode, Rules
 from game.engine.save import save_match
-from game.notation import hand_text
+from game.notation import read_game
+from game.notation.tags import hand_text
 from game.records.profile import Profile
 from game.records.profile.history import FinishedGame
 from game.tutor import review
@@ -221,7 +221,7 @@ def test_a_file_dropped_on_the_table_opens_over_it(tmp_path: Path, fresh: App) -
 def test_an_unfinished_hand_opens_in_the_review_to_where_it_stops(
     clipboard: dict[str, str], fresh: App, shots: Path
 ) -> None:
-    from game.engine.notation import write_match
+    from game.notation import write_match
     from tests.helpers.notation_games import play as play_moves
 
     match = Match.new(Rules(), seed=12)

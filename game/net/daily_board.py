@@ -32,9 +32,9 @@ from typing import Any, Final
 from game.engine.cards import cards_of
 from game.engine.hand import HandState
 from game.engine.moves import Move
-from game.engine.notation import NotationError, read_game
 from game.net.online_table import SitRefused, clean_name
 from game.net.protocol import CODE_ALPHABET
+from game.notation import NotationError, read_game
 from game.records.daily import (
     DAILY_RULES,
     OPPONENT_SEATS,
@@ -84,6 +84,8 @@ class Member:
     name: str
     token: str
     results: dict[str, int] = field(default_factory=dict)  # ISO date -> points
+    tries: dict[str, int] = field(default_factory=dict)  # ISO date -> results checked (kept
+    # with the board's file, so that a restart does not give a name five more tries)
 
 
 @dataclass
@@ -177,7 +179,6 @@ class Board:
         verify_opponents: bool = True,
     ) -> None:
         self.verify_opponents = verify_opponents  # (tests with random opponents turn it off)
-        self.tries: dict[tuple[str, str], int] = {}  # (token, date) -> results checked
         self.groups: dict[str, Group] = {}
         self.path = path
         self.new_token = token
@@ -245,14 +246,18 @@ class Board:
             raise BoardRefusal("wrong-date")
         if day.isoformat() in member.results:
             raise BoardRefusal("second-attempt")
-        tries = self.tries.setdefault((member.token, day.isoformat()), 0)
+        oldest = (today - _dt.timedelta(days=DATE_SLACK)).isoformat()  # (no longer taken)
+        member.tries = {d: n for d, n in member.tries.items() if d >= oldest}
+        tries = member.tries.get(day.isoformat(), 0)
         if tries >= MAX_TRIES:
             raise BoardRefusal("too-many")
-        self.tries[member.token, day.isoformat()] = tries + 1  # (each check: seconds of search)
+        member.tries[day.isoformat()] = tries + 1  # (each check: seconds of search)
+        self.save()
         check_result(text, day, points, opponents=self.verify_opponents)
         if day.isoformat() in member.results:  # (checked again: the check may run in a thread)
             raise BoardRefusal("second-attempt")
         member.results[day.isoformat()] = points
+        member.tries.pop(day.isoformat(), None)  # (a second attempt is refused before them)
         self.save()
 
     def standings(self, code: str, day: _dt.date) -> list[Standing]:
@@ -299,7 +304,10 @@ def streak(results: Iterable[str], day: _dt.date) -> int:
 
 
 def _dump(group: Group) -> dict[str, Any]:
-    return {m.name: {"token": m.token, "results": m.results} for m in group.members.values()}
+    return {
+        m.name: {"token": m.token, "results": m.results, "tries": m.tries}
+        for m in group.members.values()
+    }
 
 
 def _load(data: Any) -> dict[str, Group]:
@@ -308,6 +316,8 @@ def _load(data: Any) -> dict[str, Group]:
         group = Group(code)
         for name, record in members.items():
             results = {str(d): int(p) for d, p in record["results"].items()}
-            group.members[name.casefold()] = Member(name, str(record["token"]), results)
+            tries = {str(d): int(n) for d, n in record.get("tries", {}).items()}  # (older files:
+            # none)
+            group.members[name.casefold()] = Member(name, str(record["token"]), results, tries)
         groups[code] = group
     return groups

@@ -2,9 +2,10 @@
 sent, and the last board seen, in ``friends.json`` beside the profile.
 
 Only the first attempt of a date's challenge is queued (:meth:`FriendsBook.queue`); results wait
-while the board cannot be reached and go when it can (:meth:`FriendsBook.send_waiting`). Nothing
-else is ever sent. A file that cannot be read is renamed aside (never deleted) and a new one
-started, as the profile does.
+while the board cannot be reached and go when it can (:meth:`FriendsBook.send_waiting`): right
+after the daily hand, in a thread of their own (:func:`send_in_background`), and each time the
+Friends screen asks the board. Nothing else is ever sent. A file that cannot be read is renamed
+aside (never deleted) and a new one started, as the profile does.
 """
 
 from __future__ import annotations
@@ -12,24 +13,27 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from game.engine.match import Match
-from game.engine.notation import write_match
 from game.net import board_client
 from game.net.board_client import BoardUnavailable, Membership
 from game.net.board_protocol import BoardMessage
 from game.net.daily_board import BoardRefusal
-from game.notation import program_tags
+from game.notation import write_match
+from game.notation.tags import program_tags
 
 log = logging.getLogger(__name__)
 
 FRIENDS_FILE: Final = "friends.json"
 DEFAULT_BOARD_PORT: Final = 8766  # game/net/board_server.py's
 KEEP_DAYS: Final = 2  # a result older than this is no longer taken by the board: not kept
+SENDER: Final = "friends-send"  # the name of the thread that sends after a daily hand
+_sending = threading.Lock()  # one sender at a time (the hand's thread, the Friends screen's)
 
 
 @dataclass
@@ -107,10 +111,16 @@ class FriendsBook:
         (kept in :attr:`refused` to be shown); an unreachable board leaves the rest waiting."""
         if self.member is None:
             return 0
+        with _sending:
+            return self._send(self.member, send)
+
+    def _send(
+        self, member: Membership, send: Callable[[Membership, str, int, str], BoardMessage]
+    ) -> int:
         sent = 0
         for result in list(self.waiting):
             try:
-                self.keep_board(send(self.member, result.date, result.points, result.hand))
+                self.keep_board(send(member, result.date, result.points, result.hand))
                 sent += 1
             except BoardRefusal as exc:
                 if exc.code != "second-attempt":  # (that one: an earlier try got through)
@@ -121,6 +131,27 @@ class FriendsBook:
             self.waiting.remove(result)
             self.save()
         return sent
+
+
+def send_in_background(
+    book: FriendsBook,
+    send: Callable[[Membership, str, int, str], BoardMessage] = board_client.send_result,
+) -> threading.Thread | None:
+    """Send what waits now, in a thread of its own (the window never waits for the board), when
+    the player is in a group; returns the thread (None when there is nothing to send). A board
+    that cannot be reached leaves the results waiting in friends.json."""
+    if book.member is None or not book.waiting:
+        return None
+
+    def work() -> None:
+        try:
+            book.send_waiting(send)
+        except OSError as exc:  # friends.json could not be written: the result waits
+            log.warning("the daily result could not be sent to the friends' board: %s", exc)
+
+    thread = threading.Thread(target=work, name=SENDER, daemon=True)
+    thread.start()
+    return thread
 
 
 def result_text(match: Match, day: _dt.date) -> str:

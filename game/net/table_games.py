@@ -7,10 +7,10 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-from game.engine.notation import write_match
 from game.net.online_table import NetTable
 from game.net.server_log import log
-from game.notation import program_tags
+from game.notation import write_match
+from game.notation.tags import program_tags
 
 
 def write_table_game(table: NetTable, folder: Path, day: _dt.date | None = None) -> Path | None:

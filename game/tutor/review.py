@@ -109,7 +109,7 @@ def replay_hand(match_data: Any, hand_index: int, seat: int) -> HandReview:
 def review_of(match: Match, hand_index: int, seat: int) -> HandReview:
     """The review of the ``hand_index``-th hand ``match`` holds (0 for the first), for ``seat``:
     a finished hand, or an unfinished one up to where it stops (a game read from the notation,
-    :mod:`game.engine.notation`). Raises ValueError when there is no such hand or seat."""
+    :mod:`game.notation`). Raises ValueError when there is no such hand or seat."""
     hands = [*match.past_hands, match.hand]
     if not 0 <= hand_index < len(hands):
         raise ValueError(f"the game has no hand {hand_index + 1}")

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from game.engine.notation import write_match
 from game.engine.save import load_match
-from game.notation import FILE_SUFFIX, program_tags, spelling_for
+from game.notation import write_match
+from game.notation.tags import FILE_SUFFIX, program_tags, spelling_for
 from game.records.profile.history import FinishedGame
 from scenes.core import i18n
 from scenes.core.i18n import N_, _

@@ -2,7 +2,7 @@
 from the clipboard, a file path, or a file dropped on the window, opened in the hand review with
 the tutor's remarks for the seat the player chooses.
 
-The text is read whole by :func:`game.engine.notation.read_game` before anything is shown: a
+The text is read whole by :func:`game.notation.read_game` before anything is shown: a
 text it refuses leaves the screen as it was, with the reader's sentence (line and column) in
 red.
 """
@@ -15,7 +15,7 @@ from typing import Final
 
 import pygame
 
-from game.engine.notation import NotationError, ReadGame, read_game
+from game.notation import NotationError, ReadGame, read_game
 from game.text import sentences
 from scenes.core.i18n import N_, _, ngettext, render_sentence
 from scenes.records.hand_review import HandReviewScene, ReviewServices

@@ -115,15 +115,17 @@ class KeptGames:
         return result
 
     def keep_for_friends(self, session: GameSession, points: int) -> None:
-        """The first attempt waits in friends.json for the friends' board (sent from Daily
-        challenge > Friends; nothing is sent unless the player is in a group)."""
-        from game.net.friends_book import FriendsBook, result_text
+        """The first attempt waits in friends.json for the friends' board and, when the player
+        is in a group, goes at once in a thread of its own (it waits there while the board cannot
+        be reached: Daily challenge > Friends sends it again)."""
+        from game.net.friends_book import FriendsBook, result_text, send_in_background
 
         assert session.daily is not None
         day = session.daily.date
         try:
             book = FriendsBook.open(self.profile.path.parent)
             book.queue(day, points, result_text(session.match, day))
+            send_in_background(book)
         except OSError as exc:  # the board is a nicety: the game goes on
             log.warning("the daily result could not be kept for the friends' board: %s", exc)
 

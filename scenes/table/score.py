@@ -202,7 +202,7 @@ class ScoreScene(Scene):
         friend what they would have played."""
         import datetime
 
-        from game.notation import hand_text
+        from game.notation.tags import hand_text
         from scenes.ui import clipboard
 
         local = self.table.local

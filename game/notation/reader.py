@@ -5,14 +5,14 @@ column. Nothing is returned half read: the match exists only once the whole text
 
 >>> from game.engine.match import Match
 >>> from game.engine.rules import Rules
->>> from game.engine.notation.writer import write_match
+>>> from game.notation.writer import write_match
 >>> game = read_game(write_match(Match.new(Rules(players=3), seed=5)))
 >>> game.match.rules.players, game.seed_known, game.first_hand
 (3, True, 0)
 >>> read_game("Hand 1 dealer 1 pass left\\nDeal 1: 2C 2C")
 Traceback (most recent call last):
 ...
-game.engine.notation.syntax.NotationError: line 2, column 12: 2♣ is dealt twice
+game.notation.syntax.NotationError: line 2, column 12: 2♣ is dealt twice
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from game.engine.hand import HandState, Phase
 from game.engine.legality import IllegalMove
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.engine.notation.syntax import (
+from game.engine.points import MOON_POINTS
+from game.engine.rules import PASS_SIZE, PassDirection, Rules
+from game.notation.syntax import (
     Line,
     NotationError,
     Word,
@@ -36,9 +38,7 @@ from game.engine.notation.syntax import (
     read_tag,
     words,
 )
-from game.engine.notation.writer import ONE_HAND
-from game.engine.points import MOON_POINTS
-from game.engine.rules import PASS_SIZE, PassDirection, Rules
+from game.notation.writer import ONE_HAND
 from game.text.sentences import Sentence
 
 UNKNOWN_SEED: Final = "unknown"  # the match's seed when the text gives none (deals are given)

@@ -1,6 +1,6 @@
 """The notation's lexical layer: comments, lines, words with their columns, tags, card spellings.
 
-Nothing here knows the rules: :mod:`game.engine.notation.reader` replays what these functions
+Nothing here knows the rules: :mod:`game.notation.reader` replays what these functions
 cut out through the engine. Columns count characters (not bytes) from 1, as an editor shows
 them; a comment is blanked to spaces before anything is read, so the columns after it stay
 those of the original text.

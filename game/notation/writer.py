@@ -16,9 +16,9 @@ from game.engine.cards import cards_of
 from game.engine.codec import direction_name
 from game.engine.hand import HandState
 from game.engine.match import Match
-from game.engine.notation.syntax import FRENCH, LETTERS, SPELLINGS, card_text, write_tag
 from game.engine.points import MOON_POINTS
 from game.engine.rules import MoonMode, Rules
+from game.notation.syntax import FRENCH, LETTERS, SPELLINGS, card_text, write_tag
 
 FIRST_TAGS: Final = ("Event", "Site", "Date", "Program", "AI")
 """The tags written first, in this order, when the caller gives them."""
