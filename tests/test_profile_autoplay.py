@@ -19,6 +19,7 @@ from scenes.table.table_scene import TableScene
 def run_once(folder: Path, **options: object) -> bool | None:
     """Start the program as the command line would, and close it at once (the table saves).
     Returns whether the table on screen is the computer's (None: no table)."""
+    # its own App: started and closed several times on one profile in a test
     app = App(Options(profile=folder, lang="en", speed="instant", **options))  # type: ignore[arg-type]
     app.start()
     table = app.stack.find(TableScene)
