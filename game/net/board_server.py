@@ -31,6 +31,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import board_protocol as bp
+from game.net.connection import TokenBucket
 from game.net.daily_board import Board, BoardRefusal, Standing
 from game.net.protocol import ProtocolError
 from game.records.daily import par_play
@@ -45,24 +46,6 @@ BURST: Final = 10.0  # ...and at once; beyond, "flood" and the connection closes
 GROUPS_PER_ADDRESS: Final = 8  # groups one address may create while the server runs
 CONNECTIONS_PER_ADDRESS: Final = 16
 PAR_DAYS: Final = 7  # the par is worked out for the dates this close to today, not others
-
-
-class Bucket:
-    """``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.level = burst
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
 
 
 class BoardService:
@@ -155,7 +138,7 @@ class BoardService:
         return code, name, token
 
     async def _listen(self, ws: ServerConnection, code: str, name: str, token: str) -> None:
-        bucket = Bucket(self.rate, self.burst, self.clock)
+        bucket = TokenBucket(self.rate, self.burst, self.clock)
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), IDLE_TIMEOUT)
