@@ -4,11 +4,8 @@ driven by a client written from docs/protocol.md alone (tests/helpers/board_peer
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as _dt
 import random
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,11 +15,11 @@ import pytest
 from game.engine.cards import cards_of
 from game.engine.match import Match
 from game.engine.moves import Move
-from game.net.board_server import BoardService, serve_board
 from game.net.daily_board import Board, BoardRefusal, check_result
 from game.notation import write_match
 from game.records.daily import daily_challenge
 from tests.helpers.board_peer import BoardPeer
+from tests.helpers.board_thread import board_in_thread
 from tests.helpers.daily_games import played_daily, played_daily_ai, points
 
 DAY = _dt.date(2026, 12, 6)
@@ -167,28 +164,8 @@ def test_an_opponents_card_that_is_not_the_ais_is_refused(daily_ai: Match) -> No
 @pytest.fixture
 def port() -> Iterator[int]:
     """A board server on a free port in a thread: today is DAY, the par PAR."""
-    found: list[int] = []
-    started = threading.Event()
-    loop = asyncio.new_event_loop()
-    service = BoardService(Board(verify_opponents=False), today=lambda: DAY, par=lambda day: PAR)
-
-    def ready(number: int) -> None:
-        found.append(number)
-        started.set()
-
-    task = loop.create_task(serve_board(service, "127.0.0.1", 0, ready))
-
-    def run() -> None:
-        with contextlib.suppress(asyncio.CancelledError):
-            loop.run_until_complete(task)
-        loop.close()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert started.wait(10)
-    yield found[0]
-    loop.call_soon_threadsafe(task.cancel)
-    thread.join(10)
+    with board_in_thread(DAY, PAR) as number:
+        yield number
 
 
 def test_three_friends_see_one_board_and_a_forged_result_is_refused(port: int) -> None:

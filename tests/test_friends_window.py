@@ -4,8 +4,6 @@ free port (in a thread); screenshots in the test's own folder (looked at)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as _dt
 import os
 import threading
@@ -16,14 +14,14 @@ import pytest
 
 from game.net.board_client import BoardUnavailable, Membership
 from game.net.board_protocol import BoardMessage
-from game.net.board_server import BoardService, serve_board
-from game.net.daily_board import Board, BoardRefusal
+from game.net.daily_board import BoardRefusal
 from game.net.friends_book import FriendsBook
 from game.net.friends_book import result_text as board_text
 from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.records.daily import DailyScene
 from scenes.records.friends import FriendsScene, GroupForm, queue_daily_result
+from tests.helpers.board_thread import board_in_thread
 from tests.helpers.daily_games import played_daily, points
 from tests.helpers.records_window import open_from_menu, until
 from tests.helpers.window import shoot
@@ -33,28 +31,8 @@ DAY = _dt.date(2026, 12, 6)
 
 @pytest.fixture
 def port() -> Iterator[int]:
-    found: list[int] = []
-    started = threading.Event()
-    loop = asyncio.new_event_loop()
-    service = BoardService(Board(verify_opponents=False), today=lambda: DAY, par=lambda day: 6)
-
-    def ready(number: int) -> None:
-        found.append(number)
-        started.set()
-
-    task = loop.create_task(serve_board(service, "127.0.0.1", 0, ready))
-
-    def run() -> None:
-        with contextlib.suppress(asyncio.CancelledError):
-            loop.run_until_complete(task)
-        loop.close()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert started.wait(10)
-    yield found[0]
-    loop.call_soon_threadsafe(task.cancel)
-    thread.join(10)
+    with board_in_thread(DAY, 6) as number:
+        yield number
 
 
 def open_friends(folder: Path) -> tuple[App, FriendsScene]:

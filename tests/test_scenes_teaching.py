@@ -41,6 +41,7 @@ from scenes.table.table_scene import TableScene
 from scenes.ui import widgets
 from tests.helpers.ai import RUN_DEAL, RUN_PLAYS
 from tests.helpers.daily_pins import PARS, PASSES
+from tests.helpers.daily_window import play_daily_hand
 from tests.helpers.engine import hand_scores
 from tests.helpers.narrowing import of_kind
 from tests.helpers.window import (
@@ -280,25 +281,6 @@ def open_daily(app: App) -> DailyScene:
     scene = app.stack.top
     assert isinstance(scene, DailyScene)
     return scene
-
-
-def play_daily_hand(app: App, table: TableScene) -> DailyResultScene:
-    """Pass and play by mouse (the first three cards, then the first legal card)."""
-    for _ in range(300):
-        wait_for_player(app, table, 120)
-        top = app.stack.top
-        if isinstance(top, DailyResultScene):
-            return top
-        if table.human_to_pass():
-            for index in (0, 1, 2):
-                click(app, point_on_card(table, index))
-            frames(app)
-            click(app, table.pass_button.rect.center)
-            continue
-        legal = table.legal_cards()
-        index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
-        click(app, point_on_card(table, index))
-    raise AssertionError("the daily hand did not end")
 
 
 @pytest.mark.slow

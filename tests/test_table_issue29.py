@@ -17,11 +17,11 @@ from scenes.core.app import App
 from scenes.core.card_art import CardArt
 from scenes.core.i18n import _, reason_message
 from scenes.core.preferences import DEFAULT_NAMES, Preferences
-from scenes.table.buttons import TableButtons
 from scenes.table.layout import BOTTOM, TableLayout
 from scenes.table.status_line import status_lines
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.table_controls import placed_controls
 from tests.helpers.window import click, frame, key, local, start_game, wait_for_player
 
 
@@ -72,30 +72,6 @@ def status_sentences() -> list[str]:
     return sentences
 
 
-def placed_controls(size: tuple[int, int], players: int) -> list[pygame.Rect]:
-    """The table's buttons where a table of ``players`` at ``size`` puts them."""
-    layout = TableLayout(size, players)
-
-    def nothing(*_args: object) -> None:
-        return None
-
-    buttons = TableButtons(
-        players,
-        pass_label=lambda: "",
-        confirm_pass=nothing,
-        hint=nothing,
-        leave=nothing,
-        score=nothing,
-        last_trick=nothing,
-        accept_received=nothing,
-        give_to_bot=nothing,
-    )
-    buttons.place(layout, 0)
-    main = [buttons.pass_button, buttons.ok_button, buttons.hint_button, buttons.menu_button]
-    main += [buttons.score_button, buttons.last_trick_button]
-    return [button.rect for button in main]
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -110,7 +86,7 @@ def test_no_status_sentence_is_written_over_a_control(
     i18n.set_language(lang)
     try:
         layout = TableLayout(size, players)
-        controls = placed_controls(size, players)
+        controls = placed_controls(TableLayout(size, players))
         plate = layout.places[BOTTOM].plate
         window = pygame.Rect((0, 0), size)
         checked = 0

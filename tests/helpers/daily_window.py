@@ -25,6 +25,11 @@ def play_todays_daily(app: App, seconds: float = 300) -> DailyResultScene:
     click(app, scene.play_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
+    return play_daily_hand(app, table)
+
+
+def play_daily_hand(app: App, table: TableScene) -> DailyResultScene:
+    """Pass and play by mouse (the first three cards, then the first legal card)."""
     for _ in range(300):
         wait_for_player(app, table, 120)
         top = app.stack.top
