@@ -147,6 +147,12 @@ class HardSettings:
     # judged by the same playouts; each card keeps the better line.
     shoot: bool = False
     shoot_margin: float = 0.0  # points a hand the line for the moon must win by to be taken
+    # Issue 44, step 4: the seats (a bit each) known from outside the view to shoot often (the
+    # person whose model in the profile says so: game.ai.person). Hard watches them from the
+    # first card: a lone taker of any point among them is a suspected runner at the table
+    # (game.ai.defence.marked_suspect), and in each sampled deal where such a seat's cards
+    # make a moon plausible the playouts run it for the moon. 0 at every ordinary table.
+    marked: int = 0
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
     # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
@@ -162,12 +168,13 @@ class HardSettings:
 DEFAULT_SETTINGS: Final = HardSettings()
 
 
-def _would_run(base: HandState, hands: list[int], me: int) -> int:
-    """An opponent that may run for the moon in this sampled deal: nobody else has a point,
-    and its cards (held and won) make a moon plausible; NO_RUNNER if none."""
+def _would_run(base: HandState, hands: list[int], me: int, among: int = -1) -> int:
+    """An opponent (of the seats of ``among``, a bit each) that may run for the moon in this
+    sampled deal: nobody else has a point, and its cards (held and won) make a moon plausible;
+    NO_RUNNER if none."""
     holders = [s for s, t in enumerate(base.taken) if t & PENALTY_MASK]
     for seat in range(len(hands)):
-        if seat == me or (holders and holders != [seat]):
+        if seat == me or not among >> seat & 1 or (holders and holders != [seat]):
             continue
         if moon_plausible(hands[seat] | base.taken[seat]):
             return seat
@@ -394,7 +401,8 @@ class HardPlayer(DecidingPlayer):
         know = Knowledge.of(view)
         options = candidates(legal, know)
         if self.settings.defend:
-            options, motive = defended(view, know, legal, options, self.settings.early)
+            knobs = self.settings
+            options, motive = defended(view, know, legal, options, knobs.early, knobs.marked)
             if motive is not None:
                 return Decision.play(options[0], motive)
         if self.settings.starve:
@@ -437,7 +445,7 @@ class HardPlayer(DecidingPlayer):
             # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
             # moon plausible runs for it, and the others defend from the first point.
             tough = bool(tough_every) and number % tough_every == 0
-            intents = (_would_run(base, hands, seat) if tough else table.suspect, seat)
+            intents = (table.intent(base, hands, seat, tough), seat)
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
@@ -484,14 +492,26 @@ class _Table:
     lines: int  # 2 when a line aiming for the moon is searched too (``shoot``), else 1
     target: int  # the match's target
     every: tuple[int, int]  # every how many playouts are tough, and alone (0: none)
+    marked: int = 0  # the seats known to shoot often (``marked``): they run when they can
+
+    def intent(self, base: HandState, hands: list[int], me: int, tough: bool) -> int:
+        """The seat the playouts of this sampled deal run for the moon (NO_RUNNER: none): in a
+        tough playout one whose cards make it plausible; else the suspected runner, or a seat
+        known to shoot often (``marked``) whose cards make it plausible."""
+        if tough:
+            return _would_run(base, hands, me)
+        if self.suspect == NO_RUNNER and self.marked:
+            return _would_run(base, hands, me, self.marked)
+        return self.suspect
 
     @classmethod
     def of(cls, view: SeatView, know: Knowledge, knobs: HardSettings) -> _Table:
         everyone = ((1 << view.rules.players) - 1) & ~(1 << view.seat)
         careless = feeders(view) if knobs.feeders else 0
-        threat = runner_suspect(view, know, knobs.early) if knobs.defend else None
+        marked = knobs.marked & everyone
+        threat = runner_suspect(view, know, knobs.early, marked) if knobs.defend else None
         suspect = NO_RUNNER if threat is None else threat
-        read = read_shooters(view, careless) if knobs.read else 0
+        read = (read_shooters(view, careless) if knobs.read else 0) | marked
         shoot = knobs.shoot and suspect == NO_RUNNER and may_shoot(view, know)
         shooters = everyone if knobs.shooters else read
         every = (
@@ -499,7 +519,8 @@ class _Table:
             round(1 / knobs.alone) if knobs.alone > 0 else 0,
         )
         lines = 2 if shoot else 1
-        return cls(suspect, careless, read, shooters, everyone, lines, view.rules.target, every)
+        target = view.rules.target
+        return cls(suspect, careless, read, shooters, everyone, lines, target, every, marked)
 
 
 def may_shoot(view: SeatView, know: Knowledge) -> bool:
