@@ -34,7 +34,8 @@ FORMAT: Final = "dame-de-pique/person-model"
 
 
 class ModelRefused(ValueError):
-    """A stored model that cannot be used, with the reason a person reads."""
+    """A stored model that cannot be used, with the reason a person reads (one of a few fixed
+    sentences, so the window's catalogs translate it)."""
 
 
 def shot_the_moon(scores: Sequence[int], seat: int) -> bool:
@@ -99,11 +100,8 @@ class PersonModel:
         used (not a model, another AI version, damaged figures)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ModelRefused("this is not what the opponents learned of your play")
-        version = data.get("ai_version")
-        if version != AI_VERSION:
-            raise ModelRefused(
-                f"it was learned by opponents of another version ({version}, now {AI_VERSION})"
-            )
+        if data.get("ai_version") != AI_VERSION:
+            raise ModelRefused("it was learned by opponents of another version")
         hands, recent = data.get("hands"), data.get("recent")
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 0:
             raise ModelRefused("its figures are damaged")
