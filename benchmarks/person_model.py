@@ -23,6 +23,7 @@ import argparse
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -105,9 +106,11 @@ def summary(label: str, results: list[Result]) -> str:
     )
 
 
-def paired(before: list[Result], after: list[Result], key: int) -> tuple[float, float]:
-    """Mean and 95% half-width over the deals of after - before in figure ``key``."""
-    diffs = [float(b[key]) - float(a[key]) for a, b in zip(before, after, strict=True)]
+def paired(
+    before: list[Result], after: list[Result], figure: Callable[[Result], float]
+) -> tuple[float, float]:
+    """Mean and 95% half-width over the deals of after - before in ``figure``."""
+    diffs = [figure(b) - figure(a) for a, b in zip(before, after, strict=True)]
     half = Z_95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     return statistics.fmean(diffs), half
 
@@ -122,9 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=positive, default=1)
     args = p.parse_args(argv)
     numbers = chosen(args.seed, args.deals, args.plausible)
-    tasks = [
-        (args.seed, n, args.person, args.work, learned) for n in numbers for learned in (0, 1)
-    ]
+    tasks = [(args.seed, n, args.person, args.work, learned) for n in numbers for learned in (0, 1)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, tasks))
     before, after = results[0::2], results[1::2]
@@ -136,9 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(summary("before it learned", before))
     print(summary("learned", after))
-    moons, moons_half = paired(before, after, 0)
-    hard, hard_half = paired(before, after, 2)
-    person, person_half = paired(before, after, 1)
+    moons, moons_half = paired(before, after, lambda r: r[0])
+    hard, hard_half = paired(before, after, lambda r: r[2])
+    person, person_half = paired(before, after, lambda r: r[1])
     print(f"learned - before, by deal: the person's moons a hand {moons:+.3f} +/- {moons_half:.3f}")
     print(f"learned - before, by deal: Hard's points a hand {hard:+.3f} +/- {hard_half:.3f}")
     print(f"learned - before, by deal: the person's points {person:+.3f} +/- {person_half:.3f}")

@@ -14,13 +14,21 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.ai.decision import Motive
-from game.ai.facts import RUN_LEAD_RANK, moon_runner, moon_threat, run_suspect, trick_winner
+from game.ai.facts import (
+    RUN_LEAD_RANK,
+    moon_plausible,
+    moon_runner,
+    moon_threat,
+    run_suspect,
+    trick_winner,
+)
 from game.ai.knowledge import Knowledge
 from game.ai.medium import lone_taker_wins
 from game.engine.cards import (
     HEARTS_MASK,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
     RANKS_PER_SUIT,
     SUIT_MASKS,
     lowest_card,
@@ -112,7 +120,10 @@ def defended(
             return options, None
         above = follow & ~((1 << (best + 1)) - 1)
         if above:
-            if _running(view, threat) and mask_of(view.trick) & PENALTY_MASK:
+            trick = mask_of(view.trick)
+            # A seat known to shoot is stopped from its first point (not by taking the queen).
+            known = marked >> threat & 1 and not trick & QUEEN_OF_SPADES_BIT
+            if (known or _running(view, threat)) and trick & PENALTY_MASK:
                 # A point on purpose costs less than 26: the lowest card that takes it.
                 return [lowest_card(above)], Motive.BLOCK_MOON
             return options, None  # the search weighs taking it
@@ -144,6 +155,21 @@ def feeders(view: SeatView) -> int:
         for card in cards:
             taken[winner] |= 1 << card
     return seen & ~(1 << view.seat)
+
+
+def would_run(taken: Sequence[int], hands: Sequence[int], me: int, among: int = -1) -> int:
+    """An opponent (of the seats of ``among``, a bit each) that may run for the moon in this
+    sampled deal: nobody else has a point, and its cards (held and won) make a moon plausible;
+    -1 if none (the playouts' NO_RUNNER)."""
+    if not among:
+        return -1
+    holders = [s for s, t in enumerate(taken) if t & PENALTY_MASK]
+    for seat in range(len(hands)):
+        if seat == me or not among >> seat & 1 or (holders and holders != [seat]):
+            continue
+        if moon_plausible(hands[seat] | taken[seat]):
+            return seat
+    return -1
 
 
 def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> list[int]:

@@ -44,7 +44,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.defence import defended, feeders, read_shooters, runner_suspect, starved
+from game.ai.defence import (
+    defended,
+    feeders,
+    read_shooters,
+    runner_suspect,
+    starved,
+    would_run,
+)
 from game.ai.facts import (
     ACE_OF_HEARTS,
     GUARDS_FOR_QUEEN,
@@ -166,19 +173,6 @@ class HardSettings:
 
 
 DEFAULT_SETTINGS: Final = HardSettings()
-
-
-def _would_run(base: HandState, hands: list[int], me: int, among: int = -1) -> int:
-    """An opponent (of the seats of ``among``, a bit each) that may run for the moon in this
-    sampled deal: nobody else has a point, and its cards (held and won) make a moon plausible;
-    NO_RUNNER if none."""
-    holders = [s for s, t in enumerate(base.taken) if t & PENALTY_MASK]
-    for seat in range(len(hands)):
-        if seat == me or not among >> seat & 1 or (holders and holders != [seat]):
-            continue
-        if moon_plausible(hands[seat] | base.taken[seat]):
-            return seat
-    return NO_RUNNER
 
 
 def candidates(legal: int, know: Knowledge) -> list[int]:
@@ -357,6 +351,7 @@ class HardPlayer(DecidingPlayer):
         depends only on the seed and the view, never on the options, so a set's figure does not
         depend on the others tried."""
         keep = self.settings.model_ai7
+        marked = self.settings.marked & ~(1 << view.seat)
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -385,7 +380,8 @@ class HardPlayer(DecidingPlayer):
                 state = dealt.copy()
                 passes[me] = option
                 state.exchange_fast(passes)
-                finish(state)
+                # A seat known to shoot often runs when its cards (ours given included) allow.
+                finish(state, would_run(state.taken, state.hands, me, marked))
                 sums[i] += utility(final_scores(state, totals), me, totals, target)
                 moons[i] += state.moon_shooter == me
         return [total / self.pass_samples for total in sums], moons
@@ -499,9 +495,9 @@ class _Table:
         tough playout one whose cards make it plausible; else the suspected runner, or a seat
         known to shoot often (``marked``) whose cards make it plausible."""
         if tough:
-            return _would_run(base, hands, me)
+            return would_run(base.taken, hands, me)
         if self.suspect == NO_RUNNER and self.marked:
-            return _would_run(base, hands, me, self.marked)
+            return would_run(base.taken, hands, me, self.marked)
         return self.suspect
 
     @classmethod
