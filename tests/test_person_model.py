@@ -14,13 +14,21 @@ from typing import Any
 import pytest
 
 from game.ai import AI_VERSION
+from game.ai.decision import Motive
 from game.ai.defence import defended, marked_suspect, runner_suspect
 from game.ai.facts import moon_runner, trick_winner
 from game.ai.hard import HardPlayer, HardSettings
 from game.ai.knowledge import Knowledge
 from game.ai.medium import MediumPlayer
 from game.ai.person import SHOOTER_MOONS, WINDOW, PersonModel, shot_the_moon
-from game.engine.cards import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Card
+from game.engine.cards import (
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES_BIT,
+    SUIT_MASKS,
+    Card,
+    mask_of,
+)
 from game.engine.match import Match
 from game.engine.players import Player, decide, play_match
 from game.engine.rules import Rules
@@ -226,7 +234,7 @@ def lone_taker_positions(limit: int) -> list[tuple[SeatView, int]]:
 def test_a_marked_seat_is_a_suspect_from_its_first_point() -> None:
     positions = lone_taker_positions(200)
     assert len(positions) == 200
-    kept = starved = 0
+    kept = starved = blocked = 0
     for view, taker in positions:
         know = Knowledge.of(view)
         assert runner_suspect(view, know, early=False) is None  # too light to be watched
@@ -237,13 +245,28 @@ def test_a_marked_seat_is_a_suspect_from_its_first_point() -> None:
         options = [c for c in range(52) if legal >> c & 1]
         cards, _motive = defended(view, know, legal, options, marked=1 << taker)
         best = trick_winner(view)[0]
-        if follow and not follow >> (best + 1):  # cannot beat it: its high cards kept
+        above = follow & ~((1 << (best + 1)) - 1)
+        if follow and not above:  # cannot beat it: its high cards kept
             assert cards == [(follow & -follow).bit_length() - 1]
             kept += 1
+        elif above and mask_of(view.trick) & PENALTY_MASK & ~QUEEN_OF_SPADES_BIT:
+            if not mask_of(view.trick) & QUEEN_OF_SPADES_BIT:  # its points taken, cheaply
+                assert (cards, _motive) == ([(above & -above).bit_length() - 1], Motive.BLOCK_MOON)
+                blocked += 1
         elif not follow:  # void: no point fed to it
             assert not any(1 << c & PENALTY_MASK for c in cards) or cards == options
             starved += 1
-    assert kept >= 3 and starved >= 3  # the checks ran
+    assert kept >= 3 and starved >= 3 and blocked >= 3  # the checks ran
+
+
+def test_the_pass_search_plays_a_known_shooter_as_a_runner() -> None:
+    changed = 0
+    for seed in range(40):
+        view = Match.new(Rules(), seed=f"pass44/{seed}").view(0)  # the first hand passes left
+        plain = HardPlayer("p").decide_pass(view).cards
+        marked = HardPlayer("p", settings=HardSettings(marked=1 << 1)).decide_pass(view).cards
+        changed += set(plain) != set(marked)
+    assert changed >= 4  # (8 of these 40 when written)
 
 
 def test_hard_plays_otherwise_against_a_marked_seat() -> None:
