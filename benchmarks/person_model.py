@@ -12,9 +12,10 @@ as the profile's model makes it when the person shot the moon in 3 of their last
 Wilson 95% intervals, the paired difference by deal, Hard's points a hand (the mean of its
 three seats) and its decisions' processor time.
 
-``--plausible`` keeps only the deals whose dealt hand makes a moon plausible for the person
-(``game.ai.facts.moon_plausible``): the hands where a shooter tries, so fewer hands measure the
-change (the person's moons outside them are rare).
+``--plausible`` keeps only the deals whose dealt hand the person could shoot from: a moon
+plausible (``game.ai.facts.moon_plausible``: the runner's trigger), or for the opportunist also
+a hand it keeps from the pass to shoot (``strong_for_moon``). Those are the hands where a
+shooter tries, so fewer hands measure the change (its moons outside them are rare).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.baselines import strong_for_moon
 from game.ai.facts import moon_plausible
 from game.ai.hard import DEFAULT_WORK, HardPlayer, HardSettings
 from game.ai.person import PersonModel, shot_the_moon
@@ -51,12 +53,19 @@ def deal_of(seed: str, number: int) -> Match:
     return Match.new(Rules(), f"{seed}/{number}", single_hand=True, first_pass=direction)
 
 
-def chosen(seed: str, deals: int, plausible: bool) -> list[int]:
-    """The first ``deals`` deal numbers (those the person could run from, with ``plausible``)."""
+def could_shoot(person: str, hand: int) -> bool:
+    """``person`` may try for the moon from this dealt hand (see the module)."""
+    return moon_plausible(hand) or (person == "opportunist" and strong_for_moon(hand))
+
+
+def chosen(seed: str, deals: int, plausible: bool, person: str = "runner") -> list[int]:
+    """The first ``deals`` deal numbers (those the person could shoot from, with
+    ``plausible``)."""
     numbers: list[int] = []
     number = 0
     while len(numbers) < deals:
-        if not plausible or moon_plausible(deal_of(seed, number).hand.hands[number % 4]):
+        hand = deal_of(seed, number).hand.hands[number % 4]
+        if not plausible or could_shoot(person, hand):
             numbers.append(number)
         number += 1
     return numbers
@@ -124,12 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", type=positive, default=DEFAULT_WORK, help="Hard's card plays")
     p.add_argument("--jobs", type=positive, default=1)
     args = p.parse_args(argv)
-    numbers = chosen(args.seed, args.deals, args.plausible)
+    numbers = chosen(args.seed, args.deals, args.plausible, args.person)
     tasks = [(args.seed, n, args.person, args.work, learned) for n in numbers for learned in (0, 1)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, tasks))
     before, after = results[0::2], results[1::2]
-    kind = "hands it could run from" if args.plausible else "hands"
+    kind = "hands it could shoot from" if args.plausible else "hands"
     print(
         f"{args.deals} {kind} (of {numbers[-1] + 1} deals), seed {args.seed}, the {args.person}"
         f" beside three Hard (work {args.work}); learned: {LEARNED.moons} moons in the last"
