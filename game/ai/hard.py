@@ -157,8 +157,9 @@ class HardSettings:
     # Issue 44, step 4: the seats (a bit each) known from outside the view to shoot often (the
     # person whose model in the profile says so: game.ai.person). Hard watches them from the
     # first card: a lone taker of any point among them is a suspected runner at the table
-    # (game.ai.defence.marked_suspect), and in each sampled deal where such a seat's cards
-    # make a moon plausible the playouts run it for the moon. 0 at every ordinary table.
+    # whose first points it takes when it can (game.ai.defence), and in each sampled deal (of
+    # the play and the pass) where such a seat's cards make a moon plausible the playouts run
+    # it for the moon, the others watching from the first heart. 0 at every ordinary table.
     marked: int = 0
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
@@ -456,7 +457,7 @@ class HardPlayer(DecidingPlayer):
                         finish(
                             state,
                             intents[line],
-                            tough,
+                            tough or bool(table.marked),
                             knobs.watch,
                             seat,
                             knobs.noise,
