@@ -1,7 +1,8 @@
 """The player's side of the friends' board: the group they are in, the daily results waiting to be
 sent, and the last board seen, in ``friends.json`` beside the profile.
 
-Only the first attempt of a date's challenge is queued (:meth:`FriendsBook.queue`); results wait
+Only the hand of a date that counts (its first attempt, on its day, without a hint or teaching
+mode: the game's caller decides) is queued (:meth:`FriendsBook.queue`); results wait
 while the board cannot be reached and go when it can (:meth:`FriendsBook.send_waiting`): right
 after the daily hand, in a thread of their own (:func:`send_in_background`), and each time the
 Friends screen asks the board. Nothing else is ever sent. A file that cannot be read is renamed
