@@ -31,6 +31,7 @@ from scenes.core.app import App, Options
 from scenes.records import daily as daily_scene
 from scenes.records import statistics
 from scenes.records.daily import DailyScene
+from scenes.records.daily_words import long_date
 from scenes.records.friends import FriendsScene
 from scenes.records.statistics import StatisticsScene
 from scenes.table.kept_games import KeptGames
@@ -102,6 +103,9 @@ def test_a_past_day_from_the_calendar_then_friends_sends_nothing(
     scene.open_friends()
     friends = top(app, FriendsScene)
     until(app, lambda: not friends.busy(), 60)
+    # The board shown is the past day's, said so: not under "Today" (it was).
+    assert f"The board of {long_date(PAST)}, a past day" in friends.lines()
+    assert "Today" not in friends.header()
     book = FriendsBook.open(profile_folder)
     assert book.waiting == [] and book.refused == {}
     assert ann_on_the_board(member, PAST) is None
