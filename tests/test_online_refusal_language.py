@@ -93,6 +93,12 @@ def test_a_refused_move_names_the_engines_reason_on_the_wire() -> None:
         run(test)
 
 
+def test_the_document_names_every_code() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text("utf-8")
+    missing = [reason.name for reason in Reason if f"`{reason.name}`" not in text]
+    assert missing == [] and len(Reason) > 10
+
+
 def test_a_version_2_program_is_seated_and_refused_as_it_knew() -> None:
     """A program of version 2 (which decoded ``refused`` strictly) still plays: its refusals
     come without the new fields."""
