@@ -97,6 +97,7 @@ class FriendsScene(ReportScene):
         return self.pending is not None and not self.pending.done()
 
     def update(self, dt: float) -> None:
+        super().update(dt)  # the buttons fit their labels
         self.refresh_button.enabled = self.book.member is not None  # nothing to ask before
         future = self.pending
         if future is None or not future.done():
