@@ -39,8 +39,8 @@ from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
 from tests.helpers.board_thread import board_in_thread
 from tests.helpers.daily_pins import PARS
-from tests.helpers.window import click, frames, top
-from tests.test_daily_past import play_to_the_result, until
+from tests.helpers.daily_window import play_daily_hand
+from tests.helpers.window import click, frames, top, until
 
 PAST = max(PARS)  # a pinned date: its par is known, only the opponents' passes are worked out
 TODAY = PAST + dt.timedelta(days=1)  # the board still takes the day before (DATE_SLACK)
@@ -92,9 +92,10 @@ def test_a_past_day_from_the_calendar_then_friends_sends_nothing(
     click(app, grid.box(row, col).center)
     scene = top(app, DailyScene)
     assert scene.past
-    until(app, scene.ready)
+    until(app, scene.ready, 120)
+    assert scene.ready(), "the past day's par never came"
     click(app, scene.play_button.rect.center)
-    result = play_to_the_result(app, top(app, TableScene))
+    result = play_daily_hand(app, top(app, TableScene))
     assert not result.counts
     wait_for_senders()
     result.to_daily()  # the result's "Daily challenge": the past day's screen, and its Friends
