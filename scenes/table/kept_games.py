@@ -113,12 +113,12 @@ class KeptGames:
         except sqlite3.Error as exc:
             self.cannot_save(exc)
             return None
-        if result.first_attempt and not daily.past:  # (a past date's hand is practice)
+        if result.counts and not daily.past:  # (a replay, a past date, a helped hand: practice)
             self.keep_for_friends(session, points)
         return result
 
     def keep_for_friends(self, session: GameSession, points: int) -> None:
-        """The first attempt waits in friends.json for the friends' board and, when the player
+        """The hand that counts waits in friends.json for the friends' board and, when the player
         is in a group, goes at once in a thread of its own (it waits there while the board cannot
         be reached: Daily challenge > Friends sends it again)."""
         from game.net.friends_book import FriendsBook, result_text, send_in_background

@@ -100,7 +100,9 @@ class LocalTable:
         try:
             events = self.match.apply(self.seat, move)
         except IllegalMove as exc:
-            self._updates.append(MoveRefused(str(move), str(exc)))
+            hand = self.match.hand
+            refused = MoveRefused(str(move), str(exc), exc.reason, hand.led_suit, hand.first_lead)
+            self._updates.append(refused)
             return
         self._moved(events)
 
