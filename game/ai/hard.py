@@ -20,6 +20,8 @@ runner's card. A seat that wins trick after trick from the top is suspected befo
 point (:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is
 played in the playouts as what it is, a seat that will not defend
 (:func:`~game.ai.defence.feeders`): Hard alone must stop a moon there, and its search sees it.
+A seat known from earlier games to shoot often (``marked``: the person whose profile says so,
+:mod:`game.ai.person`) is watched from its first point and runs in the playouts when it can.
 
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
