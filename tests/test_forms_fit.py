@@ -8,13 +8,19 @@ import datetime as _dt
 import itertools
 from pathlib import Path
 
+import pygame
 import pytest
 
 from scenes.core import assets, i18n
 from scenes.core.cli import MIN_SIZE
 from scenes.core.text import fit_text
 from scenes.records.friends import FriendsScene
+from scenes.records.sheet_setup import SheetSetupScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.new_game import NewGameScene
+from scenes.screens.online.lobby import OnlineScene
 from scenes.screens.settings import SettingsScene
+from scenes.ui.form_scene import FormScene
 from tests.helpers.window import frames, make_app
 
 SIZES = ((800, 600), (640, 480), (1280, 800))
@@ -74,6 +80,36 @@ def test_every_friends_button_shows_its_whole_label(
             assert scene.rect.contains(button.rect), (text, button.rect, scene.rect)
         for left, right in itertools.pairwise(shown):
             assert left.rect.right < right.rect.left, (left.text(), right.text())
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+FORMS = (SettingsScene, NewGameScene, MenuScene, SheetSetupScene, OnlineScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("kind", FORMS, ids=[kind.__name__ for kind in FORMS])
+def test_every_form_row_is_inside_its_window_and_the_window_on_screen(
+    tmp_path: Path, size: tuple[int, int], lang: str, kind: type[FormScene]
+) -> None:
+    """Two Settings rows (issue 44's "Opponents learn how I play", "Forget what they learned")
+    pushed the last name and Done below a 1280x800 window: rows kept their full height whatever
+    their number. Every row of a form lies inside its window, and the window on the screen."""
+    app = make_app(tmp_path, size)
+    try:
+        i18n.set_language(lang)
+        scene = kind(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(scene.window), (scene.window, size)
+        assert len(scene.form.rects) == len(scene.form.rows) > 2  # the scan saw the rows
+        for row, rect in zip(scene.form.rows, scene.form.rects, strict=True):
+            assert scene.window.contains(rect), (i18n._(row.label), rect, scene.window)
+        for above, below in itertools.pairwise(scene.form.rects):
+            assert above.bottom <= below.top, (above, below)
     finally:
         app.shutdown()
         i18n.set_language("en")

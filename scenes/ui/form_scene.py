@@ -53,13 +53,15 @@ class FormScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if size[0] <= 0:
             return
-        self.scale = scale = ui_scale(size)
-        row_h = round(44 * scale)
-        gap = round(8 * scale)
         n = len(self.form.rows)
-        height = n * row_h + (n - 1) * gap + round(30 * scale) + round(60 * scale)
-        width = min(size[0] - 20, round(self.window_width * scale))
-        height = min(size[1] - 20, height)
+        scale = ui_scale(size)
+        # A long form (Settings) is drawn smaller rather than run off the window's bottom.
+        scale = min(scale, (size[1] - 20) / _form_height(n, 1.0))
+        while scale > 0.3 and _form_height(n, scale) > size[1] - 20:  # rounding's pixels
+            scale -= 0.01
+        self.scale = scale
+        width = min(size[0] - 20, round(self.window_width * ui_scale(size)))
+        height = min(size[1] - 20, _form_height(n, scale))
         self.window = pygame.Rect(0, 0, width, height)
         self.window.center = (size[0] // 2, size[1] // 2 + self.top_space(size) // 2)
         if self.window.top < 10:
@@ -90,3 +92,10 @@ class FormScene(Scene):
 
     def draw_decoration(self, surface: pygame.Surface) -> None:
         """Anything drawn on the felt around the window."""
+
+
+def _form_height(rows: int, scale: float) -> int:
+    """The window's height for ``rows`` rows drawn at ``scale``: the rows and the gaps between
+    them (as :meth:`Form.layout` places them), the title bar and the padding."""
+    row_h, gap = round(44 * scale), round(8 * scale)
+    return rows * row_h + (rows - 1) * gap + round(30 * scale) + round(60 * scale)
