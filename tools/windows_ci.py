@@ -353,7 +353,8 @@ class WindowsTests:
         command = f"cd /d {SOURCE} && {prefix.python} -m pytest -p no:cacheprovider -q"
         command += " -o addopts= -rs " + " ".join(n.replace("/", "\\") for n in WINDOWS_TESTS)
         command += "".join(f" --deselect {name}" for name in LEFT_OUT)
-        env = {"SDL_VIDEODRIVER": "dummy", "PYTHONUTF8": "1"}
+        # The tests' environment as before the host's SDL and pygame variables were kept out
+        env = {"SDL_VIDEODRIVER": "dummy", "PYTHONUTF8": "1", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         self.started = time.perf_counter()
         self.process = prefix.start(["cmd.exe", "/c", command], env=env)
         self.output: list[str] = []
