@@ -172,3 +172,67 @@ def test_every_bad_files_sentence_is_said_in_french(name: str) -> None:
     error = caught.value
     assert french.startswith(f"ligne {error.line}, colonne {error.column}\u00a0: ")
     assert problem != error.problem and problem in french, problem
+
+
+REFUSALS = {
+    # file: the reader's sentence in English and in French, the engine's refusal inside it
+    "must_follow_suit": (
+        "seat 2 may not play 7♥ (you must follow diamonds)",
+        "le joueur 2 ne peut pas jouer 7♥ (vous devez fournir à carreau)",
+    ),
+    "hearts_not_broken": (
+        "seat 4 may not play 2♥ (hearts are not broken yet)",
+        "le joueur 4 ne peut pas jouer 2♥ (les cœurs ne sont pas encore ouverts)",
+    ),
+    "card_played_twice": (
+        "seat 1 may not play A♣ (you do not hold that card)",
+        "le joueur 1 ne peut pas jouer A♣ (vous n'avez pas cette carte)",
+    ),
+    "pass_card_not_held": (
+        "seat 1 cannot pass these cards (you do not hold that card)",
+        "le joueur 1 ne peut pas passer ces cartes (vous n'avez pas cette carte)",
+    ),
+}
+
+
+def french_fault(text: str) -> str:
+    """The reader's fault in ``text`` as the French window says it (scenes/records/open_game)."""
+    from scenes.core import i18n
+
+    with pytest.raises(NotationError) as caught:
+        read_game(text)
+    i18n.set_language("fr")
+    try:
+        return i18n.render_sentence(caught.value.said())
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_the_engines_refusal_inside_the_readers_fault_is_said_in_french(name: str) -> None:
+    """The refusal's words stayed English in a French sentence ("le joueur 2 ne peut pas jouer
+    7♥ (you must follow diamonds)"): they go through the catalogs with the rest; the English
+    reads as docs/notation.md shows it."""
+    english, french = REFUSALS[name]
+    text = (BAD / f"{name}.hearts").read_text(encoding="utf-8")
+    with pytest.raises(NotationError) as caught:
+        read_game(text)
+    assert caught.value.problem == english
+    said = french_fault(text)
+    assert said.endswith(french), said
+
+
+def test_a_refused_first_lead_names_the_two_of_clubs_in_french() -> None:
+    """A refusal naming a card ("You must lead the {card}") names it with its French article."""
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.notation import write_match
+    from tests.helpers.notation_games import play
+
+    match = Match.new(Rules(), seed=5)
+    play(match, 4, greedy=False, seed=5)  # the four passes
+    leader = match.hand.turn
+    wrong = next(c for c in match.hand.hand_cards(leader) if c.symbol() != "2♣")
+    text = write_match(match) + f"Trick 1: {wrong}\n"
+    said = french_fault(text)
+    assert said.endswith(f"ne peut pas jouer {wrong.symbol()} (vous devez entamer le 2♣)"), said

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.engine.cards import parse_cards
+from game.engine.phase import Phase
 from scenes.core import i18n
 from scenes.core.app import App
 from scenes.core.pacing import Pacing
@@ -23,7 +24,7 @@ from scenes.table.banner import banner_box
 from scenes.table.last_trick import LastTrickScene
 from scenes.table.layout import TableLayout
 from scenes.table.status_line import line_height
-from scenes.table.table_scene import BANNER_SHOWN
+from scenes.table.table_scene import BANNER_SHOWN, TableScene
 from scenes.table.teaching_box import keep_out
 from tests.helpers.table_controls import placed_controls
 from tests.helpers.window import start_game
@@ -168,3 +169,32 @@ def test_the_banner_goes_at_instant_speed_while_the_player_thinks(app: App) -> N
     assert time.monotonic() - shown_at >= BANNER_SHOWN * 0.5 - 0.05
     assert app.stack.top is table and table.model.hearts_broken and table.model.hand
     assert table.renderer.overlay.picture()[1][0] == i18n._("Hearts broken")  # the badge
+
+
+def test_the_banner_is_centred_on_the_table(table_layout: TableLayout) -> None:
+    """The announcement went sideways at the largest letters rather than smaller in the middle:
+    "Hearts broken" stood in the upper left at 1280x800 with four players (24 of the 72
+    layouts). It is centred across the table at every size, clear as the test above says."""
+    layout = table_layout
+    controls = [c for c in placed_controls(layout) if c.w]
+    for text in announcements():
+        placed = banner_box(layout, text, controls)
+        assert placed.rect.centerx == round(layout.banner_centre[0]), (text, placed.rect)
+
+
+@pytest.mark.app(speed="instant", seed=7, demo=True, hands=1)
+def test_the_banner_ends_with_the_hand(app: App) -> None:
+    """An instant demo hand is played in a few frames: "Hearts broken" was still on its last
+    frame, over a table with no card left. The hand's end takes the banner away; the badge in
+    the corner says hearts were broken."""
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    pacing = Pacing()
+    deadline = time.monotonic() + 60
+    broken = False
+    while app.step(pacing):
+        assert time.monotonic() < deadline, "the demo hand never ended"
+        broken = broken or table.banner == i18n._("Hearts broken")
+    assert broken, "hearts never broke: the test saw no banner"  # seed 7 breaks them
+    assert table.view.phase is Phase.HAND_OVER
+    assert table.renderer.overlay.picture()[-1] == "" and table.banner_timer == 0

@@ -14,13 +14,21 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.ai.decision import Motive
-from game.ai.facts import moon_runner, moon_threat, run_suspect, trick_winner
+from game.ai.facts import (
+    RUN_LEAD_RANK,
+    moon_plausible,
+    moon_runner,
+    moon_threat,
+    run_suspect,
+    trick_winner,
+)
 from game.ai.knowledge import Knowledge
 from game.ai.medium import lone_taker_wins
 from game.engine.cards import (
     HEARTS_MASK,
     PENALTY_MASK,
     QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_BIT,
     RANKS_PER_SUIT,
     SUIT_MASKS,
     lowest_card,
@@ -30,14 +38,21 @@ from game.engine.rules import MOON_POINTS
 from game.engine.view import SeatView
 
 
-def runner_suspect(view: SeatView, know: Knowledge, early: bool = False) -> int | None:
+def runner_suspect(
+    view: SeatView, know: Knowledge, early: bool = False, marked: int = 0
+) -> int | None:
     """Another seat that may be running for the moon (:func:`~game.ai.facts.moon_threat`), or
     the leader of the queen of spades into this trick before anyone has taken a point (only a
     runner gives her away so); with ``early``, also a seat winning trick after trick from the
-    top before the points show (:func:`~game.ai.facts.run_suspect`, :data:`EARLY`)."""
+    top before the points show (:func:`~game.ai.facts.run_suspect`, :data:`EARLY`); and a seat
+    of ``marked`` (known to shoot often: :func:`marked_suspect`)."""
     threat = moon_threat(view, know.taken)
     if threat is not None:
         return threat
+    if marked:
+        threat = marked_suspect(view, know, marked)
+        if threat is not None:
+            return threat
     if early:
         threat = run_suspect(view, know.taken)
         if threat is not None:
@@ -46,6 +61,22 @@ def runner_suspect(view: SeatView, know: Knowledge, early: bool = False) -> int 
         return None
     if view.trick and view.leader != view.seat and view.trick[0] == QUEEN_OF_SPADES:
         return view.leader
+    return None
+
+
+def marked_suspect(view: SeatView, know: Knowledge, marked: int) -> int | None:
+    """A seat of ``marked`` (a bit each: known from earlier games to shoot often, issue 44)
+    suspected from its first sign: it alone has taken points, however few, or nobody has a
+    point yet and it won the last trick, which it led with a queen or above."""
+    lone = moon_runner(know.taken)
+    if lone is not None:
+        return lone if lone != view.seat and marked >> lone & 1 else None
+    if any(t & PENALTY_MASK for t in know.taken) or not view.tricks:
+        return None
+    leader, cards, winner = view.tricks[-1]
+    top = cards[0] % RANKS_PER_SUIT >= RUN_LEAD_RANK
+    if leader == winner != view.seat and marked >> winner & 1 and top:
+        return int(winner)
     return None
 
 
@@ -61,28 +92,38 @@ def _running(view: SeatView, seat: int) -> bool:
 
 
 def defended(
-    view: SeatView, know: Knowledge, legal: int, options: list[int], early: bool = False
+    view: SeatView,
+    know: Knowledge,
+    legal: int,
+    options: list[int],
+    early: bool = False,
+    marked: int = 0,
 ) -> tuple[list[int], Motive | None]:
     """The candidates left when a suspected runner is winning the trick (and the motive when
     one card is left): feed it no point when void (keep the hearts that may stop it), keep the
     high cards when we cannot beat it, and take a trick with points from a seat that has won
-    most tricks so far."""
+    most tricks so far. A seat of ``marked`` (known to shoot often) is watched so from its
+    first sign (:func:`marked_suspect`)."""
     if not view.trick:
         return options, None
-    threat = runner_suspect(view, know, early)
+    threat = runner_suspect(view, know, early, marked)
     if threat is None:
         return options, None
     best, winner = trick_winner(view)
     if winner != threat:
         return options, None
-    watched = moon_threat(view, know.taken) == threat  # (else: it led the queen, no point yet)
+    # (not watched: it led the queen, or won from the top, before any point)
+    watched = moon_threat(view, know.taken) == threat or bool(marked >> threat & 1)
     follow = legal & SUIT_MASKS[view.led_suit]
     if follow:
         if not watched:
             return options, None
         above = follow & ~((1 << (best + 1)) - 1)
         if above:
-            if _running(view, threat) and mask_of(view.trick) & PENALTY_MASK:
+            trick = mask_of(view.trick)
+            # A seat known to shoot is stopped from its first point (not by taking the queen).
+            known = marked >> threat & 1 and not trick & QUEEN_OF_SPADES_BIT
+            if (known or _running(view, threat)) and trick & PENALTY_MASK:
                 # A point on purpose costs less than 26: the lowest card that takes it.
                 return [lowest_card(above)], Motive.BLOCK_MOON
             return options, None  # the search weighs taking it
@@ -114,6 +155,21 @@ def feeders(view: SeatView) -> int:
         for card in cards:
             taken[winner] |= 1 << card
     return seen & ~(1 << view.seat)
+
+
+def would_run(taken: Sequence[int], hands: Sequence[int], me: int, among: int = -1) -> int:
+    """An opponent (of the seats of ``among``, a bit each) that may run for the moon in this
+    sampled deal: nobody else has a point, and its cards (held and won) make a moon plausible;
+    -1 if none (the playouts' NO_RUNNER)."""
+    if not among:
+        return -1
+    holders = [s for s, t in enumerate(taken) if t & PENALTY_MASK]
+    for seat in range(len(hands)):
+        if seat == me or not among >> seat & 1 or (holders and holders != [seat]):
+            continue
+        if moon_plausible(hands[seat] | taken[seat]):
+            return seat
+    return -1
 
 
 def starved(view: SeatView, know: Knowledge, legal: int, options: list[int]) -> list[int]:

@@ -20,6 +20,8 @@ runner's card. A seat that wins trick after trick from the top is suspected befo
 point (:func:`~game.ai.facts.run_suspect`), and a seat seen feeding points to a lone taker is
 played in the playouts as what it is, a seat that will not defend
 (:func:`~game.ai.defence.feeders`): Hard alone must stop a moon there, and its search sees it.
+A seat known from earlier games to shoot often (``marked``: the person whose profile says so,
+:mod:`game.ai.person`) is watched from its first point and runs in the playouts when it can.
 
 The amount of work is fixed (a number of card plays spread over samples and candidates), never a
 time limit, so a decision depends only on the view and the seed.
@@ -44,7 +46,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.ai.decision import Decision, Motive
-from game.ai.defence import defended, feeders, read_shooters, runner_suspect, starved
+from game.ai.defence import (
+    defended,
+    feeders,
+    read_shooters,
+    runner_suspect,
+    starved,
+    would_run,
+)
 from game.ai.facts import (
     ACE_OF_HEARTS,
     GUARDS_FOR_QUEEN,
@@ -147,6 +156,13 @@ class HardSettings:
     # judged by the same playouts; each card keeps the better line.
     shoot: bool = False
     shoot_margin: float = 0.0  # points a hand the line for the moon must win by to be taken
+    # Issue 44, step 4: the seats (a bit each) known from outside the view to shoot often (the
+    # person whose model in the profile says so: game.ai.person). Hard watches them from the
+    # first card: a lone taker of any point among them is a suspected runner at the table
+    # whose first points it takes when it can (game.ai.defence), and in each sampled deal (of
+    # the play and the pass) where such a seat's cards make a moon plausible the playouts run
+    # it for the moon, the others watching from the first heart. 0 at every ordinary table.
+    marked: int = 0
     # Measuring knobs, off: each measured worse or no better where the experiments say.
     # The share of playouts whose opponents run for the moon and defend early (a half did
     # worse in the arena; the arena's hard:WORK:TOUGH entries measure others).
@@ -160,18 +176,6 @@ class HardSettings:
 
 
 DEFAULT_SETTINGS: Final = HardSettings()
-
-
-def _would_run(base: HandState, hands: list[int], me: int) -> int:
-    """An opponent that may run for the moon in this sampled deal: nobody else has a point,
-    and its cards (held and won) make a moon plausible; NO_RUNNER if none."""
-    holders = [s for s, t in enumerate(base.taken) if t & PENALTY_MASK]
-    for seat in range(len(hands)):
-        if seat == me or (holders and holders != [seat]):
-            continue
-        if moon_plausible(hands[seat] | base.taken[seat]):
-            return seat
-    return NO_RUNNER
 
 
 def candidates(legal: int, know: Knowledge) -> list[int]:
@@ -350,6 +354,7 @@ class HardPlayer(DecidingPlayer):
         depends only on the seed and the view, never on the options, so a set's figure does not
         depend on the others tried."""
         keep = self.settings.model_ai7
+        marked = self.settings.marked & ~(1 << view.seat)
         rng = decision_rng(self.seed, view, "hard-pass")
         rules = view.rules
         n = rules.players
@@ -378,7 +383,8 @@ class HardPlayer(DecidingPlayer):
                 state = dealt.copy()
                 passes[me] = option
                 state.exchange_fast(passes)
-                finish(state)
+                # A seat known to shoot often runs when its cards (ours given included) allow.
+                finish(state, would_run(state.taken, state.hands, me, marked))
                 sums[i] += utility(final_scores(state, totals), me, totals, target)
                 moons[i] += state.moon_shooter == me
         return [total / self.pass_samples for total in sums], moons
@@ -394,7 +400,8 @@ class HardPlayer(DecidingPlayer):
         know = Knowledge.of(view)
         options = candidates(legal, know)
         if self.settings.defend:
-            options, motive = defended(view, know, legal, options, self.settings.early)
+            knobs = self.settings
+            options, motive = defended(view, know, legal, options, knobs.early, knobs.marked)
             if motive is not None:
                 return Decision.play(options[0], motive)
         if self.settings.starve:
@@ -437,7 +444,7 @@ class HardPlayer(DecidingPlayer):
             # A share of the playouts face tougher opponents: one whose (sampled) hand makes a
             # moon plausible runs for it, and the others defend from the first point.
             tough = bool(tough_every) and number % tough_every == 0
-            intents = (_would_run(base, hands, seat) if tough else table.suspect, seat)
+            intents = (table.intent(base, hands, seat, tough), seat)
             weight = 1.0
             if plays:
                 dealt = dealt_state(view, hands, played_by)
@@ -452,7 +459,7 @@ class HardPlayer(DecidingPlayer):
                         finish(
                             state,
                             intents[line],
-                            tough,
+                            tough or bool(table.marked),
                             knobs.watch,
                             seat,
                             knobs.noise,
@@ -484,14 +491,26 @@ class _Table:
     lines: int  # 2 when a line aiming for the moon is searched too (``shoot``), else 1
     target: int  # the match's target
     every: tuple[int, int]  # every how many playouts are tough, and alone (0: none)
+    marked: int = 0  # the seats known to shoot often (``marked``): they run when they can
+
+    def intent(self, base: HandState, hands: list[int], me: int, tough: bool) -> int:
+        """The seat the playouts of this sampled deal run for the moon (NO_RUNNER: none): in a
+        tough playout one whose cards make it plausible; else the suspected runner, or a seat
+        known to shoot often (``marked``) whose cards make it plausible."""
+        if tough:
+            return would_run(base.taken, hands, me)
+        if self.suspect == NO_RUNNER and self.marked:
+            return would_run(base.taken, hands, me, self.marked)
+        return self.suspect
 
     @classmethod
     def of(cls, view: SeatView, know: Knowledge, knobs: HardSettings) -> _Table:
         everyone = ((1 << view.rules.players) - 1) & ~(1 << view.seat)
         careless = feeders(view) if knobs.feeders else 0
-        threat = runner_suspect(view, know, knobs.early) if knobs.defend else None
+        marked = knobs.marked & everyone
+        threat = runner_suspect(view, know, knobs.early, marked) if knobs.defend else None
         suspect = NO_RUNNER if threat is None else threat
-        read = read_shooters(view, careless) if knobs.read else 0
+        read = (read_shooters(view, careless) if knobs.read else 0) | marked
         shoot = knobs.shoot and suspect == NO_RUNNER and may_shoot(view, know)
         shooters = everyone if knobs.shooters else read
         every = (
@@ -499,7 +518,8 @@ class _Table:
             round(1 / knobs.alone) if knobs.alone > 0 else 0,
         )
         lines = 2 if shoot else 1
-        return cls(suspect, careless, read, shooters, everyone, lines, view.rules.target, every)
+        target = view.rules.target
+        return cls(suspect, careless, read, shooters, everyone, lines, target, every, marked)
 
 
 def may_shoot(view: SeatView, know: Knowledge) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from game.engine.events import Event
+from game.engine.legality import NO_LED_SUIT, Reason
 from game.engine.moves import Move
 from game.engine.rules import Rules
 from game.engine.view import SeatView
@@ -39,7 +40,10 @@ class MoveRefused:
     """The table refused the seat's move; nothing changed."""
 
     move: str  # the move as written by :class:`game.engine.moves.Move`
-    reason: str  # the engine's sentence (English; the window translates known reasons)
+    reason: str  # the engine's sentence in English, said when ``code`` is None
+    code: Reason | None = None  # the engine's reason, for the window to say in its language
+    led_suit: int = NO_LED_SUIT  # the suit the sentence names, if any
+    first_lead: int = 0  # the opening card the sentence names, if any
 
 
 @dataclass(frozen=True)

@@ -372,7 +372,11 @@ class RemoteTable(HostControls):
                 for event in events:
                     self._updates.put(event)
             case p.Refused():
-                self._updates.put(MoveRefused(message.move, message.reason))
+                known = p.refusal_of(message)  # None: no code, or not one of ours
+                if known is None:
+                    self._updates.put(MoveRefused(message.move, message.reason))
+                else:
+                    self._updates.put(MoveRefused(message.move, message.reason, *known))
             case p.Error():
                 if self.status is not Status.SEATED:
                     self._fail(_PROBLEM_OF_ERROR.get(message.code, Problem.REFUSED), message.reason)

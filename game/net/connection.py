@@ -85,6 +85,7 @@ class Connection:
     cut: bool = False  # disconnected for reading too slowly
     waiting: int = 0  # messages handed to the writer task and not yet written
     close_code: int = 1000  # the websocket close code sent when the connection is finished
+    protocol: int = p.PROTOCOL_VERSION  # the version its hello (or create) gave
 
     def push(self, data: bytes) -> None:
         if self.cut:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import secrets
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ from typing import Any, Final
 from game.engine.cards import cards_of
 from game.engine.hand import HandState
 from game.engine.moves import Move
+from game.net.json_file import JsonFile
 from game.net.online_table import SitRefused, clean_name
 from game.net.protocol import CODE_ALPHABET
 from game.notation import NotationError, read_game
@@ -169,7 +171,9 @@ def check_opponents(challenge: DailyChallenge, hand: HandState) -> None:
 
 
 class Board:
-    """Every group and its members' results; optionally kept in a JSON file."""
+    """Every group and its members' results; optionally kept in a JSON file. The server's loop
+    and its checking threads change it at once: :attr:`lock` is held around every change and
+    save (never around a result's check: seconds of search)."""
 
     def __init__(
         self,
@@ -181,21 +185,24 @@ class Board:
         self.verify_opponents = verify_opponents  # (tests with random opponents turn it off)
         self.groups: dict[str, Group] = {}
         self.path = path
+        self.file = JsonFile(path) if path is not None else None
+        self.lock = threading.RLock()
         self.new_token = token
         if path is not None and path.exists():
             self.groups = _load(json.loads(path.read_text(encoding="utf-8")))
 
     def create_group(self, name: str) -> tuple[str, str]:
         """A new group with ``name`` as its first member: (its code, the member's token)."""
-        if len(self.groups) >= MAX_GROUPS:
-            raise BoardRefusal("full", "The server holds as many groups as it may")
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(BOARD_CODE_CHARS))
-            if code not in self.groups:
-                break
-        self.groups[code] = Group(code)
-        token = self.join(code, name, None)
-        return code, token
+        with self.lock:
+            if len(self.groups) >= MAX_GROUPS:
+                raise BoardRefusal("full", "The server holds as many groups as it may")
+            while True:
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(BOARD_CODE_CHARS))
+                if code not in self.groups:
+                    break
+            self.groups[code] = Group(code)
+            token = self.join(code, name, None)
+            return code, token
 
     def group(self, code: str) -> Group:
         group = self.groups.get(code.strip().upper())
@@ -210,19 +217,20 @@ class Board:
             name = clean_name(name)
         except SitRefused:
             raise BoardRefusal("malformed") from None
-        member = group.members.get(name.casefold())
-        if member is not None:
-            if token is None:
-                raise BoardRefusal("name-taken")
-            if not secrets.compare_digest(token, member.token):
-                raise BoardRefusal("wrong-token")
+        with self.lock:
+            member = group.members.get(name.casefold())
+            if member is not None:
+                if token is None:
+                    raise BoardRefusal("name-taken")
+                if not secrets.compare_digest(token, member.token):
+                    raise BoardRefusal("wrong-token")
+                return member.token
+            if len(group.members) >= MAX_MEMBERS:
+                raise BoardRefusal("full")
+            member = Member(name, self.new_token())
+            group.members[name.casefold()] = member
+            self.save()
             return member.token
-        if len(group.members) >= MAX_MEMBERS:
-            raise BoardRefusal("full")
-        member = Member(name, self.new_token())
-        group.members[name.casefold()] = member
-        self.save()
-        return member.token
 
     def member(self, code: str, name: str, token: str) -> Member:
         member = self.group(code).members.get(" ".join(name.split()).casefold())
@@ -244,34 +252,36 @@ class Board:
         member = self.member(code, name, token)
         if abs((day - today).days) > DATE_SLACK:
             raise BoardRefusal("wrong-date")
-        if day.isoformat() in member.results:
-            raise BoardRefusal("second-attempt")
-        oldest = (today - _dt.timedelta(days=DATE_SLACK)).isoformat()  # (no longer taken)
-        member.tries = {d: n for d, n in member.tries.items() if d >= oldest}
-        tries = member.tries.get(day.isoformat(), 0)
-        if tries >= MAX_TRIES:
-            raise BoardRefusal("too-many")
-        member.tries[day.isoformat()] = tries + 1  # (each check: seconds of search)
-        self.save()
+        with self.lock:
+            if day.isoformat() in member.results:
+                raise BoardRefusal("second-attempt")
+            oldest = (today - _dt.timedelta(days=DATE_SLACK)).isoformat()  # (no longer taken)
+            member.tries = {d: n for d, n in member.tries.items() if d >= oldest}
+            tries = member.tries.get(day.isoformat(), 0)
+            if tries >= MAX_TRIES:
+                raise BoardRefusal("too-many")
+            member.tries[day.isoformat()] = tries + 1  # (each check: seconds of search)
+            self.save()
         check_result(text, day, points, opponents=self.verify_opponents)
-        if day.isoformat() in member.results:  # (checked again: the check may run in a thread)
-            raise BoardRefusal("second-attempt")
-        member.results[day.isoformat()] = points
-        member.tries.pop(day.isoformat(), None)  # (a second attempt is refused before them)
-        self.save()
+        with self.lock:
+            if day.isoformat() in member.results:  # (again: another thread may have taken one)
+                raise BoardRefusal("second-attempt")
+            member.results[day.isoformat()] = points
+            member.tries.pop(day.isoformat(), None)  # (a second attempt is refused before them)
+            self.save()
 
     def standings(self, code: str, day: _dt.date) -> list[Standing]:
         """The board of ``day``: each member, the day's points first (lowest first)."""
-        lines = [_standing(m, day) for m in self.group(code).members.values()]
+        with self.lock:  # (a checking thread may be adding a result)
+            lines = [_standing(m, day) for m in self.group(code).members.values()]
         return sorted(lines, key=lambda s: (s.points is None, s.points or 0, s.name.casefold()))
 
     def save(self) -> None:
-        if self.path is None:
+        """The board in its file, whole, after any save begun before (see :mod:`json_file`)."""
+        if self.file is None:
             return
-        data = {code: _dump(group) for code, group in self.groups.items()}
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        temporary.replace(self.path)
+        with self.lock:
+            self.file.save(lambda: {code: _dump(g) for code, g in self.groups.items()})
 
 
 def _standing(member: Member, day: _dt.date) -> Standing:

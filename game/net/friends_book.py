@@ -1,7 +1,8 @@
 """The player's side of the friends' board: the group they are in, the daily results waiting to be
 sent, and the last board seen, in ``friends.json`` beside the profile.
 
-Only the first attempt of a date's challenge is queued (:meth:`FriendsBook.queue`); results wait
+Only the hand of a date that counts (its first attempt, on its day, without a hint or teaching
+mode: the game's caller decides) is queued (:meth:`FriendsBook.queue`); results wait
 while the board cannot be reached and go when it can (:meth:`FriendsBook.send_waiting`): right
 after the daily hand, in a thread of their own (:func:`send_in_background`), and each time the
 Friends screen asks the board. Nothing else is ever sent. A file that cannot be read is renamed
@@ -24,6 +25,7 @@ from game.net import board_client
 from game.net.board_client import BoardUnavailable, Membership
 from game.net.board_protocol import BoardMessage
 from game.net.daily_board import BoardRefusal
+from game.net.json_file import JsonFile
 from game.notation import write_match
 from game.notation.tags import program_tags
 
@@ -47,11 +49,22 @@ class Waiting:
 
 @dataclass
 class FriendsBook:
+    """friends.json in memory. The window and the sender thread change and save it at once:
+    every change and save holds :attr:`lock` (never a send to the board)."""
+
     path: Path
     member: Membership | None = None
     waiting: list[Waiting] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)  # date -> the board's sentence
     board: dict[str, Any] | None = None  # the last board seen, as the board sent it
+    file: JsonFile = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.file = JsonFile(self.path)
+
+    @property
+    def lock(self) -> threading.RLock:
+        return self.file.lock
 
     @classmethod
     def open(cls, folder: Path) -> FriendsBook:
@@ -74,35 +87,38 @@ class FriendsBook:
         return book
 
     def save(self) -> None:
-        data = {
-            "member": None if self.member is None else asdict(self.member),
-            "waiting": [asdict(w) for w in self.waiting],
-            "refused": self.refused,
-            "board": self.board,
-        }
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        temporary.replace(self.path)
+        """The book in its file, whole, after any save begun before (see :mod:`json_file`)."""
+        self.file.save(
+            lambda: {
+                "member": None if self.member is None else asdict(self.member),
+                "waiting": [asdict(w) for w in self.waiting],
+                "refused": dict(self.refused),
+                "board": self.board,
+            }
+        )
 
     def queue(self, day: _dt.date, points: int, hand: str) -> None:
         """Keep a date's first attempt to send (a later one for the same date is ignored)."""
         date = day.isoformat()
-        if any(w.date == date for w in self.waiting):
-            return
-        oldest = (day - _dt.timedelta(days=KEEP_DAYS)).isoformat()
-        self.waiting = [w for w in self.waiting if w.date >= oldest]  # the board takes no older
-        self.waiting.append(Waiting(date, points, hand))
-        self.save()
+        with self.lock:
+            if any(w.date == date for w in self.waiting):
+                return
+            oldest = (day - _dt.timedelta(days=KEEP_DAYS)).isoformat()
+            self.waiting = [w for w in self.waiting if w.date >= oldest]  # none older taken
+            self.waiting.append(Waiting(date, points, hand))
+            self.save()
 
     def joined(self, member: Membership, board: BoardMessage) -> None:
-        self.member = member
-        self.keep_board(board)
+        with self.lock:
+            self.member = member
+            self.keep_board(board)
 
     def keep_board(self, board: BoardMessage) -> None:
         import msgspec
 
-        self.board = msgspec.to_builtins(board)
-        self.save()
+        with self.lock:
+            self.board = msgspec.to_builtins(board)
+            self.save()
 
     def send_waiting(
         self, send: Callable[[Membership, str, int, str], BoardMessage] = board_client.send_result
@@ -124,12 +140,15 @@ class FriendsBook:
                 sent += 1
             except BoardRefusal as exc:
                 if exc.code != "second-attempt":  # (that one: an earlier try got through)
-                    self.refused[result.date] = exc.reason
+                    with self.lock:
+                        self.refused[result.date] = exc.reason
             except BoardUnavailable as exc:
                 log.info("the board cannot be reached: %s", exc)
                 break
-            self.waiting.remove(result)
-            self.save()
+            with self.lock:
+                if result in self.waiting:  # (the window may have dropped it meanwhile)
+                    self.waiting.remove(result)
+                self.save()
         return sent
 
 

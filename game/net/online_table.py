@@ -92,6 +92,7 @@ class Seat:
     ready: bool = False  # has seen the hand's score
     bot: Player | None = None
     away: bool = False  # a person whose time ran out: the computer played for them
+    protocol: int = p.PROTOCOL_VERSION  # the version its person's program speaks
 
     def info(self) -> p.SeatInfo:
         kind = "away" if self.kind == "human" and self.away else self.kind
@@ -318,7 +319,11 @@ class NetTable:
         try:
             events = self.match.apply(seat, move)
         except IllegalMove as exc:
-            self._send(seat, p.Refused(move=text, reason=str(exc)))
+            hand = self.match.hand
+            refused = p.refused(text, exc, hand.led_suit, hand.first_lead)
+            if self.seats[seat].protocol < 3:  # a version 2 program would not decode the code
+                refused = p.Refused(move=text, reason=refused.reason)
+            self._send(seat, refused)
             return
         self._applied(seat, move, events)
 

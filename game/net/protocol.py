@@ -36,6 +36,7 @@ from game.engine.codec import (
     rules_from,
 )
 from game.engine.events import for_seat
+from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, IllegalMove, Reason, reason_blanks
 from game.engine.rules import Rules
 from game.engine.view import VIEW_FORMAT, VIEW_VERSION, SeatView
 from game.net.event_wire import (
@@ -78,8 +79,11 @@ from game.net.event_wire import (
     to_event as to_event,
 )
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """Bumped whenever a message changes shape; a client of another version is told so."""
+OLDEST_VERSION: Final = 2
+"""The oldest version a table still seats: version 2 differs only by ``refused`` without
+``code``, ``suit`` and ``card``, which a version 2 client would not decode (it gets none)."""
 MAX_CLIENT_MESSAGE: Final = 2048
 """Bytes. The longest honest client message (``create``) is about 250."""
 MAX_FRAME: Final = 4 * MAX_CLIENT_MESSAGE
@@ -222,11 +226,18 @@ class Update(_Message, tag="update", frozen=True):
     view: dict[str, Any]
 
 
-class Refused(_Message, tag="refused", frozen=True):
-    """The engine refused the seat's move; nothing changed."""
+class Refused(_Message, tag="refused", frozen=True, omit_defaults=True):
+    """The engine refused the seat's move; nothing changed. ``reason`` is the English sentence;
+    ``code`` the engine's :class:`~game.engine.legality.Reason` by name, with the suit or card
+    the sentence names, for a client to say it in its own language ("" when there is none)."""
 
     move: str
     reason: str
+    # Read leniently (any JSON value): a code of the wrong type or one this program does not
+    # know is not a reason to lose the refusal, whose ``reason`` is then said as it is.
+    code: object = ""  # a Reason's name ("MUST_FOLLOW_SUIT"); "": say ``reason``
+    suit: object = ""  # the suit the sentence names ("diamonds"), if it names one
+    card: object = ""  # the card the sentence names ("2C"), if it names one
 
 
 class Error(_Message, tag="error", frozen=True):
@@ -246,6 +257,49 @@ class Closed(_Message, tag="closed", frozen=True):
 
 
 ServerMessage = Welcome | SeatUpdate | Update | Refused | Error | Closed
+
+
+def refused(move: str, exc: IllegalMove, led_suit: int, first_lead: int) -> Refused:
+    """The ``refused`` message for a move the engine refused with ``exc`` (``led_suit`` and
+    ``first_lead`` are the hand's, as the engine's sentence names them).
+
+    >>> from game.engine.legality import IllegalPlay, Reason
+    >>> encode(refused("play QS", IllegalPlay(Reason.MUST_FOLLOW_SUIT, "You must follow hearts"), 3, 0))
+    b'{"type":"refused","move":"play QS","reason":"You must follow hearts","code":"MUST_FOLLOW_SUIT","suit":"hearts"}'
+    """  # noqa: E501
+    blanks = reason_blanks(exc.reason, led_suit, first_lead)
+    return Refused(
+        move=move,
+        reason=str(exc),
+        code=exc.reason.name,
+        suit="" if blanks.suit is None else SUIT_NAMES[blanks.suit],
+        card="" if blanks.card is None else CARD_NAMES[int(blanks.card)],
+    )
+
+
+def refusal_of(message: Refused) -> tuple[Reason, int, int] | None:
+    """The engine's reason of a ``refused`` message with the led suit and the opening card its
+    sentence names, or None when it has no code, or one this program does not know (a newer
+    table's) or that names no suit or card it should: the client then says ``reason``.
+
+    >>> refusal_of(Refused(move="play 2H", reason="...", code="MUST_FOLLOW_SUIT", suit="clubs"))
+    (<Reason.MUST_FOLLOW_SUIT: 'You must follow {suit}'>, 0, 0)
+    >>> refusal_of(Refused(move="play 2H", reason="...", code="MUST_FOLLOW_SUIT", suit="stars"))
+    """
+    code, suit, card = message.code, message.suit, message.card
+    reason = Reason.__members__.get(code) if isinstance(code, str) else None
+    if reason is None:
+        return None
+    led_suit, first_lead = NO_LED_SUIT, 0
+    if "{suit}" in reason.value:
+        if not isinstance(suit, str) or suit not in SUIT_NAMES:
+            return None
+        led_suit = SUIT_NAMES.index(suit)
+    if "{card}" in reason.value:
+        if not isinstance(card, str) or card not in CARD_NAMES:
+            return None
+        first_lead = CARD_NAMES.index(card)
+    return reason, led_suit, first_lead
 
 
 # -- encoding and strict decoding ----------------------------------------------------------------

@@ -181,13 +181,14 @@ class TableServer:
         if not isinstance(message, p.Hello | p.Create):
             self._refuse(conn, "not-seated", "Send hello (or create) first")
             return False
-        if message.version != p.PROTOCOL_VERSION:
+        if not p.OLDEST_VERSION <= message.version <= p.PROTOCOL_VERSION:
             self._refuse(
                 conn,
                 "version",
                 f"This table speaks version {p.PROTOCOL_VERSION} and you {message.version}",
             )
             return False
+        conn.protocol = message.version
         if isinstance(message, p.Create):
             created = self._open_table(conn, message, path)
             if created is None:
@@ -230,6 +231,7 @@ class TableServer:
             old.close_code = CLOSE_TAKEN_OVER
             old.push(b"")
         conn.table, conn.seat = table, seat
+        table.seats[seat].protocol = conn.protocol
         self.conns[(code, seat)] = conn
         timer = self.abandon_timers.pop(code, None)
         if timer is not None:

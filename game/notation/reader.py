@@ -17,6 +17,7 @@ game.notation.syntax.NotationError: line 2, column 12: 2♣ is dealt twice
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -39,7 +40,7 @@ from game.notation.syntax import (
     words,
 )
 from game.notation.writer import ONE_HAND
-from game.text.sentences import Sentence
+from game.text.sentences import Sentence, refusal
 
 UNKNOWN_SEED: Final = "unknown"  # the match's seed when the text gives none (deals are given)
 # The order of a hand's lines; a line may repeat its own stage, never go back to an earlier one.
@@ -342,7 +343,9 @@ class _Reading:
             wrong = [w for w, c in zip(tail, cards, strict=True) if not held >> c & 1]
             where = wrong[0] if wrong and match.phase is Phase.PASS else head[0]
             raise where.fail(
-                "seat {seat} cannot pass these cards ({error})", seat=seat + 1, error=_lower(exc)
+                "seat {seat} cannot pass these cards ({error})",
+                seat=seat + 1,
+                error=_refused(exc, match.hand),
             ) from None
 
     def trick_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
@@ -386,7 +389,7 @@ class _Reading:
                 "seat {seat} may not play {card} ({error})",
                 seat=seat + 1,
                 card=card,
-                error=_lower(exc),
+                error=_refused(exc, hand),
             ) from None
 
     def moon_line(self, line: Line, head: list[Word], tail: list[Word]) -> None:
@@ -442,9 +445,11 @@ class _Reading:
                 raise word.fail(verb, seat=seat + 1, right=expected[seat], value=value)
 
 
-def _lower(exc: Exception) -> str:
-    text = str(exc)
-    return text[:1].lower() + text[1:]
+def _refused(exc: IllegalMove, hand: HandState) -> Sentence:
+    """The engine's refusal of a move in ``hand`` (which it left as it was), set inside the
+    reader's sentence in lower case, and said in the window's language with the rest."""
+    said = refusal(exc.reason, hand.led_suit, hand.first_lead)
+    return dataclasses.replace(said, lower_first=True)
 
 
 _LINE_READERS: Final = {

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.engine.cards import Card
-from game.engine.legality import SUIT_NAMES
+from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_blanks
 
 # -- sentences ---------------------------------------------------------------------------------
 
@@ -48,6 +48,7 @@ class Sentence:
     template_id: str
     params: tuple[tuple[str, str | int | CardRef | SeatRef | Sentence], ...] = ()
     plural_id: str | None = None
+    lower_first: bool = False  # its first letter in lower case (set inside another sentence)
 
     @property
     def args(self) -> dict[str, str | int | CardRef | SeatRef | Sentence]:
@@ -161,11 +162,12 @@ def render(
             else:
                 values[key] = str(value)
         try:
-            return template.format(**values)
+            text = template.format(**values)
         except (KeyError, IndexError, ValueError, TypeError):
             # A translation whose blanks do not match: the English still reads right.
             english = _english_plural(s.template_id, s.plural_id or s.template_id, count or 0)
-            return english.format(**{k: str(v) for k, v in values.items()})
+            text = english.format(**{k: str(v) for k, v in values.items()})
+        return text[:1].lower() + text[1:] if s.lower_first else text
 
     return one(sentence)
 
@@ -173,6 +175,24 @@ def render(
 def suit_word(suit: int) -> Sentence:
     """A suit's name ("clubs"...) as a nested sentence, translated with the rest."""
     return Sentence(SUIT_NAMES[suit])
+
+
+def refusal(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int = 0) -> Sentence:
+    """The engine's refusal as a sentence, its blanks filled as every form of it fills them
+    (:func:`game.engine.legality.reason_blanks`): the window says it in its language.
+
+    >>> render(refusal(Reason.MUST_FOLLOW_SUIT, led_suit=1))
+    'You must follow diamonds'
+    """
+    blanks = reason_blanks(reason, led_suit, first_lead)
+    params: dict[str, object] = {}
+    if blanks.suit is not None:
+        params["suit"] = suit_word(blanks.suit)
+    if blanks.card is not None:
+        params["card"] = blanks.card
+    if "{count}" in reason.value:
+        params["count"] = blanks.count
+    return sentence(reason.value, **params)
 
 
 # Every template the tutor uses, so tools and tests can list them. Passing: a clause about one

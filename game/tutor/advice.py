@@ -59,7 +59,7 @@ from game.engine.cards import (
 )
 from game.engine.deal import Seed, seed_text
 from game.engine.hand import Phase
-from game.engine.legality import Reason, reason_blanks
+from game.engine.legality import Reason
 from game.engine.rules import PASS_SIZE, MoonMode
 from game.engine.view import SeatView
 from game.text import sentences as tpl
@@ -70,6 +70,7 @@ from game.text.sentences import (
     Sentence,
     Translate,
     counted,
+    refusal,
     render,
     sentence,
     suit_word,
@@ -251,13 +252,7 @@ def explain_illegal(view: SeatView, card: int, teaching: bool = False) -> Senten
 def explain_refusal(view: SeatView, reason: Reason, teaching: bool = False) -> Sentence:
     """The sentence for a refusal the engine gave (:func:`game.engine.legality.play_refusal`),
     with the legal cards after it in ``teaching`` mode."""
-    blanks = reason_blanks(reason, view.led_suit, view.first_lead)
-    params: dict[str, object] = {}
-    if blanks.suit is not None:
-        params["suit"] = suit_word(blanks.suit)
-    if blanks.card is not None:
-        params["card"] = blanks.card
-    said = sentence(reason.value, **params)
+    said = refusal(reason, view.led_suit, view.first_lead)
     if not teaching or not view.legal_mask():  # (not its turn: no card to offer instead)
         return said
     return sentence(tpl.MAY_PLAY, reason=said, cards=CardRef(tuple(view.legal_cards())))

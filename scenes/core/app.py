@@ -81,6 +81,7 @@ class App:
             lambda seat: self.prefs.name(seat),
             self._cannot_save,
             self._tell,
+            lambda: self.prefs.learn_from_me,
         )
         # --speed and --lang hold until the player picks another value in Settings.
         self.speed_override: str | None = options.speed
@@ -90,6 +91,7 @@ class App:
         except ValueError:
             i18n.set_language(None)
         self.notices.extend(profile_notices(self.profile))
+        self.notices.extend(self.games.learning_notices())
         size = options.size or display.first_size(DEFAULT_SIZE, self.profile)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Dame de pique")
@@ -392,6 +394,16 @@ class App:
 
     def record_daily(self, session: GameSession) -> DailyResult | None:
         return self.games.record_daily(session)
+
+    def person_marks(self, session: GameSession) -> int:
+        return self.games.person_marks(session)
+
+    def learn_hand(self, session: GameSession) -> None:
+        self.games.learn_hand(session)
+
+    def forget_learned(self) -> None:
+        """Settings' "Forget what they learned" (scenes.table.learning)."""
+        self.games.learning.forget()
 
     def set_saved_game_aside(self, exc: Exception) -> None:
         self.games.set_saved_game_aside(exc)

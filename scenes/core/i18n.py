@@ -32,6 +32,7 @@ from typing import Final
 from game.engine.cards import RANK_NAMES, Card
 from game.engine.legality import NO_LED_SUIT, SUIT_NAMES, Reason, reason_text
 from game.engine.rules import PassDirection
+from game.engine.source import MoveRefused
 from game.text.sentences import Sentence
 from game.text.sentences import render as tutor_render
 from scenes.core.assets import AssetMissing, asset_path
@@ -180,6 +181,14 @@ def reason_message(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int 
     """Why a play is refused, in the current language, with the suit or card named
     (:func:`game.engine.legality.reason_text` with this module's words)."""
     return reason_text(reason, led_suit, first_lead, translate=_, card_name=card_name)
+
+
+def refused_message(refused: MoveRefused) -> str:
+    """Why the table refused the seat's move, in the current language when the table said
+    which rule (its English sentence otherwise: a table that sends no code, or a newer one)."""
+    if refused.code is None:
+        return refused.reason
+    return reason_message(refused.code, refused.led_suit, refused.first_lead)
 
 
 RANK_CONTEXT: Final = "card rank"

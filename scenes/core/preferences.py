@@ -139,6 +139,7 @@ class Preferences:
     large_cards: bool = False  # larger cards in the hand and the trick (to see them better)
     ask_before_hint: bool = True  # the first hint of a game asks (it makes a practice game)
     welcomed: bool = False  # the first launch asked the player's name
+    learn_from_me: bool = True  # the opponents learn how the person plays (issue 44)
     # Each seat's name ("" = the default name), as many as the most players.
     names: list[str] = field(default_factory=lambda: [""] * max(PLAYER_COUNTS))
     new_game: GameOptions = field(default_factory=GameOptions)
@@ -158,7 +159,14 @@ class Preferences:
             prefs.speed = stored["speed"]
         if isinstance(stored.get("mute"), bool):
             prefs.mute = stored["mute"]
-        for flag in ("four_colour", "english_indices", "large_cards", "ask_before_hint"):
+        flags = (
+            "four_colour",
+            "english_indices",
+            "large_cards",
+            "ask_before_hint",
+            "learn_from_me",
+        )
+        for flag in flags:
             if isinstance(stored.get(flag), bool):
                 setattr(prefs, flag, stored[flag])
         # A profile from before the question was asked is a player who has been here already.
@@ -189,6 +197,7 @@ class Preferences:
             "large_cards": self.large_cards,
             "ask_before_hint": self.ask_before_hint,
             "welcomed": self.welcomed,
+            "learn_from_me": self.learn_from_me,
             "names": list(self.names),
             "new_game": self.new_game.to_dict(),
         }

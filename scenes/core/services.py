@@ -112,6 +112,10 @@ class SettingsEditor(Settings, Protocol):
 
     def set_four_colour(self, on: bool) -> None: ...
 
+    def forget_learned(self) -> None:
+        """The opponents forget what they learned of the person's play
+        (:mod:`scenes.table.learning`)."""
+
 
 class CardImages(Protocol):
     """The card pictures, drawn for a width and cached (:class:`scenes.core.card_art.CardArt`)."""

@@ -103,7 +103,7 @@ class DailyScene(Scene):
     def open_friends(self) -> None:
         from scenes.records.friends import FriendsScene
 
-        self.app.stack.push(FriendsScene(self.app, self.day))
+        self.app.stack.push(FriendsScene(self.app, self.day, past=self.past))
 
     @property
     def past(self) -> bool:

@@ -24,6 +24,7 @@ from game.net.daily_board import BoardRefusal
 from game.net.friends_book import FriendsBook, board_url
 from scenes.core.i18n import N_, _, ngettext
 from scenes.core.services import ProfileScreen
+from scenes.records.daily_words import long_date
 from scenes.ui.form_scene import FormScene
 from scenes.ui.report import ReportScene, draw_sheet
 from scenes.ui.widgets import INK, ActionRow, Button, Row, TextRow, draw_text, wrap_text
@@ -40,14 +41,18 @@ def signed(value: int) -> str:
 
 
 class FriendsScene(ReportScene):
-    """The group's board of today (the player's local date, as the daily challenge's)."""
+    """The group's board of today (the player's local date, as the daily challenge's), or of a
+    ``past`` day whose screen it was opened from (said so: its points are not today's)."""
 
     window_size = (820, 600)
     app: ProfileScreen
 
-    def __init__(self, app: ProfileScreen, today: _dt.date | None = None) -> None:
+    def __init__(
+        self, app: ProfileScreen, today: _dt.date | None = None, *, past: bool = False
+    ) -> None:
         super().__init__(app)
         self.today = today or _dt.date.today()
+        self.past = past
         self.book = FriendsBook.open(app.profile.path.parent)
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="friends")
         self.pending: concurrent.futures.Future[str] | None = None
@@ -92,6 +97,7 @@ class FriendsScene(ReportScene):
         return self.pending is not None and not self.pending.done()
 
     def update(self, dt: float) -> None:
+        super().update(dt)  # the buttons fit their labels
         self.refresh_button.enabled = self.book.member is not None  # nothing to ask before
         future = self.pending
         if future is None or not future.done():
@@ -116,6 +122,8 @@ class FriendsScene(ReportScene):
         out = [
             _("Group {code} · you are {name}").format(code=book.member.code, name=book.member.name)
         ]
+        if self.past:
+            out.append(_("The board of {date}, a past day").format(date=long_date(self.today)))
         board = book.board
         if board is not None and board.get("par") is not None:
             out.append(_("Par of {date}: {par}").format(date=board["date"], par=board["par"]))
@@ -158,8 +166,11 @@ class FriendsScene(ReportScene):
             return
         area = pygame.Rect(self.content.x, y + round(8 * scale), self.content.w, 0)
         area.h = self.content.bottom - area.y
-        header = [_("Name"), _("Today"), _("Against par"), _("Week (days)"), _("Streak")]
-        draw_sheet(surface, area, header, self.rows(), [0.02, 0.36, 0.5, 0.67, 0.86], scale)
+        draw_sheet(surface, area, self.header(), self.rows(), [0.02, 0.36, 0.5, 0.67, 0.86], scale)
+
+    def header(self) -> list[str]:
+        day = _("Points") if self.past else _("Today")
+        return [_("Name"), day, _("Against par"), _("Week (days)"), _("Streak")]
 
 
 class GroupForm(FormScene):

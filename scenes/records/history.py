@@ -207,6 +207,7 @@ class HistoryScene(ReportScene):
         return self.future is not None
 
     def update(self, dt: float) -> None:
+        super().update(dt)  # the buttons fit their labels
         future = self.future
         if future is None:
             return

@@ -171,6 +171,7 @@ class StatisticsScene(ReportScene):
         return self.figures is None
 
     def update(self, dt: float) -> None:
+        super().update(dt)  # the buttons fit their labels
         future = self.future
         if future is None or not future.done():
             return

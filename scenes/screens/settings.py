@@ -1,5 +1,6 @@
 """Settings: language, animation speed, sound, card back, four-colour deck, large cards, the
-cards' letters, teaching mode (the default of the new-game switch), everyone's names.
+cards' letters, teaching mode (the default of the new-game switch), whether the opponents learn
+how the person plays (and forgetting what they learned), everyone's names.
 
 Every change shows at once and is stored in the profile when the screen is left.
 """
@@ -13,6 +14,7 @@ import pygame
 from scenes.core.i18n import N_, _
 from scenes.core.preferences import DEFAULT_NAMES, LANGUAGE_CHOICES, SPEED_LABELS
 from scenes.core.services import Media, Navigation, SettingsEditor
+from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.form_scene import FormScene
 from scenes.ui.widgets import ActionRow, ChoiceRow, Row, TextRow, toggle_row
 
@@ -64,6 +66,12 @@ class SettingsScene(FormScene):
                 lambda: prefs.new_game.teaching,
                 lambda on: setattr(prefs.new_game, "teaching", on),
             ),
+            toggle_row(
+                N_("Opponents learn how I play"),
+                lambda: prefs.learn_from_me,
+                lambda on: setattr(prefs, "learn_from_me", on),
+            ),
+            ActionRow(N_("Forget what they learned"), self.ask_forget),
             name_row(0, N_("Your name")),
             name_row(1, N_("Left player")),
             name_row(2, N_("Player across")),
@@ -81,6 +89,22 @@ class SettingsScene(FormScene):
         R, D, V in French, as the sentences name the cards)."""
         self.app.prefs.english_indices = on
         self.app.card_art.english_indices = on
+
+    def ask_forget(self) -> None:
+        """Forget what the opponents learned of the person's play, once they agree."""
+        self.app.stack.push(
+            ChoiceDialog(
+                self.app,
+                _("Forget what they learned"),
+                _(
+                    "Forget how you play? The opponents stop counting how often you shoot the "
+                    "moon and learn again from your next hand."
+                ),
+                [(N_("Forget"), self.app.forget_learned), (N_("Cancel"), lambda: None)],
+                cancel=lambda: None,
+                focus=1,
+            )
+        )
 
     def back(self) -> None:
         self.app.save_preferences()

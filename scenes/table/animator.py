@@ -31,6 +31,7 @@ from scenes.table.tween import Animation, Flight, ease_in_out
 
 if TYPE_CHECKING:
     from game.engine.source import TableSource
+    from scenes.core.scene import Countdown
     from scenes.core.services import Media
     from scenes.table.hand_controls import HandControls
     from scenes.table.layout import TableLayout
@@ -74,6 +75,9 @@ class AnimatedTable(Protocol):
     def bottom(self) -> int: ...
 
     def show_banner(self, text: str, seconds: float = ...) -> None: ...
+
+    @property
+    def banner_shown(self) -> Countdown: ...
 
     def announce_moon(self, shooter: int) -> None: ...
 
@@ -196,6 +200,9 @@ class Animator:
                 table.app.play_sound(sound.MOON)
 
             return [Animation(MOON_SHOWN * f, on_start=moon)]
+        if isinstance(event, HandScored):
+            # "Hearts broken" belongs to the hand: at instant speed it outlived the last trick.
+            return [Animation(0.0, on_start=table.banner_shown.stop)]
         return []
 
     def _exchange(self, event: PassesExchanged) -> Animation:

@@ -3,9 +3,10 @@ the felt, never over a card, a fan of backs, a name plate, the line of help or a
 
 At its usual place (above the trick's top card) the dark box covered the bottom of the fans
 across the table (1280x800, five players, 800x600 with large cards, a French moon at 640x1000).
-Here the box is laid out with its real size: the heights between the fans and the hand are
-tried from the usual one outwards, then smaller letters, then two lines; only when none is
-clear is the least covering box kept (see :func:`banner_box`).
+Here the box is laid out with its real size, centred across the table: the heights between the
+fans and the hand are tried from the usual one outwards, then smaller letters, then two lines;
+only when no centred box is clear does it move sideways, and when none at all is, the least
+covering box is kept (see :func:`banner_box`).
 
 >>> import pygame
 >>> pygame.font.init()
@@ -85,19 +86,21 @@ def _banner_box(
         for lines in ((text,), _halves(text))
         for size in range(largest, smallest - 1, -max(1, largest // 10))
     ]
-    for size, lines in shapes:
-        w, h = _shape(lines, size)
-        for y in heights:
-            for x in _across(cx, w, window, layout.margin, step):
-                rect = pygame.Rect(0, 0, w, h)
-                rect.center = (x, y)
-                covered = _covered(rect, obstacles, window) + HARD * _covered(
-                    rect, controls, window
-                )
-                if best is None or covered < best[0]:
-                    best = (covered, Banner(rect, size, lines))
-                if covered == 0:
-                    return best[1]
+    # Centred on the table at any size or height first; moved sideways only when nothing is.
+    for centred in (True, False):
+        for size, lines in shapes:
+            w, h = _shape(lines, size)
+            for y in heights:
+                for x in [cx] if centred else _across(cx, w, window, layout.margin, step):
+                    rect = pygame.Rect(0, 0, w, h)
+                    rect.center = (x, y)
+                    covered = _covered(rect, obstacles, window) + HARD * _covered(
+                        rect, controls, window
+                    )
+                    if best is None or covered < best[0]:
+                        best = (covered, Banner(rect, size, lines))
+                    if covered == 0:
+                        return best[1]
     assert best is not None
     return best[1]
 

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scenes.table.learning import PersonLearning
 from scenes.table.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -30,12 +31,14 @@ class KeptGames:
         names: Callable[[int], str],
         cannot_save: Callable[[Exception], None],
         tell: Callable[[str], None],
+        learning_on: Callable[[], bool] = lambda: True,
     ) -> None:
         self.profile = profile
         self.save_notice = save_notice
         self.names = names  # the players' names, by seat
         self.cannot_save = cannot_save  # a failed write, said on screen
         self.tell = tell  # a sentence for the menu
+        self.learning = PersonLearning(profile, learning_on, cannot_save)
 
     def has_saved_game(self) -> bool:
         try:
@@ -110,12 +113,12 @@ class KeptGames:
         except sqlite3.Error as exc:
             self.cannot_save(exc)
             return None
-        if result.first_attempt and not daily.past:  # (a past date's hand is practice)
+        if result.counts and not daily.past:  # (a replay, a past date, a helped hand: practice)
             self.keep_for_friends(session, points)
         return result
 
     def keep_for_friends(self, session: GameSession, points: int) -> None:
-        """The first attempt waits in friends.json for the friends' board and, when the player
+        """The hand that counts waits in friends.json for the friends' board and, when the player
         is in a group, goes at once in a thread of its own (it waits there while the board cannot
         be reached: Daily challenge > Friends sends it again)."""
         from game.net.friends_book import FriendsBook, result_text, send_in_background
@@ -128,6 +131,29 @@ class KeptGames:
             send_in_background(book)
         except OSError as exc:  # the board is a nicety: the game goes on
             log.warning("the daily result could not be kept for the friends' board: %s", exc)
+
+    def learning_notices(self) -> list[str]:
+        """What to say of the stored model of the person's play when it could not be used (it
+        was set aside: :meth:`game.records.profile.Profile.person_model`)."""
+        from scenes.core.i18n import _
+
+        _model = self.learning.model  # read now: one that cannot be used is set aside
+        if self.learning.problem is None:
+            return []
+        return [
+            _(
+                "What the opponents learned of your play could not be used ({reason}); it was "
+                "kept aside, and they learn again from your next hand."
+            ).format(reason=_(self.learning.problem))
+        ]
+
+    def person_marks(self, session: GameSession) -> int:
+        """The seats Hard watches as shooters in ``session`` (:class:`PersonLearning`)."""
+        return self.learning.marks(session)
+
+    def learn_hand(self, session: GameSession) -> None:
+        """The opponents learn from the hand just scored (:class:`PersonLearning`)."""
+        self.learning.learn_hand(session)
 
     def set_saved_game_aside(self, exc: Exception) -> None:
         """The saved game cannot be read (``exc`` says why): it is renamed aside, never thrown

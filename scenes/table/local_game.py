@@ -20,7 +20,7 @@ import logging
 from concurrent.futures import Future
 from typing import Any, Protocol
 
-from game.engine.events import Event, for_seat
+from game.engine.events import Event, HandScored, for_seat
 from game.engine.hand import Phase
 from game.engine.legality import IllegalMove
 from game.engine.moves import Move
@@ -45,6 +45,10 @@ class GameKeeper(Protocol):
     def record_finished(self, session: GameSession) -> None: ...
 
     def record_daily(self, session: GameSession) -> DailyResult | None: ...
+
+    def person_marks(self, session: GameSession) -> int: ...
+
+    def learn_hand(self, session: GameSession) -> None: ...
 
 
 class LocalTable:
@@ -72,6 +76,8 @@ class LocalTable:
         self._updates: list[Update] = []
         self._work: list[Future[Any]] | None = None
         self._work_key: tuple[object, ...] | None = None
+        if keeper is not None:
+            session.watch(keeper.person_marks(session))
         if fresh and self.at_hand_start():
             self._updates.append(self.match.start_event())
         if fresh:
@@ -94,7 +100,9 @@ class LocalTable:
         try:
             events = self.match.apply(self.seat, move)
         except IllegalMove as exc:
-            self._updates.append(MoveRefused(str(move), str(exc)))
+            hand = self.match.hand
+            refused = MoveRefused(str(move), str(exc), exc.reason, hand.led_suit, hand.first_lead)
+            self._updates.append(refused)
             return
         self._moved(events)
 
@@ -153,6 +161,10 @@ class LocalTable:
 
     def _moved(self, events: list[Event]) -> None:
         self._updates.extend(for_seat(e, self.seat) for e in events)
+        if self.keeper is not None and any(isinstance(e, HandScored) for e in events):
+            # The opponents learn how the person plays, hand by hand (scenes.table.learning).
+            self.keeper.learn_hand(self.session)
+            self.session.watch(self.keeper.person_marks(self.session))
         self.save()
 
     def _drive(self) -> None:

@@ -5,6 +5,7 @@ restored exactly, even after a crash.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import secrets
 from collections.abc import Mapping, Sequence
@@ -131,6 +132,16 @@ class GameSession:
         chosen = seed if seed is not None else secrets.randbelow(10**9)
         match = Match.new(options.rules(), seed=chosen)
         return cls(match, options, None if demo else HUMAN_SEAT, autoplay=autoplay)
+
+    def watch(self, marked: int) -> None:
+        """Hard at this table watches the seats of ``marked`` (a bit each: the person's, when
+        the opponents learned that they shoot often) from the first card
+        (:class:`~game.ai.hard.HardSettings`' ``marked``); never in the daily challenge."""
+        if self.daily is not None:
+            marked = 0
+        for player in self.players.values():
+            if isinstance(player, HardPlayer) and player.settings.marked != marked:
+                player.settings = dataclasses.replace(player.settings, marked=marked)
 
     def is_computer(self, seat: int) -> bool:
         return self.autoplay or seat != self.human_seat

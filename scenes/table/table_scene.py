@@ -46,7 +46,7 @@ from game.engine.source import (
     Update,
 )
 from game.engine.view import SeatView
-from scenes.core.i18n import _, reason_message
+from scenes.core.i18n import _, reason_message, refused_message
 from scenes.core.scene import Countdown, Scene, Stopwatch
 from scenes.core.services import Lifetime, Media, Navigation, Reviews, SaveStatus, Settings, Worker
 from scenes.table.advisor import Advisor
@@ -514,7 +514,7 @@ class TableScene(Scene):
             if self.sent.awaiting and self._answers_move(update):
                 self.sent.answered()
             if isinstance(update, MoveRefused):
-                self.say(update.reason)
+                self.say(refused_message(update))
             elif isinstance(update, TableClosed):
                 self.news.table_closed(update.reason)  # a dialog says it
                 self.finished, self.human = True, False  # nothing more is played here

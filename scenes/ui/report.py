@@ -51,6 +51,7 @@ class ReportScene(Scene):
         self.content = pygame.Rect(0, 0, 10, 10)
         self.background: pygame.Surface | None = None
         self.message = ""  # a line above the buttons (a path, an error)
+        self.laid_out: tuple[str, ...] = ()  # the labels of the buttons as last laid out
         self.message_colour: Colour = INK
 
     def title(self) -> str:
@@ -78,6 +79,7 @@ class ReportScene(Scene):
         self.rect.center = (w // 2, h // 2)
         pad, gap, bh = round(14 * scale), round(10 * scale), round(36 * scale)
         shown = [b for b in self.buttons if b.visible]
+        self.laid_out = self.labels()
         widths = [
             max(
                 round(110 * scale),
@@ -101,6 +103,18 @@ class ReportScene(Scene):
             self.rect.bottom - pad - bh - message_h - top,
         )
         self.layout()
+
+    def labels(self) -> tuple[str, ...]:
+        """The labels of the buttons shown, as they read now."""
+        return tuple(b.text() for b in self.buttons if b.visible)
+
+    def update(self, dt: float) -> None:
+        # A button is as wide as its label: when a label changed since the layout (the
+        # language, a name, a button shown or hidden), the buttons are laid out again, or
+        # the French "Créer ou rejoindre un groupe" is cut to an English label's width.
+        if self.size[0] > 0 and self.laid_out != self.labels():
+            self.relayout()
+        super().update(dt)
 
     def layout(self) -> None:
         """Place the content's parts inside :attr:`content` (called after every resize)."""

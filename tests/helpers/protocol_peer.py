@@ -15,7 +15,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = 2  # docs/protocol.md: "`version` is the protocol version, `2`"
+VERSION = 3  # docs/protocol.md: "`version` is the protocol version, `3`"
 
 
 class Peer:

@@ -21,6 +21,7 @@ from game.records.profile.daily import DailyStore
 from game.records.profile.history import HistoryStore
 from game.records.profile.lock import InUse, ProfileLock
 from game.records.profile.migrations import migrate
+from game.records.profile.person import PersonModelStore
 from game.records.profile.problems import (
     CannotWrite,
     NewerProfile,
@@ -46,7 +47,9 @@ def default_folder() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-class Profile(SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStore):
+class Profile(
+    SettingsStore, SavedGameStore, HistoryStore, DailyStore, SheetStore, PersonModelStore
+):
     """An open profile. Use :meth:`open`; close with :meth:`close` (or let it be collected).
 
     When the profile's file cannot be written (a full or read-only disk, no permission, no
