@@ -122,7 +122,8 @@ def shortcut_target(data: bytes) -> str:
 
 
 def load(path: Path) -> Any:  # pygame imported lazily (the host's .venv has it)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    # No SDL_VIDEODRIVER here: reading a PNG needs no display (and windows_wine.Prefix keeps
+    # the host's SDL variables from the Windows programs).
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
@@ -352,7 +353,8 @@ class WindowsTests:
         command = f"cd /d {SOURCE} && {prefix.python} -m pytest -p no:cacheprovider -q"
         command += " -o addopts= -rs " + " ".join(n.replace("/", "\\") for n in WINDOWS_TESTS)
         command += "".join(f" --deselect {name}" for name in LEFT_OUT)
-        env = {"SDL_VIDEODRIVER": "dummy", "PYTHONUTF8": "1"}
+        # The tests' environment as before the host's SDL and pygame variables were kept out
+        env = {"SDL_VIDEODRIVER": "dummy", "PYTHONUTF8": "1", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         self.started = time.perf_counter()
         self.process = prefix.start(["cmd.exe", "/c", command], env=env)
         self.output: list[str] = []
@@ -444,12 +446,15 @@ def window_geometry(display: str) -> tuple[int, int, int, int] | None:
 def at_150_percent(prefix: Prefix, program: str, display: str) -> None:
     """Windows at 150 % (LogPixels 144) on a 1920x1080 screen, i.e. 1280x720 in scaled units:
     the first window must fit with its title bar, and be drawn at its real pixel size."""
-    desktop = r"HKCU\Control Panel\Desktop"
+    desktop = r"Control Panel\Desktop"
     prefix.run_checked(
-        ["reg", "add", desktop, "/v", "LogPixels", "/t", "REG_DWORD", "/d", "144", "/f"]
+        ["reg", "add", f"HKCU\\{desktop}", "/v", "LogPixels", "/t", "REG_DWORD", "/d", "144", "/f"]
     )
-    prefix.shut_down()  # Wine takes a new DPI at its start (a change while it runs misplaces
-    # the next windows)
+    # Wine reads the DPI when a program starts. Its server, left to end by itself rather than
+    # killed, writes the registry to user.reg: the value is checked there before the game.
+    prefix.wait_for_wineserver()
+    saved = prefix.saved_user_value(desktop, "LogPixels")
+    check(saved == "dword:00000090", f"Wine did not keep LogPixels 144 (user.reg: {saved})")
     shot = r"C:\dpi150.png"
     game = prefix.start(
         [
@@ -467,7 +472,7 @@ def at_150_percent(prefix: Prefix, program: str, display: str) -> None:
         ]
     )
     try:
-        geometry = seen_window(game, display)
+        x, y, shown_w, shown_h = seen_window(game, display)
         output, _ = game.communicate(timeout=GAME_TIMEOUT)
     finally:
         if game.poll() is None:
@@ -475,30 +480,25 @@ def at_150_percent(prefix: Prefix, program: str, display: str) -> None:
     check(game.returncode == 0, f"the game at 150 % exited {game.returncode}:\n{output}")
     surface = load(prefix.unix(shot))
     width, height = surface.get_size()
-    where = "its window not seen by xdotool: checked by its own screenshot only"
-    if geometry is not None:
-        x, y, shown_w, shown_h = geometry
-        check((width, height) == (shown_w, shown_h), f"drawn {width}x{height}, shown scaled")
-        check(x >= 0 and y >= 0, f"the window starts off screen ({x}, {y})")
-        check(x + width <= 1920 and y + height <= 1080, f"the window leaves the screen ({x}, {y})")
-        where = f"at ({x}, {y}), drawn at its size"
+    check((width, height) == (shown_w, shown_h), f"drawn {width}x{height}, shown scaled")
+    check(x >= 0 and y >= 0, f"the window starts off screen ({x}, {y})")
+    check(x + width <= 1920 and y + height <= 1080, f"the window leaves the screen ({x}, {y})")
     # Wine on a bare X server draws no frame: room is left for Windows' (display.FRAME).
     frame_w, frame_h = (round(n * 1.5) for n in FRAME)
     logical = ((width + frame_w) / 1.5, (height + frame_h) / 1.5)
     check(logical[0] <= 1280 and logical[1] <= 720, f"larger than 1280x720 at 150 %: {logical}")
     check(width > 1280, f"{width}x{height}: not scaled up for 150 %")
     table = check_table(prefix.unix(shot), "the game at 150 %")
-    say(f"150 % (LogPixels 144): window {width}x{height} {where}; {table}")
+    say(f"150 % (LogPixels 144): window {width}x{height} at ({x}, {y}), drawn at its size; {table}")
 
 
-def seen_window(game: subprocess.Popen[str], display: str) -> tuple[int, int, int, int] | None:
-    """The game's window geometry once its table is dealt, and a picture of the screen in
-    dist/windows/; None when the game ended without xdotool finding its window (seen under
-    Wine after a change of DPI, though the game drew its frames)."""
+def seen_window(game: subprocess.Popen[str], display: str) -> tuple[int, int, int, int]:
+    """The game's window geometry on the X display once its table is dealt, and a picture of
+    the screen in dist/windows/. Fails when the game shows no window (as when it inherited
+    SDL_VIDEODRIVER=dummy: it drew 1280x800 off screen)."""
     deadline = time.monotonic() + GAME_TIMEOUT
     while (geometry := window_geometry(display)) is None:
-        if game.poll() is not None:
-            return None
+        check(game.poll() is None, "the game at 150 % ended without showing a window")
         check(time.monotonic() < deadline, "no window at 150 %")
         time.sleep(0.5)
     time.sleep(4)  # the table dealt
@@ -562,19 +562,12 @@ def main(argv: list[str] | None = None) -> int:
                 done("tests")
                 if took is not None:
                     say(f"the tests under Windows' Python passed in {took:.0f} s")
-        # 150 %: Wine restarted on a new X server, the DPI set before its first window (after
-        # a change of DPI, windows that Wine had shown on the same X server were found missing)
+        # 150 %: Wine stopped, the DPI set before its next start, on a new X server
         prefix.shut_down()
         with xvfb() as display:
             prefix.display = display
-            try:
-                at_150_percent(prefix, built["onefile"], display)
-                done("150 %")
-            except (StageFailed, WineError, subprocess.TimeoutExpired) as error:
-                # Not reliable under Wine yet (the new DPI is not always taken after Wine's
-                # restart: passed alone, failed in two of four whole stages): said loudly, and
-                # the rest of the stage still counts. Issue 39 stays open for it.
-                say(f"WARNING: 150 % NOT verified in this run: {error}")
+            at_150_percent(prefix, built["onefile"], display)
+            done("150 %")
     except (StageFailed, WineError, subprocess.TimeoutExpired, OSError) as error:
         print(f"windows-ci: FAILED: {error}", file=sys.stderr, flush=True)
         return 1

@@ -61,6 +61,7 @@ PACKAGES = [
     "attrs",
 ]
 HOST_PIP = [sys.executable, "-m", "pip"]
+HOST_ONLY = ("SDL_", "PYGAME_")  # the host's variables a Windows program does not inherit
 
 
 class WineError(Exception):
@@ -171,7 +172,11 @@ class Prefix:
         return self.drive_c.joinpath(*parts[1:])
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-        env = dict(os.environ, WINEPREFIX=str(self.folder), WINEDEBUG="-all")
+        # The host's SDL and pygame settings stay on the host: with SDL_VIDEODRIVER=dummy (a
+        # test shell's, or once set by tools/windows_ci.py's own pygame) the game under Wine
+        # opened no window, drew 1280x800 and took no DPI into account.
+        env = {k: v for k, v in os.environ.items() if not k.startswith(HOST_ONLY)}
+        env.update(WINEPREFIX=str(self.folder), WINEDEBUG="-all")
         # No menu entries or desktop files on the Linux side; no Mono or Gecko downloads.
         env["WINEDLLOVERRIDES"] = "winemenubuilder.exe=d;mscoree=d;mshtml=d"
         env["SDL_AUDIODRIVER"] = "dummy"  # no sound card here (ALSA's complaints otherwise)
@@ -228,7 +233,25 @@ class Prefix:
         return result
 
     def wait_for_wineserver(self) -> None:
+        """Until Wine's server has ended by itself (its last program ended), the registry
+        written to the prefix's files on the way."""
         subprocess.run([WINESERVER, "-w"], env=self.environ(), timeout=300, check=False)
+
+    def saved_user_value(self, key: str, name: str) -> str | None:
+        """A value of ``HKEY_CURRENT_USER\\<key>`` as Wine saved it in user.reg (e.g.
+        ``dword:00000090``), None when the file has none; read while no Wine server runs."""
+        header = "[" + key.replace("\\", "\\\\") + "]"
+        try:
+            lines = (self.folder / "user.reg").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+        inside = False
+        for line in lines.splitlines():
+            if line.startswith("["):
+                inside = line.split("] ", 1)[0] + "]" == header
+            elif inside and line.startswith(f'"{name}"='):
+                return line.split("=", 1)[1]
+        return None
 
     def shut_down(self) -> None:
         subprocess.run([WINESERVER, "-k"], env=self.environ(), timeout=60, check=False)
