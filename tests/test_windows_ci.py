@@ -84,3 +84,28 @@ def test_a_saved_user_value_is_read_from_its_own_key(tmp_path: Path) -> None:
     assert prefix.saved_user_value(r"Software\Wine\Fonts", "LogPixels") == "dword:00000060"
     assert prefix.saved_user_value(r"Control Panel\Desktop", "Missing") is None
     assert prefix.saved_user_value(r"Control Panel\Mouse", "LogPixels") is None
+
+
+def test_a_faulted_test_run_is_stopped_at_once_not_at_the_deadline() -> None:
+    """Wine's "Unhandled page fault ... starting debugger..." left the Windows tests held by
+    winedbg until the 10-minute deadline (2 whole stages of 4): the run is stopped as soon as
+    Wine says so, and not counted as passed."""
+    import subprocess
+    import threading
+    import time
+
+    fault = "wine: Unhandled page fault on execute access to 0000000259D937EA, starting debugger..."
+    held = [sys.executable, "-c", f"print({fault!r}, flush=True); import time; time.sleep(60)"]
+    tests = object.__new__(windows_ci.WindowsTests)
+    tests.process = subprocess.Popen(held, stdout=subprocess.PIPE, text=True)
+    tests.output = []
+    tests.started = time.perf_counter()
+    tests.reader = threading.Thread(target=tests._read, daemon=True)
+    tests.reader.start()
+    try:
+        begun = time.monotonic()
+        assert tests.finish(timeout=50) is None
+        assert time.monotonic() - begun < 30  # the deadline was 50 s; the fault stopped it
+        assert tests.process.poll() is not None  # killed, not left behind
+    finally:
+        tests.stop()
