@@ -7,7 +7,7 @@ same points; its table is printed first), keeping each deal's figures, then prin
 first entry against each other level the ratio of their points a hand with a 95% interval
 (delta method over the deals: both sides come from the same deals, so the interval is the
 paired one, narrower than one built from the two sides' own intervals), and the first entry's
-moons of its seat-hands with a Wilson 95% interval (:func:`benchmarks.moon_memory.wilson`).
+moons of its seat-hands with a Wilson 95% interval (:func:`game.arena.duplicate.wilson`).
 """
 
 from __future__ import annotations
@@ -17,21 +17,20 @@ import math
 import statistics
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.moon_memory import wilson
 from game.arena.duplicate import (
     ARENA_LEVELS,
     Z_95,
     DealResult,
     Task,
-    _run_task,
     _summarise,
     parse_level,
     positive,
+    run_tasks,
+    wilson,
 )
 from game.engine.rules import Rules
 
@@ -75,15 +74,7 @@ def play(lineup: tuple[str, ...], deals: int, seed: str, jobs: int) -> list[Deal
         Task(lineup, rules, seed, tuple(range(s, min(s + BATCH, deals))), None)
         for s in range(0, deals, BATCH)
     ]
-    results: list[DealResult] = []
-    if jobs == 1:
-        for task in tasks:
-            results.extend(_run_task(task))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_run_task, tasks):
-                results.extend(part)
-    return results
+    return run_tasks(tasks, jobs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

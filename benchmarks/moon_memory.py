@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.hard import DEFAULT_WORK, HardPlayer, HardSettings
-from game.arena.duplicate import Z_95, new_player, positive
+from game.arena.duplicate import Z_95, new_player, positive, wilson
 from game.engine.deal import deal_hands, hand_seed
 from game.engine.hand import HandState
 from game.engine.match import Match
@@ -72,16 +72,6 @@ def play(task: tuple[str, int, int, str, int, bool]) -> Result:
     moons = sum(shot(scores, seat) for scores in played)
     hard = sum(p for scores in played for s, p in enumerate(scores) if s != seat)
     return len(played), moons, hard, sum(scores[seat] for scores in played)
-
-
-def wilson(hits: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a share ``hits / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p, z2 = hits / n, Z_95 * Z_95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z_95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summary(label: str, results: list[Result]) -> str:

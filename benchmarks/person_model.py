@@ -34,7 +34,7 @@ from game.ai.baselines import strong_for_moon
 from game.ai.facts import moon_plausible
 from game.ai.hard import DEFAULT_WORK, HardPlayer, HardSettings
 from game.ai.person import PersonModel, shot_the_moon
-from game.arena.duplicate import Z_95, TimedPlayer, new_player, positive
+from game.arena.duplicate import Z_95, TimedPlayer, new_player, positive, wilson
 from game.engine.match import Match
 from game.engine.players import Player, play_match
 from game.engine.rules import PassDirection, Rules
@@ -88,16 +88,6 @@ def play(task: tuple[str, int, str, int, bool]) -> Result:
     hard = sum(p for s, p in enumerate(scores) if s != seat) / 3
     cpu = [t for s, p in enumerate(timed) if s != seat for t in p.cpu_times]
     return int(shot_the_moon(scores, seat)), scores[seat], hard, cpu
-
-
-def wilson(hits: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a share ``hits / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p, z2 = hits / n, Z_95 * Z_95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z_95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summary(label: str, results: list[Result]) -> str:

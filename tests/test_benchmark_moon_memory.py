@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.moon_memory import after_a_moon, main, shot, wilson
+from benchmarks.moon_memory import after_a_moon, main, shot
 from game.ai.defence import match_shooters
+from game.arena.duplicate import wilson
 from game.engine.match import Match
 from game.engine.players import RandomPlayer, play_match
 from game.engine.rules import Rules

@@ -206,6 +206,34 @@ def _run_task(task: Task) -> list[DealResult]:
     ]
 
 
+def run_tasks(tasks: Sequence[Task], jobs: int) -> list[DealResult]:
+    """Every task's deals, in the tasks' order: in this process when ``jobs`` is 1, else in a
+    pool of ``jobs`` processes."""
+    results: list[DealResult] = []
+    if jobs == 1:
+        for task in tasks:
+            results.extend(_run_task(task))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(_run_task, tasks):
+                results.extend(part)
+    return results
+
+
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval of a share ``hits / n`` (how often a moon got through).
+
+    >>> tuple(round(x, 3) for x in wilson(1, 10)), wilson(0, 0)
+    ((0.018, 0.404), (0.0, 1.0))
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p, z2 = hits / n, Z_95 * Z_95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z_95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 @dataclass
 class Report:
     """Figures per player type (line-up entries of the same level are pooled)."""
@@ -281,14 +309,7 @@ def run_arena(
         )
         for s in range(0, deals, batch)
     ]
-    results: list[DealResult] = []
-    if jobs == 1:
-        for task in tasks:
-            results.extend(_run_task(task))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_run_task, tasks):
-                results.extend(part)
+    results = run_tasks(tasks, jobs)
     report = _summarise(tuple(lineup), deals, seed_str, rules, results)
     report.seconds = time.perf_counter() - started
     return report
