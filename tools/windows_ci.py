@@ -277,25 +277,31 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
         time.sleep(0.5)
 
 
+def demo_start(program: str, shot: str, seconds: int, profile: str | None = None) -> list[str]:
+    """The game's demo (seed 7) for ``seconds``, reporting its first frame, with a screenshot
+    at ``shot`` (and its own profile folder when given: else the default, as a person's)."""
+    folder = ["--profile", profile] if profile is not None else []
+    return [
+        program,
+        "--demo",
+        "--seed",
+        "7",
+        "--exit-after",
+        str(seconds),
+        *folder,
+        "--report-startup",
+        "--screenshot",
+        shot,
+    ]
+
+
 def play_installed(prefix: Prefix, program: str) -> None:
     """The table with its cards, the profile's lock held and a second copy told so; then a
     demo hand to its end."""
     profile = profile_folder(prefix)
     check(not profile.exists(), f"a profile already exists at {profile}")
     lock = profile / "profile.sqlite3.lock"
-    first = prefix.start(
-        [
-            program,
-            "--demo",
-            "--seed",
-            "7",
-            "--exit-after",
-            "20",
-            "--report-startup",
-            "--screenshot",
-            r"C:\table.png",
-        ]
-    )
+    first = prefix.start(demo_start(program, r"C:\table.png", seconds=20))
     try:
         wait_for(lambda: lock.exists() or first.poll() is not None, GAME_TIMEOUT, "the lock")
         check(first.poll() is None, f"the first copy ended before its lock was seen at {lock}")
@@ -411,20 +417,7 @@ class WindowsTests:
 def one_file(prefix: Prefix, program: str) -> None:
     shot = r"C:\onefile.png"
     result = prefix.run(
-        [
-            program,
-            "--demo",
-            "--seed",
-            "7",
-            "--exit-after",
-            "6",
-            "--screenshot",
-            shot,
-            "--profile",
-            r"C:\onefile-profile",
-            "--report-startup",
-        ],
-        GAME_TIMEOUT,
+        demo_start(program, shot, seconds=6, profile=r"C:\onefile-profile"), GAME_TIMEOUT
     )
     output = result.stdout + result.stderr
     check(result.returncode == 0, f"the one-file program exited {result.returncode}:\n{output}")
@@ -474,21 +467,7 @@ def at_150_percent(prefix: Prefix, program: str, display: str) -> None:
     saved = prefix.saved_user_value(desktop, "LogPixels")
     check(saved == "dword:00000090", f"Wine did not keep LogPixels 144 (user.reg: {saved})")
     shot = r"C:\dpi150.png"
-    game = prefix.start(
-        [
-            program,
-            "--demo",
-            "--seed",
-            "7",
-            "--exit-after",
-            "20",
-            "--screenshot",
-            shot,
-            "--profile",
-            r"C:\dpi-profile",
-            "--report-startup",
-        ]
-    )
+    game = prefix.start(demo_start(program, shot, seconds=20, profile=r"C:\dpi-profile"))
     try:
         x, y, shown_w, shown_h = seen_window(game, display)
         output, _ = game.communicate(timeout=GAME_TIMEOUT)
