@@ -15,7 +15,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import socket
 from pathlib import Path
 
 import pytest
@@ -23,41 +22,17 @@ import pytest
 from game.engine.hand import Phase
 from game.engine.players import RandomPlayer
 from game.net import hosting
-from game.net.client import Address, Problem, RemoteTable, Status
+from game.net.client import Problem, RemoteTable, Status
 from game.net.hosting import HostedTable
 from scenes.core.app import App, Options
 from scenes.screens.menu import MenuScene
-from scenes.screens.online.host import HostScene
 from scenes.screens.online.seats import Network
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from scenes.ui.widgets import ActionRow
 from tests.helpers.net import LOOPBACK, act, wait_for
-from tests.helpers.online_forms import open_online, press, type_into
+from tests.helpers.online_forms import host_and_deal, open_online, seat_kinds
 from tests.helpers.window import after_frame, frames, top
-
-
-def _host_deals(app: App) -> RemoteTable:
-    """Ada hosts on loopback, Bea joins, the table is dealt; returns Bea's seat."""
-    press(open_online(app), "Host a table")
-    host = top(app, HostScene)
-    type_into(host, "Your name", "Ada")
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        port = s.getsockname()[1]
-    type_into(host, "Port", str(port))
-    press(host, "Open the table")
-    wait_for(
-        lambda: after_frame(app, lambda: host.table is not None and bool(host.table.code)),
-        what="the hosted table",
-    )
-    assert host.table is not None
-    bea = RemoteTable.join(Address(LOOPBACK, port), host.table.code, "Bea")
-    assert bea.wait_seated()
-    wait_for(lambda: after_frame(app, lambda: "remote" in host.table.kinds), what="Bea")  # type: ignore[union-attr]
-    press(host, "Deal (computers take the empty seats)")
-    wait_for(lambda: after_frame(app, lambda: isinstance(app.stack.top, TableScene)), what="deal")
-    return bea
 
 
 def _leave_for_now(app: App) -> None:
@@ -80,23 +55,18 @@ def _back_to_table(app: App, code: str) -> TableScene:
     return top(app, TableScene)
 
 
-def _kinds(table: RemoteTable) -> tuple[str, ...]:
-    table.poll()
-    return table.kinds
-
-
 @pytest.mark.parametrize("second_leaves", [False, True], ids=["taken-back", "second-leaves"])
 def test_a_second_window_takes_the_away_hosts_seat_and_gives_it_back(
     app: App, profile_folder: Path, monkeypatch: pytest.MonkeyPatch, second_leaves: bool
 ) -> None:
     monkeypatch.setattr(Network, "listen", LOOPBACK)
     monkeypatch.setattr(Network, "interfaces", [LOOPBACK])
-    bea = _host_deals(app)
+    bea = host_and_deal(app)
     second: App | None = None
     try:
         code = bea.code
         _leave_for_now(app)
-        wait_for(lambda: _kinds(bea)[0] == "away", what="the computer in the host's seat")
+        wait_for(lambda: seat_kinds(bea)[0] == "away", what="the computer in the host's seat")
         # The second window is another process: the first's lingering server is not its own.
         lingering = hosting.lingering_server
         monkeypatch.setattr(hosting, "lingering_server", lambda port: None)
@@ -106,7 +76,7 @@ def test_a_second_window_takes_the_away_hosts_seat_and_gives_it_back(
         source = taken.source
         assert isinstance(source, RemoteTable) and not isinstance(source, HostedTable)
         assert source.seat == 0 and source.is_host and not source.serves_table
-        wait_for(lambda: _kinds(bea)[0] == "remote", what="a person in the host's seat")
+        wait_for(lambda: seat_kinds(bea)[0] == "remote", what="a person in the host's seat")
         # The second window plays the seat: its pass (or card) is taken by the table.
         bea_player, bea_done = RandomPlayer("bea"), set[tuple[object, ...]]()
 
@@ -134,7 +104,7 @@ def test_a_second_window_takes_the_away_hosts_seat_and_gives_it_back(
             taken.menu_button.action()
             frames(second)
             top(second, MenuScene)
-            wait_for(lambda: _kinds(bea)[0] == "away", what="the computer in the seat again")
+            wait_for(lambda: seat_kinds(bea)[0] == "away", what="the computer in the seat again")
         # The first window comes back to its own table, as its host (it serves it).
         monkeypatch.setattr(hosting, "lingering_server", lingering)
         back = _back_to_table(app, code)
@@ -143,7 +113,7 @@ def test_a_second_window_takes_the_away_hosts_seat_and_gives_it_back(
             wait_for(lambda: source.status is Status.OVER, what="the second window told")
             assert source.problem is Problem.TAKEN_OVER
             frames(second, 3)
-        wait_for(lambda: _kinds(bea)[0] == "remote", what="the host back in the seat")
+        wait_for(lambda: seat_kinds(bea)[0] == "remote", what="the host back in the seat")
         assert bea.status is Status.SEATED
         # The table is the host's again: ending it ends it for everyone.
         back.source.end_table()
@@ -166,11 +136,11 @@ def test_a_newcomer_sits_at_the_next_deal_while_the_host_is_away(
     the host's."""
     monkeypatch.setattr(Network, "listen", LOOPBACK)
     monkeypatch.setattr(Network, "interfaces", [LOOPBACK])
-    bea = _host_deals(app)
+    bea = host_and_deal(app)
     cy: RemoteTable | None = None
     try:
         _leave_for_now(app)
-        wait_for(lambda: _kinds(bea)[0] == "away", what="the computer in the host's seat")
+        wait_for(lambda: seat_kinds(bea)[0] == "away", what="the computer in the host's seat")
         ada = RemoteTable.join(bea.address, bea.code, "Ada")
         wait_for(lambda: ada.status is Status.OVER, what="the host's name refused")
         assert ada.problem is Problem.REFUSED
@@ -195,7 +165,7 @@ def test_a_newcomer_sits_at_the_next_deal_while_the_host_is_away(
             return cy.has_view() and cy.view().hand_number == 1
 
         wait_for(dealt_again, 30, what="the next deal, the host away")
-        assert _kinds(bea)[0] == "away" and bea.names[0] == "Ada"
+        assert seat_kinds(bea)[0] == "away" and bea.names[0] == "Ada"
     finally:
         bea.close()
         if cy is not None:
