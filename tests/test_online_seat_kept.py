@@ -11,8 +11,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path
 
+import pytest
+
 from game.engine.rules import Rules
-from game.net.client import RemoteTable, Status
+from game.net.client import Address, RemoteTable, Status
 from game.net.discovery import TableAdvert
 from game.net.seat_book import SeatBook
 from scenes.core import i18n
@@ -133,3 +135,48 @@ def test_a_table_known_to_be_gone_is_not_offered_again(app: App) -> None:
         assert not any(label.startswith("Back to table") for label in labels), labels
         assert SeatBook(app.profile).latest() is None
         host.close()
+
+
+def test_a_table_heard_later_does_not_replace_the_choice(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables are heard and lost while Join is open: an address typed before a table is heard
+    is still the one joined, and a table picked with the arrows stays picked when another is
+    heard before it (the list's order changes, the choice does not)."""
+    press(open_online(app), "Join a table")
+    join = app.stack.top
+    assert isinstance(join, JoinScene)
+    heard: list[TableAdvert] = []
+    join._found = lambda: heard  # type: ignore[method-assign]
+    join.found.tables = join._found
+    joined: list[tuple[str, int, str]] = []
+
+    def fake_join(address: Address, code: str, name: str, token: str | None) -> RemoteTable:
+        joined.append((address.host, address.port, code))
+        raise _Joined
+
+    monkeypatch.setattr("scenes.screens.online.join._join", fake_join)
+    type_into(join, "Address", "10.0.0.5:8765")
+    type_into(join, "Table code", "WXYZ2345")
+    heard.append(TableAdvert("Ada", "192.168.1.20", 8765, "ABCD2345", 3, False))
+    assert row(join, "Tables nearby").value_text() == "Type an address"
+    with pytest.raises(_Joined):
+        join.join()
+    assert joined == [("10.0.0.5", 8765, "WXYZ2345")]  # not Ada's table, heard afterwards
+
+    found = join.found
+    found.step(1)  # from "Type an address" to the first table heard
+    assert found.value_text() == "Ada · ABCD2345"
+    heard.insert(0, TableAdvert("Cy", "192.168.1.21", 8765, "EFGH2345", 3, False))
+    assert found.value_text() == "Ada · ABCD2345"  # Cy heard first in the list now
+    with pytest.raises(_Joined):
+        join.join()
+    assert joined[-1] == ("192.168.1.20", 8765, "ABCD2345")
+    heard.remove(heard[1])  # Ada's table is gone: nothing else is joined in its place
+    assert found.chosen() is None
+    heard.append(TableAdvert("Ada", "192.168.1.20", 8765, "ABCD2345", 3, False))
+    assert found.value_text() == "Ada · ABCD2345"  # heard again: still the choice
+
+
+class _Joined(Exception):
+    """Raised by the fake join: the address it was given is recorded, nothing connects."""

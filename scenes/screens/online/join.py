@@ -96,8 +96,8 @@ class JoinScene(WaitingScene):
 
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
-        if self.address:  # typing an address chooses it over the tables heard
-            self.found.index = len(self._found())
+        if self.address:  # typing an address chooses it over the tables heard, now and later
+            self.found.choose_typed()
 
     def _set_code(self, text: str) -> None:
         self.code = "".join(c for c in text.upper() if c in p.CODE_ALPHABET)

@@ -46,14 +46,27 @@ class MessageRow(Row):
 @dataclass
 class FoundRow(ChoiceRow):
     """The tables heard on the network, one at a time, chosen with left/right (◀ ▶), the first
-    one shown as soon as it is heard; after the last, "Type an address"."""
+    one shown as soon as it is heard; after the last, "Type an address".
+
+    The choice is kept as what was chosen, not as a place in the list: tables are heard and
+    lost while the screen is open, and a table heard after the person typed an address (or
+    one heard before the table they picked) must not take the place of their choice."""
 
     tables: Callable[[], list[TableAdvert]] = list
-    index: int = 0  # len(tables()): type an address
+    picked: TableAdvert | None = None  # the table chosen with the arrows (None: the first)
+    typed: bool = False  # "Type an address" chosen, or an address typed
 
     def chosen(self) -> TableAdvert | None:
+        if self.typed:
+            return None
         found = self.tables()
-        return found[self.index] if 0 <= self.index < len(found) else None
+        if self.picked is None:
+            return found[0] if found else None
+        return self.picked if self.picked in found else None  # gone: nothing joined by mistake
+
+    def choose_typed(self) -> None:
+        """The address typed is the one to join, whatever is heard afterwards."""
+        self.typed, self.picked = True, None
 
     def value_text(self) -> str:
         table = self.chosen()
@@ -64,8 +77,12 @@ class FoundRow(ChoiceRow):
         return f"{table.name} · {table.code}"
 
     def step(self, delta: int) -> None:
-        count = len(self.tables())
-        self.index = (min(self.index, count) + delta) % (count + 1)
+        found = self.tables()
+        current = self.chosen()
+        index = len(found) if current is None else found.index(current)
+        index = (index + delta) % (len(found) + 1)
+        self.typed = index == len(found)
+        self.picked = None if self.typed else found[index]
 
     def activate(self) -> None:
         self.step(1)
