@@ -183,11 +183,24 @@ def reason_message(reason: Reason, led_suit: int = NO_LED_SUIT, first_lead: int 
     return reason_text(reason, led_suit, first_lead, translate=_, card_name=card_name)
 
 
+def server_sentence(said: str, standard: str | None = None) -> str:
+    """A server's sentence in the current language: translated when it is one of our servers'
+    (the catalogs hold them all: tests/test_net_sentences_fr.py); otherwise, when the player
+    does not read English, ``standard`` (the sentence of the code it came with) translated;
+    otherwise as it came (a precise sentence, or another server's)."""
+    if not said:
+        return _(standard) if standard else said
+    translated = _(said)
+    if translated != said or standard is None or _language == "en":
+        return translated
+    return _(standard)
+
+
 def refused_message(refused: MoveRefused) -> str:
     """Why the table refused the seat's move, in the current language when the table said
-    which rule (its English sentence otherwise: a table that sends no code, or a newer one)."""
+    which rule; otherwise the table's own sentence (:func:`server_sentence`)."""
     if refused.code is None:
-        return refused.reason
+        return server_sentence(refused.reason)
     return reason_message(refused.code, refused.led_suit, refused.first_lead)
 
 

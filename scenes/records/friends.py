@@ -20,9 +20,9 @@ import pygame
 from game.net import board_client
 from game.net.board_client import BoardUnavailable, Membership
 from game.net.board_protocol import BoardMessage
-from game.net.daily_board import BoardRefusal
+from game.net.daily_board import REASONS, BoardRefusal
 from game.net.friends_book import FriendsBook, board_url
-from scenes.core.i18n import N_, _, ngettext
+from scenes.core.i18n import N_, _, ngettext, server_sentence
 from scenes.core.services import ProfileScreen
 from scenes.records.daily_words import long_date
 from scenes.ui.form_scene import FormScene
@@ -34,6 +34,13 @@ log = logging.getLogger(__name__)
 INVITATION = N_(
     "Compare your daily challenge with friends: create a group, or join one with its code."
 )
+
+
+def refusal_text(refusal: BoardRefusal) -> str:
+    """The board's refusal in the player's language: its precise sentence when the catalogs
+    know it, else (in French) its code's sentence ("The hand gives 5 points, not 3": "La donne
+    ne rapporte pas les points annoncés")."""
+    return server_sentence(refusal.reason, REASONS.get(refusal.code))
 
 
 def signed(value: int) -> str:
@@ -110,7 +117,7 @@ class FriendsScene(ReportScene):
             log.info("the board cannot be reached: %s", exc)
             self.say(_("The board cannot be reached: your result waits and goes later."), True)
         except BoardRefusal as exc:
-            self.say(exc.reason, True)
+            self.say(refusal_text(exc), True)
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -240,7 +247,7 @@ class GroupForm(FormScene):
             self.status = _("The board cannot be reached: check its address")
             return
         except BoardRefusal as exc:
-            self.status = exc.reason
+            self.status = refusal_text(exc)
             return
         self.book.joined(member, board)
         self.app.stack.remove(self)
