@@ -21,6 +21,7 @@ from scenes.screens.new_game import NewGameScene
 from scenes.screens.online.lobby import OnlineScene
 from scenes.screens.settings import SettingsScene
 from scenes.ui.form_scene import FormScene
+from scenes.ui.widgets import ActionRow
 from tests.helpers.window import frames, make_app
 
 SIZES = ((800, 600), (640, 480), (1280, 800))
@@ -110,6 +111,64 @@ def test_every_form_row_is_inside_its_window_and_the_window_on_screen(
             assert scene.window.contains(rect), (i18n._(row.label), rect, scene.window)
         for above, below in itertools.pairwise(scene.form.rects):
             assert above.bottom <= below.top, (above, below)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def whole_buttons(scene: FormScene) -> list[str]:
+    """The labels of the form's buttons as drawn, each checked whole (not cut with "…")."""
+    form = scene.form
+    size = round(19 * form.scale)  # as Form.draw writes a button
+    shown = []
+    for row, rect in zip(form.rows, form.rects, strict=True):
+        if isinstance(row, ActionRow):
+            text = i18n._(row.label)
+            assert fit_text(text, size, rect.w - rect.h) == text, (text, rect)
+            shown.append(text)
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "size", (*SIZES, MIN_SIZE), ids=[f"{w}x{h}" for w, h in (*SIZES, MIN_SIZE)]
+)
+@pytest.mark.parametrize("kind", FORMS, ids=[kind.__name__ for kind in FORMS])
+def test_every_button_of_a_form_shows_its_whole_label(
+    tmp_path: Path, size: tuple[int, int], lang: str, kind: type[FormScene]
+) -> None:
+    """The French menu's "Ouvrir une partie ou une donne" was cut ("…une don…") at every size:
+    the window kept its English width. Each form's window is as wide as its longest button."""
+    app = make_app(tmp_path, size)
+    try:
+        i18n.set_language(lang)
+        scene = kind(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        assert whole_buttons(scene)  # the scan saw buttons
+        assert pygame.Rect((0, 0), size).contains(scene.window)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def test_the_menu_under_settings_is_laid_out_again_in_the_new_language(tmp_path: Path) -> None:
+    """Settings > Language changes the words of every screen, the menu under it included, and
+    of Settings itself (its buttons, while it is open)."""
+    app = make_app(tmp_path, (1024, 700))
+    try:
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        frames(app, 2)
+        app.set_language("fr")
+        frames(app, 2)
+        assert "Oublier leur apprentissage" in whole_buttons(settings)
+        assert "Ouvrir une partie ou une donne" in whole_buttons(menu)  # before it is seen again
+        app.stack.pop()
+        frames(app, 2)
+        assert "Ouvrir une partie ou une donne" in whole_buttons(menu)
     finally:
         app.shutdown()
         i18n.set_language("en")

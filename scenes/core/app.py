@@ -334,6 +334,7 @@ class App:
         self.prefs.language = value
         self.language_override = None
         i18n.set_language(None if value == "system" else value)
+        self.stack.resize(self.stack.size)  # every screen laid out again for its new words
 
     def shown_speed(self) -> str:
         """The animation speed in use as Settings shows it (a --speed override included)."""

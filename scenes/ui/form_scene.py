@@ -60,7 +60,12 @@ class FormScene(Scene):
         while scale > 0.3 and _form_height(n, scale) > size[1] - 20:  # rounding's pixels
             scale -= 0.01
         self.scale = scale
-        width = min(size[0] - 20, round(self.window_width * ui_scale(size)))
+        # Wide enough for every button's whole label (the French "Ouvrir une partie ou une
+        # donne" was cut in the menu), within the screen.
+        wanted = max(
+            self.window_width * ui_scale(size), self.form.buttons_width(scale) + 40 * scale
+        )
+        width = min(size[0] - 20, round(wanted))
         height = min(size[1] - 20, _form_height(n, scale))
         self.window = pygame.Rect(0, 0, width, height)
         self.window.center = (size[0] // 2, size[1] // 2 + self.top_space(size) // 2)

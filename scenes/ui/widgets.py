@@ -317,6 +317,13 @@ class Form:
             for i in range(len(self.rows))
         ]
 
+    def buttons_width(self, scale: float) -> int:
+        """The narrowest row that shows every button's label whole at ``scale`` (as
+        :meth:`draw` writes it: its size, half a row's height of room at each end)."""
+        size, height = round(19 * scale), round(44 * scale)
+        labels = [_(row.label) for row in self.rows if isinstance(row, ActionRow)]
+        return max((assets.font(size).size(label)[0] + height + 2 for label in labels), default=0)
+
     @property
     def editing(self) -> TextRow | None:
         row = self.rows[self.focus] if self.rows else None
