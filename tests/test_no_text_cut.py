@@ -1,0 +1,99 @@
+"""No screen cuts its own words: every text a screen fits to its room (``fit_text``) is drawn
+whole on the menu's screens, at the default size, a smaller one and the smallest the game
+allows, in English and in French. ``fit_text`` cuts a friend's long name with "…" by design;
+these screens hold no such name, so any cut is a sentence of ours that does not fit (the French
+menu's "Ouvrir une partie ou une donne" was cut at every size)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from scenes.core import i18n, text
+from scenes.core.app import App
+from scenes.core.cli import MIN_SIZE
+from scenes.core.scene import Scene
+from scenes.records.daily import DailyScene
+from scenes.records.friends import FriendsScene
+from scenes.records.history import HistoryScene
+from scenes.records.sheet_setup import SheetSetupScene
+from scenes.records.statistics import StatisticsScene
+from scenes.screens.about import AboutScene
+from scenes.screens.new_game import NewGameScene
+from scenes.screens.online.host import HostScene
+from scenes.screens.online.join import JoinScene
+from scenes.screens.online.lobby import OnlineScene
+from scenes.screens.rules_summary import RulesScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.welcome import WelcomeScene
+from tests.helpers.window import frames, make_app
+
+SCREENS: dict[str, Callable[[App], Scene]] = {
+    "settings": SettingsScene,
+    "new game": NewGameScene,
+    "online": OnlineScene,
+    "join": JoinScene,
+    "host": HostScene,
+    "welcome": WelcomeScene,
+    "statistics": StatisticsScene,
+    "history": HistoryScene,
+    "daily": DailyScene,
+    "score sheet": SheetSetupScene,
+    "friends": lambda app: FriendsScene(app, _dt.date(2026, 12, 6)),
+    "rules": RulesScene,
+    "about": AboutScene,
+}
+SIZES = ((1280, 800), (1024, 700), MIN_SIZE)
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every (text, as drawn) that ``fit_text`` cut, wherever a scene module imported it."""
+    found: list[tuple[str, str]] = []
+    whole = text.fit_text
+
+    def recording(said: str, size: int, width: int, bold: bool = False) -> str:
+        shown = whole(said, size, width, bold)
+        if shown != said:
+            found.append((said, shown))
+        return shown
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scenes") and getattr(module, "fit_text", None) is whole:
+            monkeypatch.setattr(module, "fit_text", recording)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_screen_cuts_its_words(
+    tmp_path: Path, size: tuple[int, int], lang: str, cuts: list[tuple[str, str]]
+) -> None:
+    app = make_app(tmp_path, size)
+    try:
+        app.set_language(lang)  # as Settings does: the menu laid out again
+        frames(app, 2)
+        seen = {"menu": list(cuts)}
+        for name, make in SCREENS.items():
+            before = len(cuts)
+            app.stack.push(make(app))
+            frames(app, 3)
+            app.stack.pop()
+            seen[name] = cuts[before:]
+        assert len(seen) == len(SCREENS) + 1
+        assert not cuts, {name: found for name, found in seen.items() if found}
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def test_the_recorder_sees_a_cut(cuts: list[tuple[str, str]]) -> None:
+    """The check above would pass on a recorder that records nothing."""
+    from scenes.ui import widgets
+
+    assert widgets.fit_text("Ouvrir une partie ou une donne", 19, 120).endswith("…")
+    assert cuts and cuts[0][0] == "Ouvrir une partie ou une donne"
