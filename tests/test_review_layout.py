@@ -63,3 +63,40 @@ def test_the_reviews_trick_cards_overlap_nothing_and_face_their_players(
                     assert card.centery < centre[1], s
         finally:
             app.stack.pop()
+
+
+def test_the_cost_line_is_drawn_whole_in_french(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line under the verdict is drawn in bold: it was fitted in regular letters, so the
+    French "Vous avez pris 20 points dans cette donne ; selon le tuteur, ..." ran under the
+    buttons and lost its end."""
+    from scenes.core import assets, i18n
+    from scenes.records import hand_review
+
+    match = Match.new(Rules(), seed=11)
+    play_match(match, [RandomPlayer(40 + s) for s in range(4)], max_hands=1)
+    scene = HandReviewScene(app, save_match(match), 0, 0, ["A", "B", "C", "D"], work=200)
+    long_line = (
+        "Vous avez pris 20 points dans cette donne ; selon le tuteur, vos choix devaient vous "
+        "faire prendre environ 8 points de plus que les siens"
+    )
+    monkeypatch.setattr(scene, "cost_line", lambda: long_line)
+    drawn: list[tuple[str, int, bool]] = []
+    real = hand_review.draw_text  # type: ignore[attr-defined]
+
+    def recording(surface: object, text: str, size: int, *args: object, **kw: object) -> object:
+        drawn.append((text, size, bool(kw.get("bold"))))
+        return real(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand_review, "draw_text", recording)
+    i18n.set_language("fr")
+    try:
+        app.stack.push(scene)
+        app.stack.update(1 / 60)
+        app.stack.draw(app.screen)
+        room = scene.buttons[0].rect.x - scene.panel.x - 2 * round(12 * scene.scale)
+        [(text, size, bold)] = [call for call in drawn if call[0] == long_line]
+        assert bold
+        assert assets.font(size, bold).size(text)[0] <= room, (size, room)
+    finally:
+        app.stack.pop()
+        i18n.set_language("en")

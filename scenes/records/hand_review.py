@@ -527,8 +527,8 @@ class HandReviewScene(Scene):
             y += round(letters * 1.35)
         cost = self.cost_line()
         colour = ERROR_RED if self.review is None else INK
-        fit = size  # the one line whole: smaller letters rather than a cut sentence
-        while fit > 8 and len(wrap_text(cost, fit, text_w)) > 1:
+        fit = size  # the one line whole, in bold as drawn: smaller letters, not a cut sentence
+        while fit > 8 and len(wrap_text(cost, fit, text_w, bold=True)) > 1:
             fit -= 1
         draw_text(
             surface,
