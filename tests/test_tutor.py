@@ -408,6 +408,7 @@ def test_every_template_has_a_checker() -> None:
     wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER}
     wrappers |= {words.MOON_ADD, words.MOON_SUBTRACT}  # test_moon_choice_advice
     wrappers |= {words.PASS_EACH, words.PASS_TWO}  # check_pass reads its three clauses
+    wrappers |= {words.REASONS_EACH, words.REASONS_TWO}  # the same without "Pass {cards}:"
     plurals = set(words.SINGULAR_TO_PLURAL.values())
     checked = set(PASS_CHECKS) | set(PLAY_CHECKS) | wrappers | plurals
     assert [t for t in words.all_templates() if t not in checked] == []
@@ -449,7 +450,7 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
 
 def test_every_template_gives_a_reason() -> None:
     wrappers = {words.PASS_ALL, words.PASS_ONE, words.MAY_PLAY, words.SEAT_NUMBER}
-    wrappers |= {words.PASS_EACH, words.PASS_TWO}
+    wrappers |= {words.PASS_EACH, words.PASS_TWO, words.REASONS_EACH, words.REASONS_TWO}
     silent = [t for t in words.all_templates() if t not in wrappers and not says_why(t)]
     assert silent == []
 

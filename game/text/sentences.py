@@ -379,7 +379,9 @@ def brief(clause: Sentence) -> Sentence:
 GROUPS: Final = {VOID: GROUP_VOID, SHORT: GROUP_SHORT, FEWER: GROUP_FEWER}
 """A suit-length pass clause -> its form for several cards of the suit (true only together)."""
 
-REASONS_ONLY: Final = {PASS_EACH: "{first}; {second}; {third}", PASS_TWO: "{first}; {second}"}
+REASONS_EACH: Final = "{first}; {second}; {third}"  # PASS_EACH without its head
+REASONS_TWO: Final = "{first}; {second}"  # PASS_TWO without its head
+REASONS_ONLY: Final = {PASS_EACH: REASONS_EACH, PASS_TWO: REASONS_TWO}
 
 
 def reasons_of(said: Sentence) -> Sentence:
