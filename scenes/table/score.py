@@ -28,6 +28,7 @@ from scenes.ui.widgets import (
     draw_text,
     draw_window,
     fit_text,
+    lay_buttons,
     title_height,
     ui_scale,
 )
@@ -125,7 +126,9 @@ class ScoreScene(Scene):
             self.buttons.append(self.copy_button)
         self.focus = 0
         self.scale = 1.0
-        self.resize((1280, 800))
+        self.size = (1280, 800)
+        self.laid_out: tuple[str, ...] = ()  # the buttons' labels as last laid out
+        self.resize(self.size)
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -232,7 +235,7 @@ class ScoreScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the window out top-down: the sheet, the point cards, the headline, the buttons."""
-        w, h = size
+        w, h = self.size = size
         self.scale = scale = ui_scale(size)
         self.row_h = round(26 * scale)
         self.pad = round(14 * scale)
@@ -242,7 +245,7 @@ class ScoreScene(Scene):
         self.takers = takers
         self.cards_h = self.card_row_h * max(1, len(takers))
         label_h, headline_h = round(20 * scale), round(34 * scale)
-        bw, bh = round(170 * scale), round(40 * scale)
+        bh = round(40 * scale)
         fixed = title_height(scale) + 8 + self.pad * 5 + label_h + self.cards_h + headline_h + bh
         room = max(1, (h - 20 - fixed) // self.row_h - 2)
         self.rows_shown = max(1, min(len(self.view.history), MAX_ROWS, room))
@@ -256,12 +259,10 @@ class ScoreScene(Scene):
         self.cards_label_y = self.sheet.bottom + self.pad
         self.cards_y = self.cards_label_y + label_h
         self.headline_y = self.cards_y + self.cards_h + self.pad + headline_h // 2
-        gap = round(16 * scale)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
-        x = self.rect.centerx - total // 2
-        for button in self.buttons:
-            button.rect = pygame.Rect(x, self.rect.bottom - bh - self.pad, bw, bh)
-            x += bw + gap
+        # Each button as wide as its label (the French "Copier cette donne" was cut).
+        strip = pygame.Rect(inner.x, self.rect.bottom - bh - self.pad, inner.w, bh)
+        lay_buttons(self.buttons, strip, scale, least=170)
+        self.laid_out = tuple(b.text() for b in self.buttons)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -283,6 +284,8 @@ class ScoreScene(Scene):
         return self.auto
 
     def update(self, dt: float) -> None:
+        if self.laid_out != tuple(b.text() for b in self.buttons):  # "Copied", a new language
+            self.resize(self.size)
         if self.auto:
             self.timer += dt
             if self.timer >= AUTO_CLOSE * self.app.speed_factor:

@@ -26,7 +26,7 @@ from scenes.ui.widgets import (
     draw_text,
     draw_window,
     fit_text,
-    text_surface,
+    lay_buttons,
     title_height,
     ui_scale,
 )
@@ -77,23 +77,10 @@ class ReportScene(Scene):
         height = min(h - 16, round(self.window_size[1] * scale))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (w // 2, h // 2)
-        pad, gap, bh = round(14 * scale), round(10 * scale), round(36 * scale)
-        shown = [b for b in self.buttons if b.visible]
+        pad, bh = round(14 * scale), round(36 * scale)
         self.laid_out = self.labels()
-        widths = [
-            max(
-                round(110 * scale),
-                text_surface(b.text(), max(11, round(bh * 0.45))).get_width() + pad * 2,
-            )
-            for b in shown
-        ]
-        room = width - 2 * pad - gap * max(0, len(shown) - 1)
-        if sum(widths) > room:
-            widths = [room * wd // sum(widths) for wd in widths]
-        x = self.rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
-        for button, bw in zip(shown, widths, strict=True):
-            button.rect = pygame.Rect(x, self.rect.bottom - pad - bh, bw, bh)
-            x += bw + gap
+        strip = pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - bh, width - 2 * pad, bh)
+        lay_buttons([b for b in self.buttons if b.visible], strip, scale)
         message_h = round(24 * scale)
         top = self.rect.y + 4 + title_height(scale) + pad
         self.content = pygame.Rect(

@@ -176,6 +176,27 @@ class Button:
             _dotted_rect(surface, inner)
 
 
+def lay_buttons(
+    buttons: Sequence[Button], area: pygame.Rect, scale: float, least: int = 110
+) -> None:
+    """Place ``buttons`` side by side along ``area``'s bottom edge (its height theirs), centred,
+    each as wide as its label reads now (at least ``least`` at scale 1), all narrowed together
+    when they do not fit the area's width: a French label is not cut to an English width."""
+    pad, gap = round(14 * scale), round(10 * scale)
+    letters = max(11, round(area.h * 0.45))  # as Button.draw writes it
+    widths = [
+        max(round(least * scale), text_surface(b.text(), letters).get_width() + pad * 2)
+        for b in buttons
+    ]
+    room = area.w - gap * max(0, len(buttons) - 1)
+    if sum(widths) > room:
+        widths = [room * width // sum(widths) for width in widths]
+    x = area.centerx - (sum(widths) + gap * max(0, len(buttons) - 1)) // 2
+    for button, width in zip(buttons, widths, strict=True):
+        button.rect = pygame.Rect(x, area.y, width, area.h)
+        x += width + gap
+
+
 def _sunken(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A classic sunken field's edge: dark above and left, light below and right."""
     pygame.draw.line(surface, BEVEL_SHADOW, rect.topleft, (rect.right - 1, rect.top))
