@@ -30,7 +30,9 @@ from scenes.screens.online.lobby import OnlineScene
 from scenes.screens.rules_summary import RulesScene
 from scenes.screens.settings import SettingsScene
 from scenes.screens.welcome import WelcomeScene
-from tests.helpers.window import frames, make_app
+from scenes.table.score import ScoreScene
+from scenes.ui.dialogs import ChoiceDialog
+from tests.helpers.window import frames, make_app, moon_table, play_to_moon
 
 SCREENS: dict[str, Callable[[App], Scene]] = {
     "settings": SettingsScene,
@@ -97,3 +99,33 @@ def test_the_recorder_sees_a_cut(cuts: list[tuple[str, str]]) -> None:
 
     assert widgets.fit_text("Ouvrir une partie ou une donne", 19, 120).endswith("…")
     assert cuts and cuts[0][0] == "Ouvrir une partie ou une donne"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES[1:], ids=[f"{w}x{h}" for w, h in SIZES[1:]])
+def test_a_hand_played_to_its_score_window_cuts_no_words(
+    tmp_path: Path, size: tuple[int, int], lang: str, cuts: list[tuple[str, str]]
+) -> None:
+    """The table's toolbar ("Dernier pli" was cut at 800x600), a whole hand, the shooter's
+    choice and the score window with its buttons ("Copier cette donne" was cut)."""
+    app = make_app(tmp_path, size)
+    try:
+        app.set_language(lang)
+        table, _match = moon_table(app)
+        frames(app, 2)
+        play_to_moon(app, table)
+        for _ in range(600):  # the shooter's choice, then the score window
+            frames(app)
+            if isinstance(app.stack.top, ScoreScene):
+                break
+            dialog = app.stack.top
+            if isinstance(dialog, ChoiceDialog):
+                dialog.buttons[0].action()  # the first choice, as Enter takes it
+        score = app.stack.top
+        assert isinstance(score, ScoreScene)
+        frames(app, 2)
+        assert len(score.buttons) == 3  # OK, Review hand, Copy this hand
+        assert not cuts, cuts
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
