@@ -23,7 +23,7 @@ from scenes.records.daily import DailyScene
 from scenes.records.sheet_stats import SheetStatsScene
 from scenes.table.games import GameServices
 from scenes.ui.dialogs import ChoiceDialog
-from scenes.ui.report import ReportScene, draw_sheet
+from scenes.ui.report import ReportScene, draw_sheet, fitted_columns, sheet_row_height
 from scenes.ui.widgets import DISABLED_INK, INK, Button, draw_text
 
 
@@ -249,12 +249,11 @@ class StatisticsScene(ReportScene):
         else:
             levels = self.levels()
             header = ["", *(level_name(lv) for lv in levels)]
-            share = 0.36
-            step = (1 - share) / len(levels)
-            columns = [0.0] + [share + i * step for i in range(len(levels))]
             rows = figure_rows(self.figures, levels)
-            row_h = round(max(10, round(14 * scale)) * 1.7)
-            table.h = min(table.h, row_h * (len(rows) + 1) + 4)
+            # Each column as wide as its words ("Meilleure partie (votre total)" was cut), and
+            # every row counted at the height drawn (the last two were left out at 800x600).
+            columns = fitted_columns(header, rows, table.w, scale)
+            table.h = min(table.h, sheet_row_height(scale) * (len(rows) + 1) + 4)
             draw_sheet(
                 surface,
                 table,

@@ -167,6 +167,16 @@ class ReportScene(Scene):
         raise NotImplementedError
 
 
+def sheet_letters(scale: float) -> int:
+    """The size of a sheet's letters (:func:`draw_sheet`): never under 11 px (issue 41)."""
+    return max(11, round(14 * scale))
+
+
+def sheet_row_height(scale: float) -> int:
+    """The height of a sheet's rows, its header's included (:func:`draw_sheet`)."""
+    return round(sheet_letters(scale) * 1.7)
+
+
 def draw_sheet(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -183,8 +193,7 @@ def draw_sheet(
     """A white sheet with a bold header row and ruled rows, like the score window's; ``columns``
     are the left edges as shares of the width. Returns the row height. Rows that do not fit are
     left out (the caller scrolls)."""
-    size = max(11, round(14 * scale))  # never under 11 px (issue 41)
-    row_h = round(size * 1.7)
+    size, row_h = sheet_letters(scale), sheet_row_height(scale)
     pygame.draw.rect(surface, WHITE, area)
     pygame.draw.rect(surface, BEVEL_SHADOW, area, 1)
     anchors = anchors or ["midleft"] * len(columns)
@@ -238,7 +247,7 @@ def fitted_columns(
     >>> edges[0], 0 < edges[1] < 0.5
     (0.0, True)
     """
-    size = max(10, round(14 * scale))
+    size = sheet_letters(scale)  # as drawn: measured smaller, a cell was cut when drawn
     pad = 2 * round(4 * scale) + round(6 * scale)
     needs = []
     for i, head in enumerate(header):
@@ -263,7 +272,7 @@ def fitted_columns(
 
 def visible_rows(area: pygame.Rect, scale: float) -> int:
     """How many rows (under the header) :func:`draw_sheet` fits in ``area``."""
-    row_h = round(max(11, round(14 * scale)) * 1.7)
+    row_h = sheet_row_height(scale)
     return max(0, (area.h - row_h - 2) // row_h)
 
 
