@@ -91,3 +91,41 @@ def test_the_hosts_menu_asks_and_the_table_goes_on(
         assert friend.problem is Problem.HOST_LEFT
     finally:
         friend.close()
+
+
+def test_the_main_menu_leads_the_away_host_back_to_the_table(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host who left for the menu finds their table on the main menu itself (it goes on
+    without them), first, as Continue is for a game here; once the table is over it is gone."""
+    monkeypatch.setattr(Network, "listen", LOOPBACK)
+    monkeypatch.setattr(Network, "interfaces", [LOOPBACK])
+    menu = top(app, MenuScene)
+    assert "Back to the online table" not in menu.labels()  # nothing hosted yet
+    friend = host_and_deal(app)
+    try:
+        top(app, TableScene).menu_button.action()
+        frames(app)
+        _choose(app, "Leave for now")
+        menu = top(app, MenuScene)
+        assert menu.labels()[0] == "Back to the online table"
+        menu.form.rows[0].activate()
+        wait_for(
+            lambda: after_frame(app, lambda: isinstance(app.stack.top, TableScene)), what="back"
+        )
+        back = top(app, TableScene).source
+        assert isinstance(back, HostedTable) and back.seat == 0 and back.is_host
+        wait_for(lambda: seat_kinds(friend)[0] == "remote", what="the host back in the seat")
+        _escape(app)
+        frames(app)
+        _choose(app, "End the table for everyone")
+        wait_for(lambda: friend.status is Status.OVER, what="the table ended")
+        app.to_menu()
+        wait_for(
+            lambda: after_frame(
+                app, lambda: "Back to the online table" not in top(app, MenuScene).labels()
+            ),
+            what="the entry gone with the table",
+        )
+    finally:
+        friend.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -60,7 +61,24 @@ def _push(screen: Callable[[MenuServices], Scene]) -> Callable[[MenuServices], N
     return push
 
 
+def _hosting_away(app: MenuServices) -> bool:
+    """The player hosts a table they left for the menu: it goes on without them. (A window
+    that never hosted has not loaded the network: the menu, built at start-up, does not.)"""
+    if "game.net.hosting" not in sys.modules:
+        return False
+    from scenes.screens.online.lobby import hosted_seat
+
+    return hosted_seat(app) is not None
+
+
+def _back_to_hosted(app: MenuServices) -> None:
+    from scenes.screens.online.lobby import back_to_hosted_table
+
+    back_to_hosted_table(app)
+
+
 MENU_ENTRIES: Final = (
+    MenuEntry(N_("Back to the online table"), _back_to_hosted, _hosting_away),
     MenuEntry(N_("Continue"), games.continue_game, lambda app: app.has_saved_game()),
     MenuEntry(N_("Continue the daily hand"), resume_daily, lambda app: app.has_saved_daily()),
     MenuEntry(N_("New game"), _push(NewGameScene)),

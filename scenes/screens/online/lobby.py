@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+import sys
 from typing import TYPE_CHECKING
 
 from game.net.client import table_gone
@@ -19,23 +20,52 @@ if TYPE_CHECKING:
     from scenes.screens.online.seats import OnlineServices
 
 
+def kept_seat(app: OnlineServices) -> SavedSeat | None:
+    """The newest seat kept at a table not known to be gone (those are forgotten: Back to
+    table would only fail, issue 40)."""
+    try:
+        book = SeatBook(app.profile)
+        for seat in book.seats():
+            if not table_gone(seat.host, seat.port, seat.code):
+                return seat
+            book.forget(seat.host, seat.port, seat.code)
+    except (sqlite3.Error, OSError):
+        pass
+    return None
+
+
+def hosted_seat(app: OnlineServices) -> SavedSeat | None:
+    """The host's seat at a table this window still serves after its host left it for the
+    menu (the table goes on, a computer in the seat), if any: the main menu offers it.
+
+    Only a window that has hosted has the hosting module loaded: the menu, built at start-up,
+    does not load the network for this."""
+    hosting = sys.modules.get("game.net.hosting")
+    if hosting is None:
+        return None
+    seat = kept_seat(app)
+    if seat is None or seat.host != hosting.LOOPBACK:
+        return None
+    return seat if hosting.lingering_server(seat.port) is not None else None
+
+
+def back_to_hosted_table(app: OnlineServices) -> None:
+    """Menu > Back to the online table: the host sits down again, as Online table's "Back to
+    table ..." does (Back from the table's screens leads to Online table)."""
+    seat = hosted_seat(app)
+    online = OnlineScene(app)
+    app.stack.push(online)
+    if seat is not None:
+        online.take_back(seat)
+
+
 class OnlineScene(FormScene):
     app: OnlineServices
     window_width = 520
     label_width = 0.0
 
     def _kept_seat(self) -> SavedSeat | None:
-        """The newest seat kept at a table not known to be gone (those are forgotten: Back
-        to table would only fail, issue 40)."""
-        try:
-            book = SeatBook(self.app.profile)
-            for seat in book.seats():
-                if not table_gone(seat.host, seat.port, seat.code):
-                    return seat
-                book.forget(seat.host, seat.port, seat.code)
-        except (sqlite3.Error, OSError):
-            pass
-        return None
+        return kept_seat(self.app)
 
     def resume(self) -> None:
         super().resume()
