@@ -142,6 +142,9 @@ def test_a_hand_played_to_its_score_window_cuts_no_words(
         assert isinstance(score, ScoreScene)
         frames(app, 2)
         assert len(score.buttons) == 3  # OK, Review hand, Copy this hand
+        score.buttons[2].action()  # "Copied", or "No clipboard" (longer in French)
+        frames(app, 2)
+        assert score.buttons[2].label in ("Copied", "No clipboard")
         assert not cuts.cut(), cuts.cut()
     finally:
         app.shutdown()
