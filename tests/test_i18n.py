@@ -72,7 +72,7 @@ def test_french_words_the_game_needs() -> None:
     assert _("No pass this hand") == "Pas d'échange cette donne"
     assert _("Hearts are not broken yet") == "Les cœurs ne sont pas encore ouverts"
     assert _("Shot the moon!") == "Grand chelem !"
-    assert _("Teach me") == "Apprenez-moi"
+    assert _("Teach me") == "Conseil du tuteur"
     assert _("A string nobody translated") == "A string nobody translated"
     assert i18n.reason_message(Reason.MUST_FOLLOW_SUIT, led_suit=3) == "Vous devez fournir à cœur"
     assert (
