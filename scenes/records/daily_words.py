@@ -39,11 +39,24 @@ def now() -> _dt.datetime:
     return _dt.datetime.now()
 
 
+LONG_DATE: Final = N_("{day} {month} {year}")
+FIRST_OF_THE_MONTH: Final = N_("1 {month} {year}")
+"""A month's first day: French writes "1er juillet 2026" (and "2 juillet", "14 juillet")."""
+
+
 def long_date(day: _dt.date) -> str:
-    """ "29 November 2026" in the current language."""
-    return _("{day} {month} {year}").format(
-        day=day.day, month=_(MONTHS[day.month - 1]), year=day.year
-    )
+    """ "29 November 2026" in the current language.
+
+    >>> from scenes.core.i18n import set_language
+    >>> _ = set_language("fr")
+    >>> long_date(_dt.date(2026, 7, 1)), long_date(_dt.date(2026, 7, 14))
+    ('1er juillet 2026', '14 juillet 2026')
+    >>> _ = set_language("en")
+    >>> long_date(_dt.date(2026, 7, 1))
+    '1 July 2026'
+    """
+    template = FIRST_OF_THE_MONTH if day.day == 1 else LONG_DATE
+    return _(template).format(day=day.day, month=_(MONTHS[day.month - 1]), year=day.year)
 
 
 def points_text(points: int) -> str:
