@@ -149,6 +149,10 @@ def test_a_table_heard_later_does_not_replace_the_choice(
     heard: list[TableAdvert] = []
     join._found = lambda: heard  # type: ignore[method-assign]
     join.found.tables = join._found
+    join.found.step(1)  # ▶ while nothing is heard: the first table heard is still shown
+    heard.append(TableAdvert("Bo", "192.168.1.30", 8765, "JKLM2345", 3, False))
+    assert row(join, "Tables nearby").value_text() == "Bo · JKLM2345"
+    heard.clear()
     joined: list[tuple[str, int, str]] = []
 
     def fake_join(address: Address, code: str, name: str, token: str | None) -> RemoteTable:
@@ -180,3 +184,16 @@ def test_a_table_heard_later_does_not_replace_the_choice(
 
 class _Joined(Exception):
     """Raised by the fake join: the address it was given is recorded, nothing connects."""
+
+
+def test_a_step_reads_the_tables_heard_once() -> None:
+    """The browser's thread changes the list at any moment: a table heard between two reads
+    in one step must not end the program."""
+    from scenes.screens.online.rows import found_row
+
+    first = TableAdvert("Ada", "192.168.1.20", 8765, "ABCD2345", 3, False)
+    second = TableAdvert("Cy", "192.168.1.21", 8765, "EFGH2345", 3, False)
+    reads = iter([[first], [second, first], [second, first], [second, first]])
+    found = found_row(lambda: next(reads))
+    found.step(1)  # read once: from Ada (the first heard) to "Type an address"
+    assert found.typed and found.chosen() is None

@@ -57,9 +57,13 @@ class FoundRow(ChoiceRow):
     typed: bool = False  # "Type an address" chosen, or an address typed
 
     def chosen(self) -> TableAdvert | None:
+        return self._chosen_in(self.tables())
+
+    def _chosen_in(self, found: list[TableAdvert]) -> TableAdvert | None:
+        """The choice among ``found`` (the list is read once: the browser's thread changes
+        it at any moment)."""
         if self.typed:
             return None
-        found = self.tables()
         if self.picked is None:
             return found[0] if found else None
         return self.picked if self.picked in found else None  # gone: nothing joined by mistake
@@ -78,7 +82,9 @@ class FoundRow(ChoiceRow):
 
     def step(self, delta: int) -> None:
         found = self.tables()
-        current = self.chosen()
+        if not found:  # nothing to choose yet: the first table heard is still shown at once
+            return
+        current = self._chosen_in(found)
         index = len(found) if current is None else found.index(current)
         index = (index + delta) % (len(found) + 1)
         self.typed = index == len(found)
