@@ -33,9 +33,10 @@ from scenes.ui.felt import felt_surface
 from scenes.ui.widgets import (
     INK,
     Button,
+    button_widths,
     draw_text,
     draw_window,
-    text_surface,
+    lay_buttons,
     title_height,
     ui_scale,
     wrap_text,
@@ -416,10 +417,7 @@ class DailyScene(Scene):
         self.background = felt_surface(size)
         pad, gap, bh = round(18 * scale), round(12 * scale), round(40 * scale)
         # Each button as wide as its label needs; the window widens for them if it can.
-        widths = [
-            max(round(120 * scale), text_surface(b.text(), round(bh * 0.45)).get_width() + pad * 2)
-            for b in self.buttons
-        ]
+        widths = button_widths(self.buttons, bh, scale, least=120)
         width = min(w - 20, max(round(700 * scale), sum(widths) + 2 * gap + 2 * pad + 8))
         self.inner_w = width - 2 * pad - 8
         info_h = self._flow(None, pygame.Rect(0, 0, self.inner_w, 0))
@@ -427,13 +425,8 @@ class DailyScene(Scene):
         height = title_height(scale) + 8 + pad + info_h + boards_h + self._clock_h() + pad + bh
         self.rect = pygame.Rect(0, 0, width, min(h - 20, height + pad))
         self.rect.center = (w // 2, h // 2)
-        room = width - 2 * pad - 2 * gap - 8
-        if sum(widths) > room:  # a window too narrow even so: the buttons share the width
-            widths = [room * wd // sum(widths) for wd in widths]
-        x = self.rect.centerx - (sum(widths) + 2 * gap) // 2
-        for button, bw in zip(self.buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, self.rect.bottom - pad - bh, bw, bh)
-            x += bw + gap
+        strip = pygame.Rect(self.rect.x + pad + 4, self.rect.bottom - pad - bh, self.inner_w, bh)
+        lay_buttons(self.buttons, strip, scale, least=120)
 
     def _relayout(self) -> None:
         if self.size[0] > 0:

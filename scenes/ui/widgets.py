@@ -176,18 +176,27 @@ class Button:
             _dotted_rect(surface, inner)
 
 
+def button_widths(
+    buttons: Sequence[Button], height: int, scale: float, least: int = 110
+) -> list[int]:
+    """How wide each of ``buttons`` (``height`` tall) would like to be: its label as it reads
+    now with room at both ends, at least ``least`` at scale 1."""
+    pad = round(14 * scale)
+    letters = max(11, round(height * 0.45))  # as Button.draw writes it
+    return [
+        max(round(least * scale), text_surface(b.text(), letters).get_width() + pad * 2)
+        for b in buttons
+    ]
+
+
 def lay_buttons(
     buttons: Sequence[Button], area: pygame.Rect, scale: float, least: int = 110
 ) -> None:
     """Place ``buttons`` side by side along ``area``'s bottom edge (its height theirs), centred,
     each as wide as its label reads now (at least ``least`` at scale 1), all narrowed together
     when they do not fit the area's width: a French label is not cut to an English width."""
-    pad, gap = round(14 * scale), round(10 * scale)
-    letters = max(11, round(area.h * 0.45))  # as Button.draw writes it
-    widths = [
-        max(round(least * scale), text_surface(b.text(), letters).get_width() + pad * 2)
-        for b in buttons
-    ]
+    gap = round(10 * scale)
+    widths = button_widths(buttons, area.h, scale, least)
     room = area.w - gap * max(0, len(buttons) - 1)
     if sum(widths) > room:
         widths = [room * width // sum(widths) for width in widths]
