@@ -43,6 +43,11 @@ def lingering_server(port: int) -> HostedServer | None:
     return _lingering.get(port)
 
 
+def lingering_ports() -> tuple[int, ...]:
+    """The ports of the servers whose host left their tables (they go on until they close)."""
+    return tuple(sorted(_lingering))
+
+
 class HostedServer:
     """A table server on a background thread. Check :attr:`error` after :meth:`start`."""
 

@@ -61,10 +61,16 @@ def _push(screen: Callable[[MenuServices], Scene]) -> Callable[[MenuServices], N
     return push
 
 
-def _hosting_away(app: MenuServices) -> bool:
-    """The player hosts a table they left for the menu: it goes on without them. (A window
+def _lingering_ports() -> tuple[int, ...]:
+    """The ports of the tables this window hosts whose host left them for the menu. (A window
     that never hosted has not loaded the network: the menu, built at start-up, does not.)"""
-    if "game.net.hosting" not in sys.modules:
+    hosting = sys.modules.get("game.net.hosting")
+    return () if hosting is None else hosting.lingering_ports()
+
+
+def _hosting_away(app: MenuServices) -> bool:
+    """The player hosts a table they left for the menu: it goes on without them."""
+    if not _lingering_ports():
         return False
     from scenes.screens.online.lobby import hosted_seat
 
@@ -109,11 +115,21 @@ class MenuScene(FormScene):
         return _("Menu")
 
     def rows(self) -> list[Row]:
+        self.hosted = _lingering_ports()  # the tables left going on, as these rows show them
         return [
             ActionRow(entry.label, functools.partial(entry.action, self.app))
             for entry in MENU_ENTRIES
             if entry.shown(self.app)
         ]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if _lingering_ports() != self.hosted:  # a table left going on has closed meanwhile
+            self.rebuild()
+
+    def clock_face(self) -> object:
+        """A still menu is drawn again when "Back to the online table" comes or goes."""
+        return self.hosted
 
     def labels(self) -> list[str]:
         """The entries shown, in order (English msgids)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-import sys
 from typing import TYPE_CHECKING
 
 from game.net.client import table_gone
@@ -36,17 +35,15 @@ def kept_seat(app: OnlineServices) -> SavedSeat | None:
 
 def hosted_seat(app: OnlineServices) -> SavedSeat | None:
     """The host's seat at a table this window still serves after its host left it for the
-    menu (the table goes on, a computer in the seat), if any: the main menu offers it.
+    menu (the table goes on, a computer in the seat), if any: the main menu offers it. (The
+    newest seat kept only: a host who sat at another table since finds theirs under Online
+    table.)"""
+    from game.net.hosting import LOOPBACK, lingering_server
 
-    Only a window that has hosted has the hosting module loaded: the menu, built at start-up,
-    does not load the network for this."""
-    hosting = sys.modules.get("game.net.hosting")
-    if hosting is None:
-        return None
     seat = kept_seat(app)
-    if seat is None or seat.host != hosting.LOOPBACK:
+    if seat is None or seat.host != LOOPBACK:
         return None
-    return seat if hosting.lingering_server(seat.port) is not None else None
+    return seat if lingering_server(seat.port) is not None else None
 
 
 def back_to_hosted_table(app: OnlineServices) -> None:
