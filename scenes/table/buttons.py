@@ -90,6 +90,11 @@ class TableButtons:
         self.last_trick_button.rect = layout.last_trick_button.copy()
         self.ok_button.rect = layout.button.copy()
         self._fit_toolbar()
+        # What keeps out of the buttons' way (the teaching box, the last trick) reads the
+        # layout: it gets the widened places.
+        layout.menu_button = self.menu_button.rect.copy()
+        layout.score_button = self.score_button.rect.copy()
+        layout.last_trick_button = self.last_trick_button.rect.copy()
         self._place_bot_buttons(layout, bottom)
 
     def _fit_toolbar(self) -> None:
