@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from game.engine.hand import Phase
 from game.engine.source import HostControls, SeatChanged, TableSource
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, server_sentence
 from scenes.core.scene import Navigation
 from scenes.ui.dialogs import ChoiceDialog
 
@@ -56,7 +56,7 @@ def table_closed_dialog(
     choices = [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)]
     if retry is not None:
         choices.insert(0, (N_("Try again"), retry))
-    dialog = ChoiceDialog(app, _(reason), message, choices)
+    dialog = ChoiceDialog(app, server_sentence(reason), message, choices)
     dialog.focus = 0
     return dialog
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 from game.net.client import Address, Problem, RemoteTable
 from game.net.seat_book import SavedSeat, SeatBook
 from game.net.table_server import DEFAULT_PORT
-from scenes.core.i18n import N_, _
+from scenes.core.i18n import N_, _, server_sentence
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -80,7 +80,7 @@ def problem_text(table: RemoteTable) -> str:
     text = _(table.problem.value)
     telling = (Problem.REFUSED, Problem.UNREACHABLE, Problem.CLOSED)
     if table.problem_detail and table.problem in telling:
-        text += " (" + _(table.problem_detail) + ")"
+        text += " (" + server_sentence(table.problem_detail) + ")"
     return text
 
 
