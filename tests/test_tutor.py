@@ -430,7 +430,8 @@ def test_every_sentence_is_in_the_catalogs_and_reads_in_french() -> None:
         card = Card.parse("9D")
         said = tutor.play_sentence(view, card, Decision.play(card, Motive.DUCK_UNDER))
         assert french(said) == (
-            "Jouez le 9♦ sous le V♦\u00a0: le pli est déjà gagné par un autre, vous le laissez passer"
+            "Jouez le 9♦ sous le V♦\u00a0: le pli est déjà gagné par un autre, vous le laissez "
+            "passer"
         )
         reason = tutor.explain_illegal(view, Card.parse("9S"), teaching=True)
         assert reason is not None
