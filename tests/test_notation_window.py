@@ -252,4 +252,4 @@ def test_the_french_window_says_the_readers_fault_in_french(
     until(app)
     shoot(app, shots, "open_refused_fr.png")
     assert scene.game is None and scene.error
-    assert "Ligne 2, colonne 12\u00a0: D♠ est distribuée deux fois" in scene.message
+    assert "Ligne 2, colonne 12\u00a0: La carte D♠ est distribuée deux fois" in scene.message
