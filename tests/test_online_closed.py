@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.rules import Rules
 from game.net.client import Address, RemoteTable
 from game.net.hosting import HostedServer, HostedTable
 from scenes.core import i18n
@@ -21,7 +20,8 @@ from scenes.core.app import App
 from scenes.screens.menu import MenuScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.net import LOOPBACK, dealt_to_bea, serving
+from tests.helpers.online_forms import window_at_the_pass
 from tests.helpers.window import FRAME, frame, shoot, until
 
 pytestmark = pytest.mark.app(speed="instant")
@@ -29,15 +29,8 @@ pytestmark = pytest.mark.app(speed="instant")
 
 def seat_at_a_table(app: App, server_address: Address) -> tuple[RemoteTable, TableScene]:
     """Ada hosts (a script), the window sits as Bea, the host deals: the table scene shows."""
-    host = HostedTable.host(server_address, "Ada", Rules(), level="easy")
-    assert host.wait_seated()
-    bea = RemoteTable.join(server_address, host.code, "Bea")
-    assert bea.wait_seated()
-    host.start()
-    wait_for(bea.has_view, what="the deal")
-    table = TableScene(app, bea)
-    app.show_table(table)
-    until(app, table.human_to_pass, 20)
+    host, bea = dealt_to_bea(server_address, host_kind=HostedTable)
+    table = window_at_the_pass(app, bea, 20)
     assert table.human_to_pass() and table.hint_button.visible
     return host, table
 

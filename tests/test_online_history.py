@@ -15,7 +15,6 @@ import pytest
 
 from game.ai import make_player
 from game.engine.rules import Rules
-from game.net.client import RemoteTable
 from game.records import stats
 from game.records.profile import ONLINE
 from scenes.core.app import App, Options
@@ -23,7 +22,7 @@ from scenes.core.scene import Scene
 from scenes.records.history import GameScene, note_text
 from scenes.screens.online.seats import open_table_scene
 from scenes.table.score import ScoreScene
-from tests.helpers.net import play_until_over, serving, wait_for
+from tests.helpers.net import dealt_to_bea, play_until_over, serving, wait_for
 from tests.helpers.window import FRAME
 
 
@@ -40,12 +39,7 @@ def frames(app: App) -> bool:
 
 def test_a_finished_online_game_is_in_history_not_in_statistics(app: App) -> None:
     with serving(seed_of=lambda code: 11) as server:
-        host = RemoteTable.host(server.address, "Ada", Rules(target=1), level="easy")
-        assert host.wait_seated()
-        bea = RemoteTable.join(server.address, host.code, "Bea")
-        assert bea.wait_seated()
-        host.start()
-        wait_for(bea.has_view, what="the deal")
+        host, bea = dealt_to_bea(server.address, Rules(target=1))
         play_until_over([(host, make_player("easy", "a")), (bea, make_player("easy", "b"))])
         app.stack.push(Scene(app))  # the waiting screen, which open_table_scene replaces
         assert open_table_scene(app, bea)

@@ -21,14 +21,13 @@ import pytest
 
 from game.engine.legality import Reason
 from game.engine.moves import Move
-from game.engine.rules import Rules
 from game.engine.source import MoveRefused
 from game.net import protocol as p
 from game.net.client import Address, RemoteTable, Status
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.table.table_scene import TableScene
-from tests.helpers.net import LOOPBACK, serving, wait_for
+from tests.helpers.net import LOOPBACK, dealt_to_bea, serving
+from tests.helpers.online_forms import window_at_the_pass
 from tests.helpers.protocol_peer import Peer
 from tests.helpers.window import shoot, until
 
@@ -190,24 +189,14 @@ def test_the_hosts_refusal_is_said_in_french_at_the_table(app: App, shots: Path)
     """Bea, in French at Ada's table, plays a card while the cards are being passed: the help
     line says the table's refusal in French."""
     with serving(seed_of=lambda code: 3) as server:
-        address = Address(LOOPBACK, server.port)
-        ada = RemoteTable.host(address, "Ada", Rules(), level="easy")
-        bea: RemoteTable | None = None
+        ada, bea = dealt_to_bea(Address(LOOPBACK, server.port))
         try:
-            assert ada.wait_seated()
-            bea = RemoteTable.join(address, ada.code, "Bea")
-            assert bea.wait_seated()
-            ada.start()
-            wait_for(bea.has_view, what="the deal")
-            table = TableScene(app, bea)
-            app.show_table(table)
-            until(app, table.human_to_pass, 15)
+            table = window_at_the_pass(app, bea)
             bea.send(Move.play(table.model.hand[0]))
             until(app, lambda: table.status_text() == NOT_PLAYING_FR, 10)
             assert table.status_text() == NOT_PLAYING_FR
             assert table.message != Reason.NOT_PLAYING.value
             shoot(app, shots, "refused_fr.png")
         finally:
-            if bea is not None:
-                bea.close()
+            bea.close()
             ada.close()

@@ -17,7 +17,7 @@ import pytest
 from game.ai import make_player
 from game.engine.hand import Phase
 from game.engine.rules import Rules
-from game.net.client import RemoteTable, Status
+from game.net.client import Status
 from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.core.scene import Scene
@@ -25,7 +25,7 @@ from scenes.screens.online.rematch import RematchDialog
 from scenes.screens.online.seats import open_table_scene
 from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
-from tests.helpers.net import play_until_over, serving, wait_for
+from tests.helpers.net import dealt_to_bea, play_until_over, serving, wait_for
 from tests.helpers.window import FRAME, shoot, top
 
 
@@ -43,12 +43,7 @@ def frames(app: App, n: int = 1) -> bool:
 
 def test_play_again_at_the_same_table(app: App, shots: Path) -> None:
     with serving(seed_of=lambda code: 11) as server:
-        host = RemoteTable.host(server.address, "Ada", Rules(target=1), level="easy")
-        assert host.wait_seated()
-        bea = RemoteTable.join(server.address, host.code, "Bea")
-        assert bea.wait_seated()
-        host.start()
-        wait_for(bea.has_view, what="the deal")
+        host, bea = dealt_to_bea(server.address, Rules(target=1))
         players = [(host, make_player("easy", "a")), (bea, make_player("easy", "b"))]
         play_until_over(players)
         seats = (host.seat, bea.seat)
@@ -84,12 +79,7 @@ def test_play_again_at_the_same_table(app: App, shots: Path) -> None:
 
 def test_only_the_host_deals_again_and_only_after_the_game() -> None:
     with serving() as server:
-        host = RemoteTable.host(server.address, "Ada", Rules(target=1), level="easy")
-        assert host.wait_seated()
-        bea = RemoteTable.join(server.address, host.code, "Bea")
-        assert bea.wait_seated()
-        host.start()
-        wait_for(bea.has_view, what="the deal")
+        host, bea = dealt_to_bea(server.address, Rules(target=1))
         host.play_again()  # not over yet: refused, nothing changes
         bea.play_again()  # not the host
         wait_for(lambda: any("not over" in str(u) for u in host.poll()), what="refusal")

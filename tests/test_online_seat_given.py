@@ -13,12 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.rules import Rules
-from game.net.client import RemoteTable
 from scenes.core.app import App
-from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
-from tests.helpers.net import serving, wait_for
+from tests.helpers.net import dealt_to_bea, serving, wait_for
+from tests.helpers.online_forms import window_at_the_pass
 from tests.helpers.window import frame, shoot, until
 
 pytestmark = pytest.mark.app(speed="instant")
@@ -26,15 +24,8 @@ pytestmark = pytest.mark.app(speed="instant")
 
 def test_a_seat_given_to_the_computer_is_said_and_taken_back(app: App, shots: Path) -> None:
     with serving() as server:
-        host = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
-        assert host.wait_seated()
-        bea = RemoteTable.join(server.address, host.code, "Bea")
-        assert bea.wait_seated()
-        host.start()
-        wait_for(bea.has_view, what="the deal")
-        table = TableScene(app, bea)
-        app.show_table(table)
-        until(app, table.human_to_pass, 15)
+        host, bea = dealt_to_bea(server.address)
+        table = window_at_the_pass(app, bea)
         host.give_to_bot(bea.seat)
         until(app, lambda: isinstance(app.stack.top, ChoiceDialog), 15)
         dialog = app.stack.top

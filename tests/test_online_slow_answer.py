@@ -17,12 +17,12 @@ import pytest
 
 from game.engine.hand import Phase
 from game.engine.moves import Move
-from game.engine.rules import Rules
-from game.net.client import Address, RemoteTable
+from game.net.client import Address
 from scenes.core import i18n
 from scenes.core.app import App, Options
 from scenes.table.table_scene import TableScene
-from tests.helpers.net import LOOPBACK, server_process, wait_for
+from tests.helpers.net import LOOPBACK, dealt_to_bea, server_process
+from tests.helpers.online_forms import window_at_the_pass
 from tests.helpers.seat_source import SEAT, LaggingSource
 from tests.helpers.window import FRAME, shoot, until
 
@@ -108,16 +108,8 @@ def test_a_pass_sent_stays_raised_until_answered(app: App) -> None:
 def test_a_frozen_server_is_said_and_the_pass_goes_on_after(app: App, shots: Path) -> None:
     """A real server stopped (SIGSTOP) with the pass on its way, then let go (SIGCONT)."""
     with server_process() as (proc, port):
-        address = Address(LOOPBACK, port)
-        ada = RemoteTable.host(address, "Ada", Rules(), level="easy")
-        assert ada.wait_seated()
-        bea = RemoteTable.join(address, ada.code, "Bea")
-        assert bea.wait_seated()
-        ada.start()
-        wait_for(bea.has_view, what="the deal")
-        table = TableScene(app, bea)
-        app.show_table(table)
-        until(app, table.human_to_pass, 15)
+        ada, bea = dealt_to_bea(Address(LOOPBACK, port))
+        table = window_at_the_pass(app, bea)
         chosen = set(table.model.hand[:3])
         table.hand.selected = set(chosen)
         proc.send_signal(signal.SIGSTOP)  # the server freezes

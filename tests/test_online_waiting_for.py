@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.rules import Rules
-from game.net.client import RemoteTable
 from scenes.core import i18n
 from scenes.core.app import App, Options
-from scenes.table.table_scene import TableScene
-from tests.helpers.net import serving, wait_for
+from tests.helpers.net import dealt_to_bea, serving
+from tests.helpers.online_forms import window_at_the_pass
 from tests.helpers.window import click, point_on_card, shoot, until
 
 
@@ -28,15 +26,8 @@ def app_options(profile_folder: Path) -> Options:
 
 def test_the_table_says_who_it_waits_for(app: App, shots: Path) -> None:
     with serving(seed_of=lambda code: 21) as server:
-        ada = RemoteTable.host(server.address, "Ada", Rules(), level="easy")
-        assert ada.wait_seated()
-        bea = RemoteTable.join(server.address, ada.code, "Bea")
-        assert bea.wait_seated()
-        ada.start()
-        wait_for(bea.has_view, what="the deal")
-        table = TableScene(app, bea)
-        app.show_table(table)
-        until(app, table.human_to_pass, 15)
+        ada, bea = dealt_to_bea(server.address)
+        table = window_at_the_pass(app, bea)
         for index in range(3):
             click(app, point_on_card(table, index))
         table.confirm_pass()

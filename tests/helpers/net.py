@@ -20,6 +20,7 @@ from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.players import Player, decide
+from game.engine.rules import Rules
 from game.engine.source import Update
 from game.net.client import Address, RemoteTable, Status
 from game.net.table_server import TableServer
@@ -96,6 +97,27 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10.0, what: str = "
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         time.sleep(0.002)
+
+
+def dealt_to_bea(
+    address: Address, rules: Rules | None = None, host_kind: type[RemoteTable] = RemoteTable
+) -> tuple[RemoteTable, RemoteTable]:
+    """Ada hosts a table at ``address`` (a script), Bea sits at it, Ada deals: both seats,
+    Bea's with the deal in view. What it opened is closed if a step fails."""
+    ada = host_kind.host(address, "Ada", rules or Rules(), level="easy")
+    bea: RemoteTable | None = None
+    try:
+        assert ada.wait_seated()
+        bea = RemoteTable.join(address, ada.code, "Bea")
+        assert bea.wait_seated()
+        ada.start()
+        wait_for(bea.has_view, what="the deal")
+        return ada, bea
+    except BaseException:
+        if bea is not None:
+            bea.close()
+        ada.close()
+        raise
 
 
 def decision_key(table: RemoteTable) -> tuple[Any, ...] | None:

@@ -20,7 +20,7 @@ from scenes.table.table_scene import TableScene
 from scenes.ui.form_scene import FormScene
 from scenes.ui.widgets import ActionRow, Row, TextRow
 from tests.helpers.net import LOOPBACK, wait_for
-from tests.helpers.window import after_frame, top
+from tests.helpers.window import after_frame, top, until
 
 
 @pytest.fixture
@@ -100,3 +100,11 @@ def seat_kinds(table: RemoteTable) -> tuple[str, ...]:
     """The kinds of the table's seats once ``table`` has read what came."""
     table.poll()
     return table.kinds
+
+
+def window_at_the_pass(app: App, seat: RemoteTable, seconds: float = 15) -> TableScene:
+    """The window shows ``seat``'s dealt table and waits until the player is to pass."""
+    table = TableScene(app, seat)
+    app.show_table(table)
+    until(app, table.human_to_pass, seconds)
+    return table
