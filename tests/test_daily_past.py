@@ -31,6 +31,7 @@ from scenes.records.daily_result import DailyResultScene
 from scenes.records.statistics import StatisticsScene
 from scenes.table.table_scene import TableScene
 from tests.helpers.daily_pins import PARS
+from tests.helpers.daily_window import day_box, open_calendar_day
 from tests.helpers.window import click, frames, key, local, session_of, top, wait_for_player
 
 TODAY = dt.date(2027, 3, 10)  # after the three pinned dates
@@ -83,16 +84,7 @@ def test_three_past_days_clicked_in_the_calendar_replay_their_deals_as_practice(
     before = daily.streaks(app.profile.daily_history(), TODAY)
     for day in PAST:
         app.to_menu()
-        app.stack.push(StatisticsScene(app))
-        calendar = top(app, StatisticsScene)
-        calendar.month = (day.year, day.month)
-        frames(app)
-        grid = calendar.calendar()
-        row, col = next(
-            (r, c) for r, week in enumerate(grid.weeks) for c, d in enumerate(week) if d == day
-        )
-        click(app, grid.box(row, col).center)
-        scene = top(app, DailyScene)
+        scene = open_calendar_day(app, day)
         assert scene.day == day and scene.past and scene.play_label() == "Play (practice)"
         until(app, scene.ready)
         click(app, scene.play_button.rect.center)
@@ -131,10 +123,7 @@ def test_the_calendar_paints_each_mark_its_own_colour(app: App, on_today: dt.dat
     expected.append(DayMark.PRACTICE)
     for n, mark in enumerate(expected, start=1):
         day = dt.date(2027, 3, n)
-        row, col = next(
-            (r, c) for r, week in enumerate(grid.weeks) for c, d in enumerate(week) if d == day
-        )
-        corner = grid.box(row, col).move(3, 3).topleft
+        corner = day_box(grid, day).move(3, 3).topleft
         assert app.screen.get_at(corner)[:3] == daily_calendar.MARK_COLOURS[mark], (day, mark)
 
 
@@ -143,13 +132,7 @@ def test_a_day_after_today_in_the_calendar_opens_nothing(app: App, on_today: dt.
     scene = top(app, StatisticsScene)
     frames(app)
     grid = scene.calendar()
-    row, col = next(
-        (r, c)
-        for r, week in enumerate(grid.weeks)
-        for c, d in enumerate(week)
-        if d == TODAY + dt.timedelta(days=1)
-    )
-    click(app, grid.box(row, col).center)
+    click(app, day_box(grid, TODAY + dt.timedelta(days=1)).center)
     assert app.stack.top is scene
 
 

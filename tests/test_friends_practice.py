@@ -33,14 +33,13 @@ from scenes.records import statistics
 from scenes.records.daily import DailyScene
 from scenes.records.daily_words import long_date
 from scenes.records.friends import FriendsScene
-from scenes.records.statistics import StatisticsScene
 from scenes.table.kept_games import KeptGames
 from scenes.table.session import GameSession
 from scenes.table.table_scene import TableScene
 from tests.helpers.board_thread import board_in_thread
 from tests.helpers.daily_pins import PARS
-from tests.helpers.daily_window import play_daily_hand
-from tests.helpers.window import click, frames, top, until
+from tests.helpers.daily_window import open_calendar_day, play_daily_hand
+from tests.helpers.window import click, top, until
 
 PAST = max(PARS)  # a pinned date: its par is known, only the opponents' passes are worked out
 TODAY = PAST + dt.timedelta(days=1)  # the board still takes the day before (DATE_SLACK)
@@ -81,16 +80,7 @@ def test_a_past_day_from_the_calendar_then_friends_sends_nothing(
     monkeypatch.setattr(daily_scene, "today", lambda: TODAY)
     monkeypatch.setattr(statistics, "today", lambda: TODAY)
     app.profile.set_daily_par(PAST.isoformat(), daily.par_key(), *PARS[PAST][:2])
-    app.stack.push(StatisticsScene(app))
-    calendar = top(app, StatisticsScene)
-    calendar.month = (PAST.year, PAST.month)
-    frames(app)
-    grid = calendar.calendar()
-    row, col = next(
-        (r, c) for r, week in enumerate(grid.weeks) for c, d in enumerate(week) if d == PAST
-    )
-    click(app, grid.box(row, col).center)
-    scene = top(app, DailyScene)
+    scene = open_calendar_day(app, PAST)
     assert scene.past
     until(app, scene.ready, 120)
     assert scene.ready(), "the past day's par never came"

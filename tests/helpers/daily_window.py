@@ -3,10 +3,14 @@ passed, then the first legal card each time)."""
 
 from __future__ import annotations
 
+import datetime as _dt
 import time
+
+import pygame
 
 from scenes.core.app import App
 from scenes.records.daily import DailyScene
+from scenes.records.daily_calendar import CalendarLayout
 from scenes.records.daily_result import DailyResultScene
 from scenes.table.table_scene import TableScene
 from tests.helpers.window import click, frames, point_on_card, wait_for_player
@@ -45,3 +49,27 @@ def play_daily_hand(app: App, table: TableScene) -> DailyResultScene:
         index = next(i for i, c in enumerate(table.model.hand) if legal >> c & 1)
         click(app, point_on_card(table, index))
     raise AssertionError("the daily hand did not end")
+
+
+def open_calendar_day(app: App, day: _dt.date) -> DailyScene:
+    """Statistics, its calendar turned to ``day``'s month, and a click on ``day``: the daily
+    challenge of that day opens."""
+    from scenes.records.statistics import StatisticsScene
+
+    app.stack.push(StatisticsScene(app))
+    calendar = app.stack.top
+    assert isinstance(calendar, StatisticsScene)
+    calendar.month = (day.year, day.month)
+    frames(app)
+    click(app, day_box(calendar.calendar(), day).center)
+    scene = app.stack.top
+    assert isinstance(scene, DailyScene), type(scene).__name__
+    return scene
+
+
+def day_box(grid: CalendarLayout, day: _dt.date) -> pygame.Rect:
+    """Where ``day`` is drawn in the calendar ``grid`` (it must be in its month's weeks)."""
+    row, col = next(
+        (r, c) for r, week in enumerate(grid.weeks) for c, d in enumerate(week) if d == day
+    )
+    return grid.box(row, col)
