@@ -24,7 +24,7 @@ from scenes.table.score import ScoreScene
 from scenes.table.table_scene import TableScene
 from scenes.ui.dialogs import ChoiceDialog
 from tests.helpers.seat_source import SEAT, SeatViewOnlySource
-from tests.helpers.window import FRAME, click, point_on_card
+from tests.helpers.window import FRAME, click, plain_move, point_on_card
 
 pytestmark = pytest.mark.app(speed="instant")
 
@@ -120,12 +120,7 @@ def test_after_the_score_the_table_waits_for_the_others_without_asking_again(app
         top = app.stack.top
         if isinstance(top, ScoreScene):
             break
-        if table.human_to_pass():
-            table.hand.selected = set(table.model.hand[:3])
-            table.confirm_pass()
-        elif table.human_to_play():
-            legal = table.legal_cards()
-            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        plain_move(table)
     else:
         raise AssertionError("the hand did not end")
     click(app, top.buttons[0].rect.center)

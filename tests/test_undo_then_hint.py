@@ -15,7 +15,15 @@ from scenes.core import thinking
 from scenes.core.app import App
 from scenes.core.i18n import render_sentence
 from scenes.table.table_scene import TableScene
-from tests.helpers.window import frames, key, local, session_of, start_game, wait_for_player
+from tests.helpers.window import (
+    frames,
+    key,
+    local,
+    plain_move,
+    session_of,
+    start_game,
+    wait_for_player,
+)
 
 pytestmark = pytest.mark.app(speed="instant", seed=11)
 
@@ -29,12 +37,7 @@ def play_to_trick(app: App, table: TableScene, trick: int) -> None:
         view = table.view
         if view.phase is Phase.PLAY and view.trick_number >= trick and table.human_to_play():
             return
-        if table.human_to_pass():
-            table.hand.selected = set(table.model.hand[:3])
-            table.confirm_pass()
-        elif table.human_to_play():
-            legal = table.legal_cards()
-            table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        plain_move(table)
 
 
 def hint_shown(app: App, table: TableScene) -> str:

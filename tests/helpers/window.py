@@ -144,6 +144,20 @@ def start_game(app: App) -> TableScene:
     return table
 
 
+def plain_move(table: TableScene) -> bool:
+    """The player's turn taken the plain way: the first three cards passed, or the first legal
+    card played; False when it is not the player's turn."""
+    if table.human_to_pass():
+        table.hand.selected = set(table.model.hand[:3])
+        table.confirm_pass()
+        return True
+    if table.human_to_play():
+        legal = table.legal_cards()
+        table.play_card(next(c for c in table.model.hand if legal >> c & 1))
+        return True
+    return False
+
+
 class LowestCardPlayer:
     """A scripted opponent: passes its three lowest cards, plays its lowest legal card."""
 
