@@ -15,7 +15,7 @@ import pygame
 
 from scenes.core.i18n import N_
 from scenes.table.layout import TableLayout
-from scenes.ui.widgets import Button, text_surface
+from scenes.ui.widgets import Button, button_widths
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -89,7 +89,7 @@ class TableButtons:
         self.score_button.rect = layout.score_button.copy()
         self.last_trick_button.rect = layout.last_trick_button.copy()
         self.ok_button.rect = layout.button.copy()
-        self._fit_toolbar()
+        self._fit_toolbar(layout.scale)
         # What keeps out of the buttons' way (the teaching box, the last trick) reads the
         # layout: it gets the widened places.
         layout.menu_button = self.menu_button.rect.copy()
@@ -97,17 +97,16 @@ class TableButtons:
         layout.last_trick_button = self.last_trick_button.rect.copy()
         self._place_bot_buttons(layout, bottom)
 
-    def _fit_toolbar(self) -> None:
+    def _fit_toolbar(self, scale: float) -> None:
         """Menu, Score and Last trick as the layout puts them, each widened to its label when
         the label is longer (the French "Dernier pli" was cut at 800x600), the next moved
         along: the strip along the window's top has room to its right."""
         toolbar = (self.menu_button, self.score_button, self.last_trick_button)
         gap = self.score_button.rect.x - self.menu_button.rect.right
         x = self.menu_button.rect.x
-        for button in toolbar:
+        height = self.menu_button.rect.h
+        for button, wanted in zip(toolbar, button_widths(toolbar, height, scale, 0), strict=True):
             rect = button.rect
-            letters = max(11, round(rect.h * 0.45))  # as Button.draw writes it
-            wanted = text_surface(button.text(), letters).get_width() + rect.h // 2
             rect.update(x, rect.y, min(max(rect.w, wanted), 2 * rect.w), rect.h)
             x = rect.right + gap
 
