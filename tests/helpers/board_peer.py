@@ -7,6 +7,7 @@ import contextlib
 import json
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 VERSION = 1  # "`board-create` | `version` (1)"
@@ -45,6 +46,17 @@ class BoardPeer:
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
+
+    def send_until_closed(self, message: dict[str, Any], times: int) -> int:
+        """Send ``message`` up to ``times`` times; how many went before the server closed the
+        connection (a flooder's later sends meet a closed socket: the server may be quicker
+        than the loop). What the server sent before closing can still be read."""
+        for sent in range(times):
+            try:
+                self.send(message)
+            except ConnectionClosed:
+                return sent
+        return times
 
     def next(self, timeout: float = 30) -> dict[str, Any]:
         answer: dict[str, Any] = json.loads(self.ws.recv(timeout))
