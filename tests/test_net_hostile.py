@@ -110,8 +110,7 @@ def test_a_legal_move_at_the_flood_edge_is_played() -> None:
             ]
             assert passes, got[-3:]
             # Junk beyond the burst still closes the connection.
-            for _ in range(45):
-                await ada.send({"type": "ready"})
+            await ada.send_until_closed({"type": "ready"}, 45)
             codes = [m.get("code") for m in await ada.drain(quiet=1.0) if m["type"] == "error"]
             assert codes[-1] == "flood"
             assert await ada.closed()
@@ -249,8 +248,7 @@ def test_a_hostile_run_writes_few_log_lines(caplog: pytest.LogCaptureFixture) ->
             ada = await Peer.create(server.port, "Ada")
             peers = [await Peer.hello(server.port, ada.code, f"P{i}") for i in range(3)]
             for peer in [ada, *peers]:
-                for _ in range(40):
-                    await peer.send('{"type": "shuffle"}')
+                await peer.send_until_closed('{"type": "shuffle"}', 40)
             for peer in [ada, *peers]:
                 await peer.drain(quiet=0.5)
 

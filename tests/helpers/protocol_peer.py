@@ -66,6 +66,17 @@ class Peer:
         data = json.dumps(message) if isinstance(message, dict) else message
         await self.ws.send(data)
 
+    async def send_until_closed(self, message: dict[str, Any] | str, times: int) -> int:
+        """Send ``message`` up to ``times`` times; how many went before the server hung up (a
+        flooder's later frames meet a closed socket when the server is quicker than the loop).
+        What the server sent before closing can still be read."""
+        for sent in range(times):
+            try:
+                await self.send(message)
+            except ConnectionClosed:
+                return sent
+        return times
+
     async def next(self, timeout: float = 5.0) -> dict[str, Any] | None:
         """The next message, or None when the connection closed or ``timeout`` passed."""
         try:
