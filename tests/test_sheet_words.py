@@ -207,3 +207,33 @@ def test_the_moon_choice_never_runs_over_its_arrows(
     arrows = [r for t, r in seen if t in ("◀", "▶") and r.centery == value.centery]
     assert len(arrows) == 2 and not any(value.colliderect(a) for a in arrows)
     assert next(t for t, r in seen if r == value) == "−26 pour celui qui fait le chelem"
+
+
+def test_the_list_of_sheets_shows_every_total_whole(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five players, one below zero with the jack: the list's totals ("13 · -8 · 9 · 18 · 0")
+    were cut at 800x600 beside fixed column shares; now the long names give way first."""
+    import scenes.ui.report as report
+
+    five_long_names(app)
+    enter_hand(app, ["0", "-10v", "13", "13", "0"])
+    key_and_frame(app, pygame.K_ESCAPE)
+    listing = app.stack.top
+    assert isinstance(listing, SheetListScene)
+    fitted: list[tuple[str, str]] = []
+    real = report.fit_text
+
+    def recording(said: str, size: int, width: int, bold: bool = False) -> str:
+        shown = real(said, size, width, bold)
+        fitted.append((said, shown))
+        return shown
+
+    monkeypatch.setattr(report, "fit_text", recording)
+    listing.draw(app.screen)
+    row = listing.rows()[0]
+    assert "-" in row[3] and row[3].count("·") == 4  # five totals, some below zero
+    shown = dict(fitted)
+    assert shown[row[3]] == row[3]  # the totals whole
+    assert shown[row[4]] == row[4]  # and the state beside them
+    assert shown[row[1]] != row[1]  # five long names: they gave way

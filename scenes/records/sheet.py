@@ -22,7 +22,7 @@ from scenes.records.sheet_pad import SheetScene
 from scenes.records.sheet_setup import SheetSetupScene
 from scenes.records.sheet_words import local_time, result_text, stored_sheet
 from scenes.ui.dialogs import ChoiceDialog
-from scenes.ui.report import ReportScene, draw_sheet, visible_rows, window_of
+from scenes.ui.report import ReportScene, draw_sheet, fitted_columns, visible_rows, window_of
 from scenes.ui.widgets import (
     DISABLED_INK,
     Button,
@@ -156,10 +156,16 @@ class SheetListScene(ReportScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         header = [_("Date"), _("Players"), _("Hands"), _("Totals"), ""]
-        columns = [0.0, 0.19, 0.55, 0.64, 0.8]
         area = self.content
         if not self.sheets:
-            draw_sheet(surface, area, header, [], columns, self.scale)
+            draw_sheet(
+                surface,
+                area,
+                header,
+                [],
+                fitted_columns(header, [], area.w, self.scale),
+                self.scale,
+            )
             draw_text(
                 surface,
                 _("No score sheet yet: start one with New sheet."),
@@ -169,6 +175,9 @@ class SheetListScene(ReportScene):
             )
             return
         rows = self.rows()
+        # Each column as wide as its cells: "45 · -15 · 41 · 45" was cut at 800x600 beside
+        # fixed shares; the names give way first when the window is too narrow for all.
+        columns = fitted_columns(header, rows, area.w, self.scale)
         shown = visible_rows(area, self.scale)
         first = window_of(shown, len(rows), self.selected)
         draw_sheet(
