@@ -214,22 +214,20 @@ def test_the_list_of_sheets_shows_every_total_whole(
 ) -> None:
     """Five players, one below zero with the jack: the list's totals ("13 · -8 · 9 · 18 · 0")
     were cut at 800x600 beside fixed column shares; now the long names give way first."""
-    import scenes.ui.report as report
-
     five_long_names(app)
     enter_hand(app, ["0", "-10v", "13", "13", "0"])
     key_and_frame(app, pygame.K_ESCAPE)
     listing = app.stack.top
     assert isinstance(listing, SheetListScene)
     fitted: list[tuple[str, str]] = []
-    real = report.fit_text
+    real = text_module.fit_text
 
     def recording(said: str, size: int, width: int, bold: bool = False) -> str:
         shown = real(said, size, width, bold)
         fitted.append((said, shown))
         return shown
 
-    monkeypatch.setattr(report, "fit_text", recording)
+    monkeypatch.setattr("scenes.ui.report.fit_text", recording)
     listing.draw(app.screen)
     row = listing.rows()[0]
     assert "-" in row[3] and row[3].count("·") == 4  # five totals, some below zero

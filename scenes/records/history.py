@@ -71,6 +71,10 @@ def rules_summary(rules: Any) -> str:
     return " · ".join(parts)
 
 
+RULES_COLUMN: Final = 2
+"""The list's column of :func:`rules_summary`: the first to give way in a narrow window."""
+
+
 def lineup(game: FinishedGame) -> str:
     """The opponents' level(s): "Hard", or each seat's when they differ."""
     levels = game.levels
@@ -377,7 +381,11 @@ class HistoryScene(ReportScene):
         first = window_of(shown, len(self.games), self.selected)
         last = min(len(self.games), first + shown)
         rows = [self.row(index) for index in range(first, last)]
-        columns = fitted_columns([*header[:-1], ""], rows, self.sheet_area.w, self.scale)
+        # The rules give way first (most games have the same): the final scores, what a row
+        # is read for, were cut beside them.
+        columns = fitted_columns(
+            [*header[:-1], ""], rows, self.sheet_area.w, self.scale, first=(RULES_COLUMN,)
+        )
         draw_sheet(
             surface,
             self.sheet_area,

@@ -176,8 +176,8 @@ class SheetListScene(ReportScene):
             return
         rows = self.rows()
         # Each column as wide as its cells: "45 · -15 · 41 · 45" was cut at 800x600 beside
-        # fixed shares; the names give way first when the window is too narrow for all.
-        columns = fitted_columns(header, rows, area.w, self.scale)
+        # fixed shares; the names give way first when the window is narrow.
+        columns = fitted_columns(header, rows, area.w, self.scale, first=(1,))
         shown = visible_rows(area, self.scale)
         first = window_of(shown, len(rows), self.selected)
         draw_sheet(

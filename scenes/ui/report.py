@@ -8,7 +8,7 @@ one, Esc goes back. The white sheet with ruled rows (:func:`draw_sheet`) is the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 import pygame
@@ -235,11 +235,16 @@ def draw_sheet(
 
 
 def fitted_columns(
-    header: Sequence[str], rows: Sequence[Sequence[str]], width: int, scale: float
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    scale: float,
+    first: Collection[int] = (),
 ) -> list[float]:
     """Column edges (shares of ``width``, as :func:`draw_sheet` takes them) that give each
     column the room its widest cell needs; when the sheet is too narrow for all, only the
-    widest columns give up room (the others stay whole).
+    widest columns give up room (the others stay whole). The columns in ``first`` (what a row
+    is least read for) give up room before the others, down to a few letters.
 
     >>> import pygame
     >>> pygame.font.init()
@@ -255,19 +260,30 @@ def fitted_columns(
         widest = max([assets.font(size).size(cell)[0] for cell in cells] or [0])
         needs.append(max(widest, assets.font(size, True).size(head)[0]) + pad)
     total = sum(needs)
+    giving = [need for i, need in enumerate(needs) if i in first]
+    left = width - (total - sum(giving))  # what the others leave to the columns in first
     if total <= width:  # room to spare: shared out as the needs are
         widths = [need * width / total for need in needs]
+    elif giving and left >= len(giving) * 4 * pad:  # those in first give way, the rest whole
+        cap = _common_cap(giving, left)
+        widths = [min(need, cap) if i in first else need for i, need in enumerate(needs)]
     else:  # the widest give up room, down to a common cap
-        low, high = 0.0, float(max(needs))
-        for _step in range(30):
-            cap = (low + high) / 2
-            low, high = (cap, high) if sum(min(n, cap) for n in needs) <= width else (low, cap)
-        widths = [min(n, low) for n in needs]
+        cap = _common_cap(needs, width)
+        widths = [min(n, cap) for n in needs]
     edges, x = [], 0.0
     for w in widths:
         edges.append(x / width)
         x += w
     return edges
+
+
+def _common_cap(needs: Sequence[float], width: float) -> float:
+    """The widest a column may be for ``needs``, each capped to it, to fit ``width``."""
+    low, high = 0.0, float(max(needs))
+    for _step in range(30):
+        cap = (low + high) / 2
+        low, high = (cap, high) if sum(min(n, cap) for n in needs) <= width else (low, cap)
+    return low
 
 
 def visible_rows(area: pygame.Rect, scale: float) -> int:
