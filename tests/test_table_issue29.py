@@ -231,6 +231,9 @@ def test_the_first_hint_of_a_game_asks_once_and_can_stop_asking(app: App) -> Non
     assert isinstance(dialog, ChoiceDialog) and not session.practice
     key(app, pygame.K_RETURN)  # Enter alone: Back, the default (issue 42), the game counts
     assert app.stack.top is table and not session.practice and table.advisor.hint is None
+    key(app, pygame.K_h)
+    key(app, pygame.K_ESCAPE)  # Esc: Back as well (it did nothing: only Enter closed it)
+    assert app.stack.top is table and not session.practice and table.advisor.hint is None
     click(app, table.hint_button.rect.center)
     assert isinstance(app.stack.top, ChoiceDialog)
     key(app, pygame.K_DOWN)  # from Back round to "Show the hint"

@@ -127,6 +127,7 @@ def hint_dialog(
             (N_("Show it, and don't ask again"), always),
             (N_("Back"), lambda: None),
         ],
+        cancel=lambda: None,  # Esc goes Back too (it did nothing: only Enter closed it)
     )
     dialog.focus = 2
     return dialog
