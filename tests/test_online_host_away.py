@@ -62,6 +62,9 @@ def test_the_hosts_menu_asks_and_the_table_goes_on(
         _choose(app, "Stay at the table")
         assert app.stack.top is table
         _escape(app)  # Esc asks too
+        _escape(app)  # and Esc again stays, as "Stay at the table" does
+        assert app.stack.top is table
+        _escape(app)
         _choose(app, "Leave for now")
         top(app, MenuScene)
         # The table goes on: the computer plays the host's seat, Bea stays seated.

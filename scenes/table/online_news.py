@@ -56,7 +56,7 @@ def table_closed_dialog(
     choices = [(N_("Back to the menu"), to_menu), (N_("Look at the table"), stay)]
     if retry is not None:
         choices.insert(0, (N_("Try again"), retry))
-    dialog = ChoiceDialog(app, server_sentence(reason), message, choices)
+    dialog = ChoiceDialog(app, server_sentence(reason), message, choices, cancel=stay)
     dialog.focus = 0
     return dialog
 
@@ -71,6 +71,7 @@ def seat_given_dialog(app: Navigation, source: TableSource) -> ChoiceDialog:
         _("The host gave your seat to the computer"),
         _("The computer plays for you now. Your seat stays yours until the host frees it."),
         choices,
+        cancel=lambda: None,  # Esc: watch the table
     )
 
 
@@ -99,6 +100,7 @@ def leave_hosted_dialog(
             (N_("Leave for now"), leave),
             (N_("End the table for everyone"), end),
         ],
+        cancel=lambda: None,  # Esc: stay at the table
     )
 
 

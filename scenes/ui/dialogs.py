@@ -107,6 +107,7 @@ def abandon_dialog(
             (N_("Continue the game in progress"), resume),
             (N_("Back"), lambda: None),
         ],
+        cancel=lambda: None,  # Esc: Back
     )
     dialog.focus = 1
     return dialog
