@@ -219,3 +219,31 @@ def test_the_point_cards_strip_has_a_row_per_player_with_every_corner_showing(
         assert len(check_point_card_rows(window, match)) >= 2
     window.resize((1280, 800))
     shoot_sizes(app, shots, "score_point_cards")
+
+
+def test_the_score_window_says_when_no_point_card_is_taken_yet(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened (S) before anyone took a point, its "Point cards this hand" headed a blank
+    strip; it says "None yet" there, and only then."""
+    from scenes.ui.widgets import draw_text as real
+
+    drawn: list[str] = []
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("scenes.table.score.draw_text", spy)
+    table = start_game(app)
+    wait_for_player(app, table)  # the pass: no card played yet
+    key(app, pygame.K_s)
+    sheet = top(app, ScoreScene)
+    assert sheet.read_only and sheet.point_card_rows() == []
+    drawn.clear()
+    sheet.draw(app.screen)
+    assert "Point cards this hand" in drawn and "None yet" in drawn
+    table, _match, window = moon_for_the_others(app)
+    drawn.clear()
+    window.draw(app.screen)
+    assert window.point_card_rows() and "None yet" not in drawn

@@ -53,7 +53,7 @@ class RulesScene(PageScene):
             _(
                 "Keys: the arrows choose a card, Space or Enter raise or play it, P passes "
                 "(and says OK after the exchange), H asks for a hint, L shows the last trick, "
-                "S or F4 the score sheet, F2 starts a new game, F1 shows these rules, Esc "
+                "S or F4 the scores, F2 starts a new game, F1 shows these rules, Esc "
                 "goes back to the menu."
             ),
         ]

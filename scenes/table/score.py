@@ -22,6 +22,7 @@ from scenes.core.services import Lifetime, Media, Navigation, Reviews, Settings
 from scenes.ui.widgets import (
     BEVEL_LIGHT,
     BEVEL_SHADOW,
+    DISABLED_INK,
     INK,
     WHITE,
     Button,
@@ -335,7 +336,11 @@ class ScoreScene(Scene):
         )
         art = self.app.card_art
         names = self.names()
-        for seat, row in self.point_card_rows():
+        taken = self.point_card_rows()
+        if not taken:  # the window opened before any point was taken (S, F4): said, not blank
+            at = (sheet.x + round(8 * scale), self.cards_y)
+            draw_text(surface, _("None yet"), size, DISABLED_INK, at, "topleft")
+        for seat, row in taken:
             at = (sheet.x + round(8 * scale), row.centery)
             name = fit_text(names[seat], size, label_w - round(12 * scale))
             draw_text(surface, name, size, INK, at, "midleft")
