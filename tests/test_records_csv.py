@@ -168,3 +168,25 @@ def test_escape_cancels_the_statistics_reset(app: App) -> None:
     key_and_frame(app, pygame.K_ESCAPE)
     assert app.stack.top is statistics  # type: ignore[comparison-overlap]
     assert app.profile.setting(stats.RESET_SETTING) is None
+
+
+def test_enter_on_an_empty_history_goes_back_and_on_a_full_one_opens(app: App) -> None:
+    """With no game, Enter pressed Export CSV (the first button Open left when disabled): it
+    now goes Back; once games are listed, Enter opens the selected one."""
+    from scenes.records.history import GameScene
+
+    under = app.stack.top
+    history = HistoryScene(app)
+    app.stack.push(history)
+    while history.busy():
+        history.update(1 / 60)
+    key_and_frame(app, pygame.K_RETURN)
+    assert app.stack.top is under
+    assert not (app.profile.path.parent / "history.csv").exists()
+    app.profile.record_game(game((52, 60, 70, 101), ("Vous", "Ouest", "Nord", "Est")))
+    history = HistoryScene(app)
+    app.stack.push(history)
+    while history.busy():
+        history.update(1 / 60)
+    key_and_frame(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, GameScene)

@@ -205,6 +205,7 @@ class HistoryScene(ReportScene):
             except Exception as exc:  # sqlite3.Error
                 self.future.set_exception(exc)
         self.open_button.enabled = False
+        self.focus = self.focusable().index(self.back_button)  # nothing to open yet: not Export
         self.relayout()
 
     def busy(self) -> bool:
@@ -244,6 +245,8 @@ class HistoryScene(ReportScene):
                 (i for i, (game_id, _game) in enumerate(self.games) if game_id == chosen),
                 self.selected,
             )
+        if self.games and not self.open_button.enabled:  # the first games shown: Enter opens
+            self.focus = 0
         self.open_button.enabled = bool(self.games)
         if not whole:
             return
