@@ -166,8 +166,16 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
         # Bea is still connected but no longer plays; she rejoins with her token.
         back = RemoteTable.join(server.address, host.code, "Bea", token=bea.token)
         assert back.wait_seated() and back.seat == 1
-        wait_for(lambda: host.kinds[1] == "remote", what="Bea back")
-        assert any(isinstance(u, SeatChanged) and u.kind == "remote" for u in host.poll())
+        # Told as a SeatChanged (the client sets kinds a moment before it queues the news, so
+        # the news is awaited, not polled once after kinds changed).
+        heard: list[object] = []
+
+        def told_bea_is_back() -> bool:
+            heard.extend(host.poll())
+            return any(isinstance(u, SeatChanged) and u.kind == "remote" for u in heard)
+
+        wait_for(told_bea_is_back, what="Bea back")
+        assert host.kinds[1] == "remote"
         # A token is not a key to someone else's seat.
         thief = RemoteTable.join(server.address, host.code, "Eve", token=bea.token)
         assert not thief.wait_seated() and thief.problem is Problem.REFUSED
@@ -221,23 +229,28 @@ def test_oversized_and_flooding_clients() -> None:
         host.close()
 
 
+async def _silent(port: int, path: str) -> list[dict[str, Any]]:
+    """Connect to ``path`` (create a table first on /new), then say nothing: what came back
+    before the server closed the connection."""
+    async with connect(f"ws://{LOOPBACK}:{port}{path}") as ws:
+        if path == "/new":
+            create = p.Create(version=p.PROTOCOL_VERSION, name="Ada")
+            await ws.send(p.encode(create).decode())
+        got = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        return got
+
+
 def test_idle_and_silent_connections_time_out() -> None:
-    with serving(idle_timeout=0.3, hello_timeout=0.3) as server:
-
-        async def silent(path: str) -> list[dict[str, Any]]:
-            async with connect(f"ws://{LOOPBACK}:{server.port}{path}") as ws:
-                if path == "/new":
-                    create = p.Create(version=p.PROTOCOL_VERSION, name="Ada")
-                    await ws.send(p.encode(create).decode())
-                got = []
-                with pytest.raises(ConnectionClosed):
-                    while True:
-                        got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
-                return got
-
-        said_nothing = asyncio.run(silent("/t/ZZZZZZZZ"))
+    # Each limit on a server of its own: with both at 0.3 s, a slow client's create came after
+    # the hello limit and met a closed connection.
+    with serving(hello_timeout=0.3) as server:
+        said_nothing = asyncio.run(_silent(server.port, "/t/ZZZZZZZZ"))
         assert said_nothing[-1]["code"] == "idle"
-        went_quiet = asyncio.run(silent("/new"))
+    with serving(idle_timeout=0.3) as server:
+        went_quiet = asyncio.run(_silent(server.port, "/new"))
         assert went_quiet[0]["type"] == "welcome" and went_quiet[-1]["code"] == "idle"
 
 
@@ -296,21 +309,23 @@ def test_a_reader_that_falls_far_behind_is_cut_off_and_a_bot_takes_its_seat(
 
 
 class SlowBot:
-    """A bot that takes a whole second for every decision (a hard search, say)."""
+    """A bot whose every decision lasts until the test releases it (a hard search, say, as
+    long as the test needs: a fixed second made the test a race on a loaded machine)."""
 
     thinking = threading.Event()  # set as soon as one of them starts a decision
+    released = threading.Event()  # set by the test: the decisions end
 
     def __init__(self, level: str, seed: str) -> None:
         self.player = RandomPlayer(seed)
 
     def choose_pass(self, view: SeatView) -> list[Card]:
         SlowBot.thinking.set()
-        time.sleep(1.0)
+        SlowBot.released.wait(30)
         return self.player.choose_pass(view)
 
     def choose_play(self, view: SeatView) -> Card:
         SlowBot.thinking.set()
-        time.sleep(1.0)
+        SlowBot.released.wait(30)
         return self.player.choose_play(view)
 
     def choose_moon(self, view: SeatView) -> bool:
@@ -321,28 +336,30 @@ def test_bots_think_off_the_event_loop() -> None:
     """While three slow bots think at one table, another table's refusals come back at once:
     the loop never waits on a decision."""
     SlowBot.thinking.clear()
+    SlowBot.released.clear()
     with serving(make_bot=SlowBot, bot_workers=3) as server:
-        busy = RemoteTable.host(server.address, "Ada", Rules())
-        assert busy.wait_seated()
-        busy.start()  # three bots choose their passes, a second each, in parallel
-        other = RemoteTable.host(server.address, "Bea", Rules())
-        assert other.wait_seated()
-        wait_for(SlowBot.thinking.is_set, what="the bots thinking")
-        answers = []
-        for _ in range(5):
-            started = time.monotonic()
-            other.send(Move.play(0))  # before any deal: refused, with a sentence
+        try:
+            busy = RemoteTable.host(server.address, "Ada", Rules())
+            assert busy.wait_seated()
+            busy.start()  # three bots choose their passes, in parallel, until released
+            other = RemoteTable.host(server.address, "Bea", Rules())
+            assert other.wait_seated()
+            wait_for(SlowBot.thinking.is_set, what="the bots thinking")
+            for _ in range(5):  # a decision on the loop would hold every answer till released
+                other.send(Move.play(0))  # before any deal: refused, with a sentence
+                wait_for(
+                    lambda: any(isinstance(u, MoveRefused) for u in other.poll()),
+                    timeout=5,
+                    what="the refusal",
+                )
             wait_for(
-                lambda: any(isinstance(u, MoveRefused) for u in other.poll()),
-                timeout=5,
-                what="the refusal",
+                lambda: server.call(lambda: len(server.table_server.thinking)) == 3,
+                what="the three bots thinking at once",
             )
-            answers.append(time.monotonic() - started)
-        thinking = server.call(lambda: len(server.table_server.thinking))
+        finally:
+            SlowBot.released.set()
         busy.close()
         other.close()
-    assert thinking == 3  # the bots were still thinking when the answers came
-    assert max(answers) < 0.5, answers  # a decision on the loop would have held them 1 s
 
 
 def test_a_server_that_never_answers_freezes_nothing() -> None:
@@ -355,10 +372,10 @@ def test_a_server_that_never_answers_freezes_nothing() -> None:
         silent.listen()
         started = time.monotonic()
         table = RemoteTable.join(
-            Address(LOOPBACK, silent.getsockname()[1]), "ZZZZZZZZ", "Ada", connect_timeout=0.5
+            Address(LOOPBACK, silent.getsockname()[1]), "ZZZZZZZZ", "Ada", connect_timeout=3
         )
         polled = table.poll()
-        assert time.monotonic() - started < 0.3 and polled == []
+        assert time.monotonic() - started < 1.5 and polled == []  # a join that waited: 3 s
         assert table.status is Status.CONNECTING
         assert not table.wait_seated(10)
     assert table.problem is Problem.UNREACHABLE and table.problem_detail == "no answer"
@@ -377,7 +394,17 @@ def test_everyone_sees_who_joins_and_who_leaves() -> None:
         wait_for(lambda: "Cy" in bea.names, what="Cy on Bea's table")
         cy.close()  # before the deal the seat is free again
         wait_for(lambda: bea.kinds[cy.seat] == "empty", what="Cy's leaving on Bea's table")
-        changes = [u for u in ada.poll() if isinstance(u, SeatChanged) and u.seat != ada.seat]
+        # Ada hears it in her own time (her client's thread may run after Bea's): gathered
+        # until the leaving comes, then the whole sequence compared.
+        changes: list[SeatChanged] = []
+
+        def ada_heard_cy_leave() -> bool:
+            changes.extend(
+                u for u in ada.poll() if isinstance(u, SeatChanged) and u.seat != ada.seat
+            )
+            return any((u.seat, u.kind) == (cy.seat, "empty") for u in changes)
+
+        wait_for(ada_heard_cy_leave, what="Cy's leaving on Ada's table")
         assert [(u.seat, u.name, u.kind) for u in changes] == [
             (1, "Bea", "remote"),
             (2, "Cy", "remote"),
