@@ -137,7 +137,8 @@ def test_the_host_frees_a_departed_friends_seat(app: App, shots: Path) -> None:
         assert host.names[seat] != "Bea" and not button.visible
         # Now Bea without a token is let in (held for the next deal, not refused).
         again = RemoteTable.join(server.address, host.code, "Bea")
-        time.sleep(0.5)
+        wait_for(lambda: again.connected or again.problem is not None, what="Bea let in")
+        time.sleep(0.5)  # and not refused a moment later
         assert again.connected and again.problem is None
         again.close()
         host.close()

@@ -35,7 +35,7 @@ def test_try_again_after_a_frozen_server(app: App, shots: Path) -> None:
         ada = RemoteTable.host(address, "Ada", Rules(), level="easy")
         assert ada.wait_seated()
         bea = RemoteTable.join(
-            address, ada.code, "Bea", connect_timeout=0.3, retry_delays=(0.05, 0.05)
+            address, ada.code, "Bea", connect_timeout=2, retry_delays=(0.05, 0.05)
         )
         assert bea.wait_seated()
         ada.start()
