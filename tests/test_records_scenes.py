@@ -169,7 +169,11 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
     line = review.cost_line()  # points the player can picture, explained in the line
     taken = review.review.scores[review.review.seat]
     assert line.startswith(f"You took {taken} point") and "average" not in line
-    assert "your choices were expected to take" in line
+    # A figure of points "more than its own" is never more than the player took (17 taken,
+    # "about 22 more" read as the tutor taking -5); past that, the line points to the steps.
+    figure = re.search(r"take about (\d+) points? more than its own", line)
+    assert figure is None or int(figure[1]) <= taken, line
+    assert figure or "would have chosen otherwise at" in line or "as many as its own" in line
     for _step in range(3):
         key_and_frame(app, pygame.K_RIGHT)
     assert review.step == 3 and review.headline().startswith(f"Hand {selected + 1} · Trick 3")
@@ -191,6 +195,12 @@ def test_history_lists_newest_first_opens_a_game_and_reviews_a_hand(
         )
         assert not any("average" in text for text in lines)
         assert judged.cost == max(0.0, judged.tutor_value - judged.player_value)
+        # Each line a whole sentence: the tutor's reason ended bare ("...and lead again")
+        for step in range(len(review.review.steps)):
+            review.go(step)
+            step_lines = review.verdict_lines()
+            assert all(text.endswith((".", "!", "?", "…")) for text in step_lines), step_lines
+        review.go(0)
     else:
         assert lines == ["No pass this hand."]
     # every step where the tutor differs marks its card in the player's hand

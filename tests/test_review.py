@@ -282,3 +282,9 @@ def test_the_hand_figure_is_what_you_took_against_what_the_tutor_expects() -> No
     huge = review.Judgement("play", 1, card, (CARDS[1],), None, 40.0, -40.0)
     assert 0 <= review.hand_figure(hand, [huge]).saved <= 26
     assert review.hand_figure(hand, [same]).saved == 0
+    # The steps' figures, added: a decision within a point of the tutor's (the search's noise
+    # between two cards it rates alike) shows none and adds none, however many there are.
+    noise = review.Judgement("play", 3, card, (CARDS[1],), None, 1.0, 0.4)  # 0.45 seat points
+    figure = review.hand_figure(hand, [costly, *[noise] * 12])
+    assert (figure.saved, figure.costly) == (6, 1)
+    assert review.step_points(noise, 4) == 0 and review.step_points(costly, 4) == 6

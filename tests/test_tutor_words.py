@@ -131,7 +131,12 @@ def test_the_cost_line_reads_right_when_the_player_took_no_points(scene: Any) ->
     line = scene.cost_line()
     taken = r.scores[r.seat]
     assert line.startswith(f"You took {taken} point"), line
-    assert ", though by the tutor's reckoning" in line, line
+    # Not "about {taken + 9} points more than its own" (the tutor would take -9): where to
+    # read the figure instead.
+    assert line.endswith(
+        "but the tutor would have chosen otherwise at 1 decision: its figure is on that step."
+    ), line
+    assert "more than its own" not in line
 
 
 def test_english_card_letters_name_the_cards_in_french_sentences() -> None:

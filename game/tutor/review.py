@@ -301,23 +301,34 @@ def seat_points(gap: float, players: int) -> float:
     return min(HAND_POINTS, gap * (players - 1) / players)
 
 
+def step_points(judgement: Judgement, players: int) -> int:
+    """A decision's cost as the review's step shows it: whole seat points (0: not shown, the
+    search's noise between two cards it rates alike)."""
+    return round(seat_points(judgement.cost, players))
+
+
 @dataclass(frozen=True)
 class HandFigure:
-    """The hand in points a player can picture: what the seat took, and how many points fewer
-    the tutor expects its own choices would have taken in that seat (0: as many)."""
+    """The hand in points a player can picture: what the seat took, how many points fewer the
+    tutor expects its own choices would have taken in that seat (0: as many), and at how many
+    decisions it would have chosen otherwise at a cost (the steps that show a figure)."""
 
     taken: int
     saved: int
+    costly: int = 0
 
 
 def hand_figure(hand: HandReview, judgements: list[Judgement]) -> HandFigure:
-    """What the seat took in the hand and, by the tutor's reckoning (every decision's cost as
-    seat points, :func:`seat_points`, never more than a hand's 26), how many points fewer its
-    choices would have taken there. An expectation, not a replay: the player may have been
-    lucky and taken fewer than the tutor expects of itself."""
+    """What the seat took in the hand and, by the tutor's reckoning, how many points fewer its
+    choices would have taken there: the sum of the figures the steps show (:func:`step_points`:
+    a decision the search rates within a point of the tutor's adds nothing, so its noise does
+    not pile up over thirteen plays), never more than a hand's 26. An expectation, decision by
+    decision, not a replay: it can exceed what the player took (lucky cards, or points pushed
+    onto the others)."""
     players = len(hand.scores)
-    saved = seat_points(sum(j.cost for j in judgements), players)
-    return HandFigure(hand.scores[hand.seat], round(saved))
+    points = [step_points(j, players) for j in judgements]
+    costly = sum(1 for p in points if p > 0)
+    return HandFigure(hand.scores[hand.seat], min(HAND_POINTS, sum(points)), costly)
 
 
 def chosen_names(cards: tuple[Card, ...]) -> str:
@@ -338,5 +349,6 @@ __all__ = [
     "replay_hand",
     "review_of",
     "seat_points",
+    "step_points",
     "total_cost",
 ]

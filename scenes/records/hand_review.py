@@ -68,6 +68,17 @@ class ReviewServices(Navigation, Media, Worker, Protocol):
     (the tutor's judgement of each decision)."""
 
 
+def full_stop(text: str) -> str:
+    """``text`` ended as a sentence: a full stop added unless it ends with one already (or with
+    ! ? …).
+
+    >>> full_stop("Lead the 9♣"), full_stop("Pass them."), full_stop("")
+    ('Lead the 9♣.', 'Pass them.', '')
+    """
+    text = text.rstrip()
+    return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
+
+
 class HandReviewScene(Scene):
     app: ReviewServices
 
@@ -235,8 +246,10 @@ class HandReviewScene(Scene):
         if judged is None:
             lines.append(_("The tutor is thinking..."))
             return lines
-        # The tutor's sentence names its choice: a line never says the cards twice.
-        reason = self.render(judged.sentence)
+        # The tutor's sentence names its choice: a line never says the cards twice. Its
+        # sentences end bare (the table shows one alone); here each line is a sentence of a
+        # paragraph, so it gets its full stop.
+        reason = full_stop(self.render(judged.sentence))
         if judged.agrees:
             lines.append(_("The tutor agrees. {reason}").format(reason=reason))
         elif point.kind == review.MOON:
@@ -245,13 +258,13 @@ class HandReviewScene(Scene):
             lines.append(
                 _("The tutor would pass {cards}: {reason}").format(
                     cards=self.cards_text(judged.tutor_cards),
-                    reason=self.render(sentences.reasons_of(judged.sentence)),
+                    reason=full_stop(self.render(sentences.reasons_of(judged.sentence))),
                 )
             )
         else:
             lines.append(_("The tutor would play otherwise. {reason}").format(reason=reason))
         if judged.tutor_value is not None and judged.player_value is not None and judged.cost:
-            points = round(review.seat_points(judged.cost, len(self.names)))
+            points = review.step_points(judged, len(self.names))
             if points:
                 lines.append(
                     ngettext(
@@ -287,14 +300,17 @@ class HandReviewScene(Scene):
             return taken + _(
                 "; by the tutor's reckoning, your choices were expected to take as many as its own."
             )
-        if figure.taken < figure.saved:  # fewer taken than the gap: luck, said as such
+        if figure.taken < figure.saved:
+            # More points than were taken cannot read as points "more than its own" ("you took
+            # 4, about 17 more than the tutor's" says the tutor takes -13): the figure is a sum
+            # of expectations, one per decision, so the line says where to read them instead.
             return taken + ngettext(
-                ", though by the tutor's reckoning your choices were expected to take about "
-                "{points} point more than its own.",
-                ", though by the tutor's reckoning your choices were expected to take about "
-                "{points} points more than its own.",
-                figure.saved,
-            ).format(points=figure.saved)
+                ", but the tutor would have chosen otherwise at {count} decision: its "
+                "figure is on that step.",
+                ", but the tutor would have chosen otherwise at {count} decisions: its "
+                "figures are on those steps.",
+                figure.costly,
+            ).format(count=figure.costly)
         return taken + ngettext(
             "; by the tutor's reckoning, your choices were expected to take about {points} point "
             "more than its own.",
