@@ -325,27 +325,7 @@ class ScoreScene(Scene):
         line_y = sheet.y + last_row * row_h
         pygame.draw.line(surface, INK, (sheet.x + 4, line_y), (sheet.right - 4, line_y))
         pygame.draw.line(surface, INK, (sheet.x, sheet.y + row_h), (sheet.right, sheet.y + row_h))
-        # The point cards each player took this hand, under that player's column.
-        draw_text(
-            surface,
-            _("Point cards this hand"),
-            round(14 * scale),
-            INK,
-            (sheet.x, self.cards_label_y),
-            "topleft",
-        )
-        art = self.app.card_art
-        names = self.names()
-        taken = self.point_card_rows()
-        if not taken:  # the window opened before any point was taken (S, F4): said, not blank
-            at = (sheet.x + round(8 * scale), self.cards_y)
-            draw_text(surface, _("None yet"), size, DISABLED_INK, at, "topleft")
-        for seat, row in taken:
-            at = (sheet.x + round(8 * scale), row.centery)
-            name = fit_text(names[seat], size, label_w - round(12 * scale))
-            draw_text(surface, name, size, INK, at, "midleft")
-            for card, rect in self.point_card_places(seat, row):
-                surface.blit(art.face(card, rect.w), rect)
+        self.draw_point_cards(surface, size, label_w)
         headline = self.headline()
         if headline:
             draw_text(
@@ -359,6 +339,26 @@ class ScoreScene(Scene):
             )
         for index, button in enumerate(self.buttons):
             button.draw(surface, focused=index == self.focus)
+
+    def draw_point_cards(self, surface: pygame.Surface, size: int, label_w: int) -> None:
+        """The point cards each player took this hand, a row each, under the sheet."""
+        scale, sheet = self.scale, self.sheet
+        heading = _("Point cards this hand")
+        draw_text(
+            surface, heading, round(14 * scale), INK, (sheet.x, self.cards_label_y), "topleft"
+        )
+        art = self.app.card_art
+        names = self.names()
+        taken = self.point_card_rows()
+        if not taken:  # the window opened before any point was taken (S, F4): said, not blank
+            at = (sheet.x + round(8 * scale), self.cards_y)
+            draw_text(surface, _("None yet"), size, DISABLED_INK, at, "topleft")
+        for seat, row in taken:
+            at = (sheet.x + round(8 * scale), row.centery)
+            name = fit_text(names[seat], size, label_w - round(12 * scale))
+            draw_text(surface, name, size, INK, at, "midleft")
+            for card, rect in self.point_card_places(seat, row):
+                surface.blit(art.face(card, rect.w), rect)
 
     def point_card_rows(self) -> list[tuple[int, pygame.Rect]]:
         """Each player who took point cards and the row of the strip that shows them."""
