@@ -4,8 +4,7 @@ choice: Esc leaves it open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -15,7 +14,6 @@ from game.engine.rules import Rules
 from scenes.core.app import App
 from scenes.table.online_news import leave_hosted_dialog, seat_given_dialog, table_closed_dialog
 from scenes.ui.dialogs import ChoiceDialog, abandon_dialog, moon_dialog
-from tests.helpers.window import make_app
 
 
 class Calls(list[str]):
@@ -30,13 +28,6 @@ class FakeHost:
 
     def __init__(self, calls: Calls) -> None:
         self.end_table = calls.record("end the table")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path, (1024, 700))
-    yield made
-    made.shutdown()
 
 
 def escape(app: App) -> None:
