@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -129,6 +130,9 @@ class SheetSetupScene(FormScene):
             jack_of_diamonds=self.jack,
             tie=self.tie,
         )
+
+    def default_action(self) -> Callable[[], None]:
+        return self.start  # Enter on a setting starts, as the dialog's default button
 
     def start(self) -> None:
         rules = self.rules()

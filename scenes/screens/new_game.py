@@ -4,6 +4,7 @@ remembered for next time."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from scenes.core.i18n import N_, _
@@ -86,6 +87,9 @@ class NewGameScene(FormScene):
             ActionRow(N_("Start"), self.start),
             ActionRow(N_("Back"), self.back),
         ]
+
+    def default_action(self) -> Callable[[], None]:
+        return self.start  # Enter on a setting starts, as the dialog's default button
 
     def start(self) -> None:
         """Start, once the player agrees to abandon the game in progress if there is one."""

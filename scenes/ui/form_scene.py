@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from scenes.core.scene import Navigation, Scene
@@ -19,6 +21,7 @@ class FormScene(Scene):
         super().__init__(app)
         self.form = Form(self.rows(), on_back=self.back)
         self.form.label_width = self.label_width
+        self.form.default = self.default_action()
         self.window = pygame.Rect(0, 0, 10, 10)
         self.client = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
@@ -30,6 +33,11 @@ class FormScene(Scene):
     def rows(self) -> list[Row]:
         raise NotImplementedError
 
+    def default_action(self) -> Callable[[], None] | None:
+        """What Enter on a choice row does (a form's default button, e.g. Start); None: Enter
+        changes the choice, as Space does."""
+        return None
+
     def back(self) -> None:
         self.app.stack.pop()
 
@@ -39,6 +47,7 @@ class FormScene(Scene):
         top = self.window.top
         self.form = Form(self.rows(), on_back=self.back)
         self.form.label_width = self.label_width
+        self.form.default = self.default_action()
         self.form.focus = min(focus, len(self.form.rows) - 1)
         self.resize(self.app.stack.size)
         # The window keeps its top where the rows above the change stay put (a re-centred

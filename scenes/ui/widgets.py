@@ -335,6 +335,10 @@ class Form:
         self.rects: list[pygame.Rect] = []
         self.scale = 1.0
         self.label_width = 0.5  # the share of a row the label takes (0 for centred actions)
+        # Enter on a choice row, when set: the form's default button (as in a Windows dialog:
+        # Enter started nothing and quietly changed the setting under the focus); Space and
+        # the arrows change the setting.
+        self.default: Callable[[], None] | None = None
 
     def layout(self, area: pygame.Rect, scale: float, row_height: int | None = None) -> None:
         self.scale = scale
@@ -393,6 +397,9 @@ class Form:
                 self.rows[self.focus].step(-1)
             elif key == pygame.K_RIGHT:
                 self.rows[self.focus].step(1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._enter_is_default():
+                assert self.default is not None
+                self.default()
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.rows[self.focus].activate()
             elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.on_back is not None:
@@ -421,6 +428,9 @@ class Form:
                 if movable and rect.collidepoint(event.pos) and self.rows[index].enabled():
                     self.focus = index
         return False
+
+    def _enter_is_default(self) -> bool:
+        return self.default is not None and isinstance(self.rows[self.focus], ChoiceRow)
 
     def _one_text_box(self) -> bool:
         return sum(isinstance(row, TextRow) for row in self.rows) == 1
