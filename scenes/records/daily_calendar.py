@@ -14,7 +14,7 @@ import pygame
 from game.records import stats
 from game.records.stats import DayMark
 from scenes.core.i18n import MONTHS, N_, _
-from scenes.ui.widgets import BEVEL_SHADOW, INK, WHITE, draw_text
+from scenes.ui.widgets import BEVEL_SHADOW, FOCUS, INK, WHITE, draw_text, wrap_text
 
 WEEKDAYS: Final = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 MARK_COLOURS: Final = {
@@ -73,9 +73,11 @@ def draw_calendar(
     figures: stats.DailyStats,
     today: _dt.date,
     scale: float,
+    cursor: _dt.date | None = None,
 ) -> None:
     """The month: a white sheet of days, each painted by its mark, plain for a day not
-    played; today framed; the legend and the hint below."""
+    played; today framed; the day the arrows chose (``cursor``) in the focus colour; the
+    legend and the hint below."""
     grid, cell = layout.grid, layout.cell
     title = f"{_(MONTHS[layout.month - 1])} {layout.year}"
     size = round(15 * scale)
@@ -96,6 +98,8 @@ def draw_calendar(
                 surface.fill(colour, box.inflate(-3, -3))
             if day == today:
                 pygame.draw.rect(surface, INK, box.inflate(-1, -1), max(1, round(2 * scale)))
+            if day == cursor:
+                pygame.draw.rect(surface, FOCUS, box.inflate(2, 2), max(2, round(3 * scale)))
             draw_text(surface, str(day.day), small, WHITE if colour else INK, box.center)
     _draw_legend(surface, layout, scale)
 
@@ -111,5 +115,8 @@ def _draw_legend(surface: pygame.Surface, layout: CalendarLayout, scale: float) 
         label = (swatch.right + round(4 * scale), swatch.centery)
         rect = draw_text(surface, _(MARK_LABELS[mark]), size, INK, label, "midleft")
         x = rect.right + round(12 * scale)
-    hint = _("Click a day to replay its deal (practice).")
-    draw_text(surface, hint, size, INK, (layout.grid.x, y + round(20 * scale)), "topleft")
+    hint = _("Click a day, or choose it with the arrows and Enter, to replay its deal.")
+    y += round(20 * scale)
+    for line in wrap_text(hint, size, max(layout.grid.w, x - layout.grid.x)):
+        draw_text(surface, line, size, INK, (layout.grid.x, y), "topleft")
+        y += round(size * 1.3)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+from calendar import monthrange
 from concurrent.futures import Future
 from typing import Any, Final, Protocol
 
@@ -119,6 +120,9 @@ class StatisticsScene(ReportScene):
         super().__init__(app)
         self.day = today()
         self.month = (self.day.year, self.day.month)
+        # The day the arrows chose in the calendar (None: the arrows move between the buttons
+        # until Up or Down reaches the calendar); Enter opens it, as a click does.
+        self.cursor: _dt.date | None = None
         self.figures: dict[str, LevelStats] | None = None
         self.daily: stats.DailyStats | None = None
         self.future: Future[Any] | None = None
@@ -189,6 +193,27 @@ class StatisticsScene(ReportScene):
         year += (month - 1) // 12
         month = (month - 1) % 12 + 1
         self.month = (year, month)
+        if self.cursor is not None:  # the same day of the month shown, today at the latest
+            last = monthrange(year, month)[1]
+            self.cursor = min(self.day, _dt.date(year, month, min(self.cursor.day, last)))
+
+    def buttons_have_focus(self) -> bool:
+        return self.cursor is None  # a day chosen in the calendar: Enter opens it
+
+    def move_cursor(self, days: int) -> None:
+        """The calendar's chosen day moved by ``days`` (its month shown), never past today:
+        the first move starts from today, or from the first of the month shown."""
+        if self.cursor is None:
+            shown = self.month == (self.day.year, self.day.month)
+            self.cursor = self.day if shown else _dt.date(*self.month, 1)
+        else:
+            self.cursor = min(self.day, self.cursor + _dt.timedelta(days=days))
+        self.month = (self.cursor.year, self.cursor.month)
+
+    def open_day(self, day: _dt.date) -> None:
+        """A day's deal, to play (an earlier day as practice, counted in no streak)."""
+        if day <= self.day:
+            self.app.stack.push(DailyScene(self.app, None if day == self.day else day))
 
     def ask_reset(self) -> None:
         self.app.stack.push(
@@ -217,10 +242,21 @@ class StatisticsScene(ReportScene):
         self.say(_("The statistics start again from zero."))
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_PAGEUP:
+        key = event.key
+        if key == pygame.K_PAGEUP:
             self.change_month(-1)
-        elif event.key == pygame.K_PAGEDOWN:
+        elif key == pygame.K_PAGEDOWN:
             self.change_month(1)
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.daily is not None:
+            self.move_cursor(-7 if key == pygame.K_UP else 7)
+        elif self.cursor is None:
+            return False  # Left, Right, Tab and Enter: the buttons'
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_cursor(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.open_day(self.cursor)
+        elif key == pygame.K_TAB:
+            self.cursor = None  # back to the buttons
         else:
             return False
         return True
@@ -318,7 +354,9 @@ class StatisticsScene(ReportScene):
 
     def draw_calendar(self, surface: pygame.Surface) -> None:
         assert self.daily is not None
-        daily_calendar.draw_calendar(surface, self.calendar(), self.daily, self.day, self.scale)
+        daily_calendar.draw_calendar(
+            surface, self.calendar(), self.daily, self.day, self.scale, self.cursor
+        )
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """A day of the calendar clicked, today or before: its deal, to play (an earlier day
@@ -328,5 +366,5 @@ class StatisticsScene(ReportScene):
         day = self.calendar().day_at(event.pos)
         if day is None or day > self.day:
             return False
-        self.app.stack.push(DailyScene(self.app, None if day == self.day else day))
+        self.open_day(day)
         return True

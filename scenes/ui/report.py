@@ -158,10 +158,15 @@ class ReportScene(Scene):
                 self.message_colour,
                 (self.rect.centerx, top - round(14 * self.scale)),
             )
-        buttons = self.focusable()
+        buttons = self.focusable() if self.buttons_have_focus() else []
         for button in self.buttons:
             focused = bool(buttons) and button is buttons[self.focus % len(buttons)]
             button.draw(surface, focused=focused)
+
+    def buttons_have_focus(self) -> bool:
+        """Whether Enter presses the focused button (else the content has the keys: no
+        button is drawn focused)."""
+        return True
 
     def draw_content(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
