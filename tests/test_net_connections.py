@@ -163,6 +163,7 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
         host.give_to_bot(1)
         wait_for(lambda: host.kinds[1] == "away", what="the bot in Bea's seat (away)")
         assert host.names[1] == "Bea"  # the seat keeps its owner's name
+        host.poll()  # the news so far (Bea's first arrival among it, as "remote")
         # Bea is still connected but no longer plays; she rejoins with her token.
         back = RemoteTable.join(server.address, host.code, "Bea", token=bea.token)
         assert back.wait_seated() and back.seat == 1
@@ -172,7 +173,9 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
 
         def told_bea_is_back() -> bool:
             heard.extend(host.poll())
-            return any(isinstance(u, SeatChanged) and u.kind == "remote" for u in heard)
+            return any(
+                isinstance(u, SeatChanged) and (u.seat, u.kind) == (1, "remote") for u in heard
+            )
 
         wait_for(told_bea_is_back, what="Bea back")
         assert host.kinds[1] == "remote"
