@@ -56,3 +56,19 @@ def test_tab_gives_the_arrows_back_to_the_buttons(app: App) -> None:
     count = len(scene.focusable())
     assert scene.focus % count == (focus + 1) % count and scene.cursor is None
     assert app.stack.top is scene
+
+
+def test_the_chosen_day_never_leaves_the_month_shown_nor_passes_today(app: App) -> None:
+    """Page Down past today's month moved the calendar to months where the chosen day was not
+    (Enter then opened a day out of sight); a first arrow in a later month chose a day to
+    come (Enter then did nothing)."""
+    scene = calendar_open(app)
+    today = scene.day
+    key(app, pygame.K_DOWN)
+    for _ in range(3):
+        key(app, pygame.K_PAGEDOWN)
+        assert scene.cursor == today and scene.month == (today.year, today.month)
+    key(app, pygame.K_TAB)  # the buttons: the months after today may be looked at
+    scene.change_month(2)
+    key(app, pygame.K_DOWN)  # back in the calendar: today, its month shown
+    assert scene.cursor == today and scene.month == (today.year, today.month)

@@ -196,6 +196,7 @@ class StatisticsScene(ReportScene):
         if self.cursor is not None:  # the same day of the month shown, today at the latest
             last = monthrange(year, month)[1]
             self.cursor = min(self.day, _dt.date(year, month, min(self.cursor.day, last)))
+            self.month = (self.cursor.year, self.cursor.month)  # never a month it is not in
 
     def buttons_have_focus(self) -> bool:
         return self.cursor is None  # a day chosen in the calendar: Enter opens it
@@ -203,9 +204,9 @@ class StatisticsScene(ReportScene):
     def move_cursor(self, days: int) -> None:
         """The calendar's chosen day moved by ``days`` (its month shown), never past today:
         the first move starts from today, or from the first of the month shown."""
-        if self.cursor is None:
+        if self.cursor is None:  # (a month after today's shown: today)
             shown = self.month == (self.day.year, self.day.month)
-            self.cursor = self.day if shown else _dt.date(*self.month, 1)
+            self.cursor = self.day if shown else min(self.day, _dt.date(*self.month, 1))
         else:
             self.cursor = min(self.day, self.cursor + _dt.timedelta(days=days))
         self.month = (self.cursor.year, self.cursor.month)
