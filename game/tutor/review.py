@@ -321,7 +321,7 @@ class HandFigure:
 def hand_figure(hand: HandReview, judgements: list[Judgement]) -> HandFigure:
     """What the seat took in the hand and, by the tutor's reckoning, how many points fewer its
     choices would have taken there: the sum of the figures the steps show (:func:`step_points`:
-    a decision the search rates within a point of the tutor's adds nothing, so its noise does
+    a decision within half a point of the tutor's adds nothing, so the search's noise does
     not pile up over thirteen plays), never more than a hand's 26. An expectation, decision by
     decision, not a replay: it can exceed what the player took (lucky cards, or points pushed
     onto the others)."""
