@@ -26,7 +26,7 @@ from game.engine.source import MoveRefused, SeatChanged, TableClosed, Update
 from game.engine.view import SeatView
 from game.net import protocol as p
 from game.net.client import Address, Problem, RemoteTable, Status
-from tests.helpers.net import LOOPBACK, act, play_until_over, serving, wait_for
+from tests.helpers.net import LOOPBACK, act, heard_until, play_until_over, serving, wait_for
 
 # The first retry waits long enough for the server to see the cut first, even on a loaded
 # machine: back before that, Ada would simply keep her seat (no bot ever sat) and the test,
@@ -167,17 +167,11 @@ def test_host_hands_an_idle_seat_to_a_bot_and_the_owner_takes_it_back() -> None:
         # Bea is still connected but no longer plays; she rejoins with her token.
         back = RemoteTable.join(server.address, host.code, "Bea", token=bea.token)
         assert back.wait_seated() and back.seat == 1
-        # Told as a SeatChanged (the client sets kinds a moment before it queues the news, so
-        # the news is awaited, not polled once after kinds changed).
-        heard: list[object] = []
-
-        def told_bea_is_back() -> bool:
-            heard.extend(host.poll())
-            return any(
-                isinstance(u, SeatChanged) and (u.seat, u.kind) == (1, "remote") for u in heard
-            )
-
-        wait_for(told_bea_is_back, what="Bea back")
+        heard_until(  # told as a SeatChanged, then the seat's kind
+            host,
+            lambda u: isinstance(u, SeatChanged) and (u.seat, u.kind) == (1, "remote"),
+            "Bea back",
+        )
         assert host.kinds[1] == "remote"
         # A token is not a key to someone else's seat.
         thief = RemoteTable.join(server.address, host.code, "Eve", token=bea.token)
@@ -399,15 +393,12 @@ def test_everyone_sees_who_joins_and_who_leaves() -> None:
         wait_for(lambda: bea.kinds[cy.seat] == "empty", what="Cy's leaving on Bea's table")
         # Ada hears it in her own time (her client's thread may run after Bea's): gathered
         # until the leaving comes, then the whole sequence compared.
-        changes: list[SeatChanged] = []
-
-        def ada_heard_cy_leave() -> bool:
-            changes.extend(
-                u for u in ada.poll() if isinstance(u, SeatChanged) and u.seat != ada.seat
-            )
-            return any((u.seat, u.kind) == (cy.seat, "empty") for u in changes)
-
-        wait_for(ada_heard_cy_leave, what="Cy's leaving on Ada's table")
+        heard = heard_until(
+            ada,
+            lambda u: isinstance(u, SeatChanged) and (u.seat, u.kind) == (cy.seat, "empty"),
+            "Cy's leaving on Ada's table",
+        )
+        changes = [u for u in heard if isinstance(u, SeatChanged) and u.seat != ada.seat]
         assert [(u.seat, u.name, u.kind) for u in changes] == [
             (1, "Bea", "remote"),
             (2, "Cy", "remote"),

@@ -29,6 +29,7 @@ from game.net.server import main as server_main
 from tests.helpers.net import (
     LOOPBACK,
     ROOT,
+    heard_until,
     play_until_over,
     server_process,
     serving,
@@ -51,13 +52,8 @@ def test_the_command_line_server_logs_and_stops_cleanly(sig: signal.Signals) -> 
         updates = play_until_over([(host, RandomPlayer(4))])
         assert any(isinstance(u, GameOver) for u in updates[host.seat])
         host._post_raw(b'{"type": "shuffle"}')  # an unknown message: refused, logged
-        heard: list[object] = []
-
-        def refused() -> bool:  # (the log line is written by then: the signal waits for it)
-            heard.extend(host.poll())
-            return any(isinstance(u, MoveRefused) for u in heard)
-
-        wait_for(refused, what="the shuffle refused")
+        # Refused, so logged, before the signal that ends the log
+        heard_until(host, lambda u: isinstance(u, MoveRefused), "the shuffle refused")
         lost = RemoteTable.join(address, "ZZZZZZZZ", "Bea")
         assert not lost.wait_seated() and lost.problem is Problem.WRONG_CODE
         with socket.create_connection((LOOPBACK, port)) as browser:  # not a websocket

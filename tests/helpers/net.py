@@ -99,6 +99,23 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10.0, what: str = "
         time.sleep(0.002)
 
 
+def heard_until(
+    table: RemoteTable, sign: Callable[[Update], bool], what: str, timeout: float = 10.0
+) -> list[Update]:
+    """Every update ``table`` polls until one is ``sign`` (that one included): news awaited,
+    not polled once after another connection or a changed field said it came (the client
+    sets its fields a moment before it queues the news)."""
+    heard: list[Update] = []
+
+    def came() -> bool:
+        fresh = table.poll()
+        heard.extend(fresh)
+        return any(sign(update) for update in fresh)
+
+    wait_for(came, timeout, what)
+    return heard
+
+
 def dealt_to_bea(
     address: Address, rules: Rules | None = None, host_kind: type[RemoteTable] = RemoteTable
 ) -> tuple[RemoteTable, RemoteTable]:
