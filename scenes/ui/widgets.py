@@ -388,25 +388,7 @@ class Form:
                     editing.editing = False
                 return True
         if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key in (pygame.K_DOWN, pygame.K_TAB):
-                self._move(1)
-            elif key == pygame.K_UP:
-                self._move(-1)
-            elif key == pygame.K_LEFT:
-                self.rows[self.focus].step(-1)
-            elif key == pygame.K_RIGHT:
-                self.rows[self.focus].step(1)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._enter_is_default():
-                assert self.default is not None
-                self.default()
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.rows[self.focus].activate()
-            elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.on_back is not None:
-                self.on_back()
-            else:
-                return False
-            return True
+            return self._handle_key(event.key)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for index, rect in enumerate(self.rects):
                 if rect.collidepoint(event.pos) and self.rows[index].enabled():
@@ -429,8 +411,28 @@ class Form:
                     self.focus = index
         return False
 
-    def _enter_is_default(self) -> bool:
-        return self.default is not None and isinstance(self.rows[self.focus], ChoiceRow)
+    def _handle_key(self, key: int) -> bool:
+        """A key when no text box is being edited: the arrows move and change, Enter or Space
+        act, Esc goes back."""
+        if key in (pygame.K_DOWN, pygame.K_TAB):
+            self._move(1)
+        elif key == pygame.K_UP:
+            self._move(-1)
+        elif key == pygame.K_LEFT:
+            self.rows[self.focus].step(-1)
+        elif key == pygame.K_RIGHT:
+            self.rows[self.focus].step(1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            row = self.rows[self.focus]
+            if key != pygame.K_SPACE and self.default and isinstance(row, ChoiceRow):
+                self.default()  # the default button, as in a Windows dialog
+            else:
+                row.activate()
+        elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.on_back is not None:
+            self.on_back()
+        else:
+            return False
+        return True
 
     def _one_text_box(self) -> bool:
         return sum(isinstance(row, TextRow) for row in self.rows) == 1
